@@ -1,0 +1,119 @@
+//! Measurements behind `MEASUREMENTS.md`: search speed per game and AI-versus-AI series.
+//!
+//! ```text
+//! cargo run -p parlour-ai --example measure -- speed [GAME] [ms]
+//! cargo run -p parlour-ai --example measure -- match GAME[:opt=v,...] GAMES "A words" "B words" [opening]
+//! ```
+//! where the words are those of `SearchConfig::parse`, e.g. "algo=mcts ms=200 rave=300".
+
+use std::time::Instant;
+
+use parlour_ai::{Level, MatchOptions, SearchConfig, Searcher, StopFlag, play_match};
+use parlour_ai::Knowledge;
+use parlour_rules::{Game, conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn options<G: Game>(spec: &str) -> G::Options {
+    let pairs: Vec<(&str, &str)> = spec.split(',').filter(|s| !s.is_empty()).filter_map(|s| s.split_once('=')).collect();
+    G::parse_options(&pairs).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn speed<G: Knowledge>(opts: &str, ms: u64) {
+    let o = options::<G>(opts);
+    let start = G::new(&o);
+    // A middle-game position too: 20 random plies in.
+    let mut mid = start.clone();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut buf = Vec::new();
+    for _ in 0..20 {
+        if mid.status().is_over() {
+            break;
+        }
+        if let Some(m) = mid.random_move(&mut rng, &mut buf) {
+            mid.apply(m);
+        }
+    }
+    // Raw playouts.
+    let t = Instant::now();
+    let mut n = 0u64;
+    let mut plies = 0u64;
+    while t.elapsed().as_millis() < ms as u128 {
+        let mut s = start.clone();
+        plies += u64::from(parlour_rules::random_playout(&mut s, &mut rng, &mut buf, 100_000).1);
+        n += 1;
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "{:<28} random playouts/s {:>9.0}  plies/playout {:>6.1}",
+        G::display_name(&o),
+        n as f64 / secs,
+        plies as f64 / n as f64
+    );
+    for words in ["algo=uct", "algo=mcts", "algo=mcts rave=300 mast=0.3", "algo=ab"] {
+        for (name, pos) in [("start", &start), ("mid", &mid)] {
+            let w: Vec<String> = format!("{words} ms={ms}").split_whitespace().map(String::from).collect();
+            let w: Vec<&str> = w.iter().map(String::as_str).collect();
+            let cfg = SearchConfig::parse(pos, &w, Level::Master).unwrap();
+            let r = Searcher::new(cfg).search(pos, &StopFlag::new()).unwrap();
+            println!(
+                "   {name:<5} {:<40} {:>9.0} it/s  depth {:>3}  value {:.2}",
+                cfg.algorithm.to_string(),
+                r.iterations as f64 * 1000.0 / r.elapsed_ms.max(1) as f64,
+                r.depth,
+                r.value
+            );
+        }
+    }
+}
+
+fn run_match<G: Knowledge>(opts: &str, games: u32, a: &str, b: &str, opening: u32) {
+    let o = options::<G>(opts);
+    let s = G::new(&o);
+    let wa: Vec<&str> = a.split_whitespace().collect();
+    let wb: Vec<&str> = b.split_whitespace().collect();
+    let ca = SearchConfig::parse(&s, &wa, Level::Master).unwrap_or_else(|e| panic!("{e}"));
+    let cb = SearchConfig::parse(&s, &wb, Level::Master).unwrap_or_else(|e| panic!("{e}"));
+    let mut mo = MatchOptions::games(games);
+    mo.opening_plies = opening;
+    mo.seed = 12345;
+    let report = play_match(|_| G::new(&o), &ca, &cb, &mo, |g| println!("{g}"));
+    println!("{report}");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize| args.get(i).map(String::as_str).unwrap_or("");
+    match arg(0) {
+        "speed" => {
+            let ms = arg(2).parse().unwrap_or(1000);
+            let (game, opts) = arg(1).split_once(':').unwrap_or((arg(1), ""));
+            for g in ["konane", "conhex", "kansho", "qyshinsu", "soldiers"] {
+                if !game.is_empty() && game != g {
+                    continue;
+                }
+                match g {
+                    "konane" => speed::<Konane>(opts, ms),
+                    "conhex" => speed::<ConHex>(opts, ms),
+                    "kansho" => speed::<Kansho>(opts, ms),
+                    "qyshinsu" => speed::<Qyshinsu>(opts, ms),
+                    _ => speed::<Soldiers>(opts, ms),
+                }
+            }
+        }
+        "match" => {
+            let (game, opts) = arg(1).split_once(':').unwrap_or((arg(1), ""));
+            let games = arg(2).parse().unwrap_or(10);
+            let opening = arg(5).parse().unwrap_or(2);
+            match game {
+                "konane" => run_match::<Konane>(opts, games, arg(3), arg(4), opening),
+                "conhex" => run_match::<ConHex>(opts, games, arg(3), arg(4), opening),
+                "kansho" => run_match::<Kansho>(opts, games, arg(3), arg(4), opening),
+                "qyshinsu" => run_match::<Qyshinsu>(opts, games, arg(3), arg(4), opening),
+                "soldiers" => run_match::<Soldiers>(opts, games, arg(3), arg(4), opening),
+                _ => eprintln!("unknown game '{game}'"),
+            }
+        }
+        _ => eprintln!("usage: measure speed [GAME[:opts]] [ms] | measure match GAME[:opts] GAMES \"A\" \"B\" [opening]"),
+    }
+}

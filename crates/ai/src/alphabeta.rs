@@ -1,0 +1,305 @@
+//! Iterative-deepening alpha-beta (negamax form) over any game with an evaluation: a
+//! transposition table keyed by `Game::hash_key`, the previous iteration's best move first, then
+//! killer moves, the history heuristic and the game's move priors.
+//!
+//! Values are from the side to move's view. A side may move twice in a row (Kansho's repeat
+//! turns, ConHex's swap), so a child's value is negated only when the side to move changes.
+
+use parlour_rules::{Player, Status};
+
+use crate::config::{AlphaBetaParams, Budget};
+use crate::knowledge::{Knowledge, mix64, seat_to_move};
+use crate::limits::Limits;
+use crate::search::SearchResult;
+use crate::tt::{Bound, Tt};
+
+/// A won position's value (minus the plies to get there, so shorter wins score higher).
+const WIN: i32 = 1_000_000;
+/// Values beyond this are proven wins or losses.
+const MATE_ZONE: i32 = WIN - 10_000;
+/// The evaluation's `[-1, 1]` maps to `[-SCALE, SCALE]`.
+const SCALE: f32 = 10_000.0;
+const INF: i32 = WIN + 1;
+/// Iterative deepening never goes beyond this depth.
+const MAX_DEPTH: u32 = 96;
+
+fn terminal_value<G: Knowledge>(state: &G, status: Status, me: Player, ply: usize) -> i32 {
+    match status {
+        Status::Win { winner, .. } if state.seat_of(winner) == me => WIN - ply as i32,
+        Status::Win { .. } => -(WIN - ply as i32),
+        _ => 0,
+    }
+}
+
+/// Mate values are stored relative to the node, not the root.
+fn to_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_ZONE {
+        v + ply as i32
+    } else if v <= -MATE_ZONE {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_ZONE {
+        v - ply as i32
+    } else if v <= -MATE_ZONE {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+/// An alpha-beta player: its table and ordering statistics, kept between moves.
+pub(crate) struct AlphaBeta<G: Knowledge> {
+    tt: Tt<G::Move>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<u32>,
+    ordered: Vec<Vec<(i32, G::Move)>>,
+    scratch: Vec<G::Move>,
+    nodes: u64,
+    aborted: bool,
+    noise_seed: u64,
+    params: AlphaBetaParams,
+}
+
+impl<G: Knowledge> AlphaBeta<G> {
+    /// A player whose table fits `budget`: a node budget needs no more slots than nodes, and
+    /// a smaller table is quicker to set up (one-off searches create a fresh one).
+    pub(crate) fn new(p: &AlphaBetaParams, budget: &Budget) -> Self {
+        let bits = match budget.iterations {
+            Some(n) => p.tt_bits.min((64 - n.leading_zeros()) as u8 + 1),
+            None => p.tt_bits,
+        };
+        AlphaBeta {
+            tt: Tt::new(bits),
+            killers: Vec::new(),
+            history: vec![0; 2 * G::MOVE_KEYS],
+            ordered: Vec::new(),
+            scratch: Vec::new(),
+            nodes: 0,
+            aborted: false,
+            noise_seed: 0,
+            params: *p,
+        }
+    }
+
+    pub(crate) fn search(
+        &mut self,
+        state: &G,
+        p: &AlphaBetaParams,
+        max_depth: Option<u32>,
+        seed: u64,
+        limits: &Limits<'_>,
+    ) -> SearchResult<G::Move> {
+        self.params = *p;
+        self.noise_seed = mix64(seed, 0x00ab_cdef);
+        self.nodes = 0;
+        self.aborted = false;
+        self.tt.new_search();
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        let me = seat_to_move(state);
+        state.legal_moves(&mut self.scratch);
+        let mut root: Vec<(i32, G::Move)> =
+            self.scratch.iter().map(|&mv| ((state.move_prior(&mv) * 1000.0) as i32, mv)).collect();
+        if let Some(e) = self.tt.probe(state.hash_key())
+            && let Some(tt_move) = e.best
+            && let Some(i) = root.iter().position(|&(_, m)| m == tt_move)
+        {
+            root[i].0 = i32::MAX;
+        }
+        root.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut best = (root[0].1, 0);
+        let mut completed = 0;
+        let limit = max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=limit {
+            let mut alpha = -INF;
+            let mut iteration_best: Option<(G::Move, i32)> = None;
+            for entry in root.iter_mut() {
+                let mv = entry.1;
+                let mut child = state.clone();
+                child.apply(mv);
+                let status = child.status();
+                let v = if status.is_over() {
+                    terminal_value(&child, status, me, 1)
+                } else if seat_to_move(&child) == me {
+                    self.negamax(&child, depth as i32 - 1, alpha, INF, 1, limits)
+                } else {
+                    -self.negamax(&child, depth as i32 - 1, -INF, -alpha, 1, limits)
+                };
+                if self.aborted {
+                    break;
+                }
+                entry.0 = v;
+                if v > alpha {
+                    alpha = v;
+                    iteration_best = Some((mv, v));
+                }
+            }
+            if self.aborted {
+                // The previous best was searched first, so a partial iteration's best is at
+                // least as well informed as the last complete one.
+                if let Some(b) = iteration_best {
+                    best = b;
+                }
+                break;
+            }
+            let Some(b) = iteration_best else { break };
+            best = b;
+            completed = depth;
+            self.tt.store(state.hash_key(), Some(b.0), b.1, depth as i16, Bound::Exact);
+            // Best first for the next iteration; a stable sort keeps earlier order among equals.
+            root.sort_by(|a, b| b.0.cmp(&a.0));
+            if b.1.abs() >= MATE_ZONE {
+                break;
+            }
+        }
+        let (mv, v) = best;
+        let proven = v.abs() >= MATE_ZONE;
+        let value = if proven {
+            if v > 0 { 1.0 } else { 0.0 }
+        } else {
+            (0.5 + 0.5 * v as f32 / SCALE).clamp(0.0, 1.0)
+        };
+        SearchResult {
+            best: Some(mv),
+            value,
+            proven,
+            iterations: self.nodes,
+            depth: completed,
+            pv: self.principal_variation(state, mv, completed.max(1)),
+            elapsed_ms: 0,
+        }
+    }
+
+    fn principal_variation(&self, state: &G, first: G::Move, len: u32) -> Vec<G::Move> {
+        let mut pv = vec![first];
+        let mut s = state.clone();
+        s.apply(first);
+        while pv.len() < len as usize && !s.status().is_over() {
+            let Some(mv) = self.tt.probe(s.hash_key()).and_then(|e| e.best) else { break };
+            if !s.is_legal(&mv) {
+                break;
+            }
+            pv.push(mv);
+            s.apply(mv);
+        }
+        pv
+    }
+
+    fn eval(&self, s: &G) -> i32 {
+        let mut v = s.evaluate().clamp(-1.0, 1.0) * SCALE;
+        if self.params.noise > 0.0 {
+            let r = mix64(self.noise_seed, s.hash_key());
+            let u = (r >> 40) as f32 / (1u64 << 24) as f32;
+            v += (2.0 * u - 1.0) * self.params.noise * SCALE;
+        }
+        v as i32
+    }
+
+    fn negamax(&mut self, s: &G, depth: i32, mut alpha: i32, beta: i32, ply: usize, limits: &Limits<'_>) -> i32 {
+        self.nodes += 1;
+        if limits.exhausted_cheap(self.nodes) {
+            self.aborted = true;
+            return 0;
+        }
+        if depth <= 0 {
+            return self.eval(s);
+        }
+        let key = s.hash_key();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best;
+            if i32::from(e.depth) >= depth {
+                let v = from_tt(e.value, ply);
+                match e.bound {
+                    Bound::Exact => return v,
+                    Bound::Lower if v >= beta => return v,
+                    Bound::Upper if v <= alpha => return v,
+                    _ => {}
+                }
+            }
+        }
+        while self.ordered.len() <= ply {
+            self.ordered.push(Vec::new());
+            self.killers.push([None; 2]);
+        }
+        s.legal_moves(&mut self.scratch);
+        if self.scratch.is_empty() {
+            return self.eval(s);
+        }
+        let me = seat_to_move(s);
+        let mut list = std::mem::take(&mut self.ordered[ply]);
+        list.clear();
+        let killers = self.killers[ply];
+        let hbase = me.index() * G::MOVE_KEYS;
+        for &mv in &self.scratch {
+            let score = if Some(mv) == tt_move {
+                i32::MAX
+            } else if self.params.killers && Some(mv) == killers[0] {
+                i32::MAX - 1
+            } else if self.params.killers && Some(mv) == killers[1] {
+                i32::MAX - 2
+            } else {
+                let h = if self.params.history {
+                    self.history[hbase + s.move_key(&mv)].min(1_000_000) as i32
+                } else {
+                    0
+                };
+                (s.move_prior(&mv).clamp(0.0, 1.0) * 1_000_000.0) as i32 + h
+            };
+            list.push((score, mv));
+        }
+        list.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for &(_, mv) in &list {
+            let mut child = s.clone();
+            child.apply(mv);
+            let status = child.status();
+            let v = if status.is_over() {
+                terminal_value(&child, status, me, ply + 1)
+            } else if seat_to_move(&child) == me {
+                self.negamax(&child, depth - 1, alpha, beta, ply + 1, limits)
+            } else {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, limits)
+            };
+            if self.aborted {
+                self.ordered[ply] = list;
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        if self.params.killers && killers[0] != Some(mv) {
+                            self.killers[ply] = [Some(mv), killers[0]];
+                        }
+                        if self.params.history {
+                            let h = &mut self.history[hbase + s.move_key(&mv)];
+                            *h = h.saturating_add((depth * depth) as u32);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.ordered[ply] = list;
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        best
+    }
+}

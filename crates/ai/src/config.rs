@@ -1,0 +1,411 @@
+//! What a search is asked to do: the algorithm with its tunables, the budget and the seed,
+//! and how those are read from `key=value` words (`genmove`, `match`).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::knowledge::Knowledge;
+use crate::level::Level;
+
+/// Tunables of the enhanced Monte-Carlo tree search. Every enhancement can be switched off on
+/// its own, which is how the measurements in `MEASUREMENTS.md` were taken.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MctsParams {
+    /// UCT exploration constant `C` in `q + C·sqrt(ln N / n)` (rewards are in `[0, 1]`).
+    pub exploration: f32,
+    /// Value given to a child never visited; anything ≥ 10 means "try every child once first".
+    pub first_play_urgency: f32,
+    /// MCTS-Solver: propagate proven wins and losses up the tree and play proven wins.
+    pub solver: bool,
+    /// Keep the subtree of the position reached when the same [`crate::Searcher`] is asked again.
+    pub reuse_tree: bool,
+    /// Playouts use the game's [`Knowledge::playout_move`] instead of uniform random moves.
+    pub informed_playouts: bool,
+    /// MAST: with probability `1 − mast_epsilon` a playout move is the one with the best
+    /// average result so far (over all simulations); `1.0` switches MAST off.
+    pub mast_epsilon: f32,
+    /// RAVE equivalence parameter `k` (β = sqrt(k / (3n + k))); `0` switches RAVE off.
+    pub rave: f32,
+    /// Progressive bias weight `W` in `+ W·prior / (n + 1)`; `0` switches it off.
+    pub progressive_bias: f32,
+    /// The prior comes from the evaluation of the position after the move (true), or from the
+    /// game's cheap [`Knowledge::move_prior`] (false).
+    pub bias_from_eval: bool,
+    /// Stop a playout after this many moves and score it with the evaluation; `0` plays to the end.
+    pub playout_cutoff: u32,
+    /// A leaf gets children once it has been visited this many times (≥ 1).
+    pub expand_after: u32,
+    /// The tree stops growing at this many nodes (memory cap; search goes on with playouts).
+    pub max_nodes: u32,
+    /// `0`: play the most visited move. Above 0: sample a move with probability ∝
+    /// visits^(1/temperature) among moves with a fair share of visits (used by the weak levels).
+    pub temperature: f32,
+}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        MctsParams {
+            exploration: 0.7,
+            first_play_urgency: 10.0,
+            solver: true,
+            reuse_tree: true,
+            informed_playouts: true,
+            mast_epsilon: 1.0,
+            rave: 0.0,
+            progressive_bias: 0.0,
+            bias_from_eval: false,
+            playout_cutoff: 0,
+            expand_after: 1,
+            max_nodes: 3_000_000,
+            temperature: 0.0,
+        }
+    }
+}
+
+impl MctsParams {
+    /// Every enhancement off: UCT with uniform random playouts, as in the baseline, but on the
+    /// enhanced code path (for measuring what each enhancement adds).
+    pub fn bare() -> Self {
+        MctsParams {
+            exploration: std::f32::consts::SQRT_2,
+            solver: false,
+            reuse_tree: false,
+            informed_playouts: false,
+            ..MctsParams::default()
+        }
+    }
+}
+
+/// Tunables of alpha-beta search.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AlphaBetaParams {
+    /// The transposition table has `2^tt_bits` entries.
+    pub tt_bits: u8,
+    /// Killer-move ordering (two per ply).
+    pub killers: bool,
+    /// History-heuristic ordering.
+    pub history: bool,
+    /// Deterministic noise added to leaf evaluations, as a fraction of the evaluation range
+    /// (used by the weak levels; `0` for none). Derived from the seed, so still reproducible.
+    pub noise: f32,
+}
+
+impl Default for AlphaBetaParams {
+    fn default() -> Self {
+        AlphaBetaParams {
+            tt_bits: 20,
+            killers: true,
+            history: true,
+            noise: 0.0,
+        }
+    }
+}
+
+/// Which search runs.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Algorithm {
+    /// The project's plain UCT baseline: uniform random playouts to the end, `C = exploration`,
+    /// most-visited move, no enhancement of any kind. Kept as the yardstick.
+    PlainUct {
+        /// Exploration constant (√2 is the textbook value).
+        exploration: f32,
+    },
+    /// Monte-Carlo tree search with the enhancements chosen in [`MctsParams`].
+    Mcts(MctsParams),
+    /// Iterative-deepening alpha-beta with a transposition table and move ordering.
+    AlphaBeta(AlphaBetaParams),
+}
+
+impl Algorithm {
+    /// The plain UCT baseline with the textbook constant √2.
+    pub fn plain() -> Self {
+        Algorithm::PlainUct {
+            exploration: std::f32::consts::SQRT_2,
+        }
+    }
+
+    /// The algorithm's short name, as accepted by `algo=`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Algorithm::PlainUct { .. } => "uct",
+            Algorithm::Mcts(_) => "mcts",
+            Algorithm::AlphaBeta(_) => "ab",
+        }
+    }
+}
+
+/// How long a search may run. Whichever limit is reached first ends it; with no limit at all a
+/// search runs until stopped through its [`crate::StopFlag`]. Without `millis` the result is
+/// reproducible bit for bit.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Budget {
+    /// Wall-clock limit in milliseconds.
+    pub millis: Option<u64>,
+    /// Iteration limit: playouts for the tree searches, nodes for alpha-beta.
+    pub iterations: Option<u64>,
+    /// Depth limit for alpha-beta (ignored by the tree searches).
+    pub depth: Option<u32>,
+}
+
+impl Budget {
+    /// A time budget.
+    pub fn millis(ms: u64) -> Self {
+        Budget {
+            millis: Some(ms),
+            ..Budget::default()
+        }
+    }
+
+    /// An iteration (playout or node) budget.
+    pub fn iterations(n: u64) -> Self {
+        Budget {
+            iterations: Some(n),
+            ..Budget::default()
+        }
+    }
+
+    /// A depth budget (alpha-beta).
+    pub fn depth(d: u32) -> Self {
+        Budget {
+            depth: Some(d),
+            ..Budget::default()
+        }
+    }
+
+    /// True when no limit is set.
+    pub fn is_unlimited(&self) -> bool {
+        self.millis.is_none() && self.iterations.is_none() && self.depth.is_none()
+    }
+}
+
+/// Everything a search needs besides the position.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchConfig {
+    /// The algorithm and its tunables.
+    pub algorithm: Algorithm,
+    /// The limits.
+    pub budget: Budget,
+    /// Seed of every random choice the search makes.
+    pub seed: u64,
+}
+
+impl SearchConfig {
+    /// A configuration from its parts.
+    pub fn new(algorithm: Algorithm, budget: Budget, seed: u64) -> Self {
+        SearchConfig {
+            algorithm,
+            budget,
+            seed,
+        }
+    }
+
+    /// The same configuration with another seed.
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// The same configuration with another budget.
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Reads a configuration from `key=value` words for the game `state` is a position of:
+    /// `level=NAME` (the starting point, `default_level` when absent), `algo=uct|mcts|ab`
+    /// (the game's tuned parameters for that algorithm), `ms=N`, `playouts=N` (alias
+    /// `iterations`, `nodes`), `depth=N`, `seed=N`. Any of `ms`/`playouts`/`depth` replaces the
+    /// level's budget as a whole, so `level=master playouts=5000` is reproducible.
+    ///
+    /// Tunables for experiments, applied after the above: UCT/MCTS `c=`; MCTS `fpu=`,
+    /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
+    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`; alpha-beta `noise=`, `tt=` (bits),
+    /// `killers=`, `history=` (0/1). A tunable that does not apply to the algorithm is an error.
+    pub fn parse<G: Knowledge>(state: &G, words: &[&str], default_level: Level) -> Result<Self, ConfigError> {
+        let mut level = default_level;
+        let mut algo: Option<&str> = None;
+        let mut budget = Budget::default();
+        let mut seed: Option<u64> = None;
+        let mut tunables: Vec<(String, &str)> = Vec::new();
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| ConfigError(format!("'{word}' is not of the form key=value")))?;
+            let key = key.to_ascii_lowercase();
+            match key.as_str() {
+                "level" => level = value.parse()?,
+                "algo" | "algorithm" => algo = Some(value),
+                "ms" | "millis" => budget.millis = Some(number(&key, value)?),
+                "playouts" | "iterations" | "nodes" => budget.iterations = Some(number(&key, value)?),
+                "depth" => {
+                    let d = number(&key, value)?;
+                    budget.depth =
+                        Some(u32::try_from(d).map_err(|_| ConfigError(format!("depth {d} is too large")))?);
+                }
+                "seed" => seed = Some(number(&key, value)?),
+                "c" | "fpu" | "solver" | "reuse" | "informed" | "mast" | "rave" | "pb" | "pbeval" | "cutoff"
+                | "expand" | "temp" | "noise" | "tt" | "killers" | "history" => tunables.push((key, value)),
+                _ => {
+                    return Err(ConfigError(format!(
+                        "unknown setting '{key}'; valid: level, algo, ms, playouts, depth, seed"
+                    )));
+                }
+            }
+        }
+        let mut cfg = state.level_config(level);
+        if let Some(name) = algo {
+            cfg.algorithm = match name.to_ascii_lowercase().as_str() {
+                "uct" | "plain" => Algorithm::plain(),
+                "mcts" => Algorithm::Mcts(state.mcts_params()),
+                "ab" | "alphabeta" | "alpha-beta" => Algorithm::AlphaBeta(state.alphabeta_params()),
+                _ => return Err(ConfigError(format!("unknown algorithm '{name}'; valid: uct, mcts, ab"))),
+            };
+        }
+        if !budget.is_unlimited() {
+            cfg.budget = budget;
+        }
+        if let Some(seed) = seed {
+            cfg.seed = seed;
+        }
+        for (key, value) in tunables {
+            cfg.algorithm.tune(&key, value)?;
+        }
+        Ok(cfg)
+    }
+}
+
+impl Algorithm {
+    /// Sets one tunable by its `key=value` name (see [`SearchConfig::parse`]).
+    pub fn tune(&mut self, key: &str, value: &str) -> Result<(), ConfigError> {
+        let f = || -> Result<f32, ConfigError> {
+            value
+                .parse::<f32>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| ConfigError(format!("{key} must be a non-negative number, not '{value}'")))
+        };
+        let b = || -> Result<bool, ConfigError> {
+            match value {
+                "1" | "on" | "true" | "yes" => Ok(true),
+                "0" | "off" | "false" | "no" => Ok(false),
+                _ => Err(ConfigError(format!("{key} must be on or off, not '{value}'"))),
+            }
+        };
+        let n = || number(key, value).map(|v| v.min(u64::from(u32::MAX)) as u32);
+        match (self, key) {
+            (Algorithm::PlainUct { exploration }, "c") => *exploration = f()?,
+            (Algorithm::Mcts(p), "c") => p.exploration = f()?,
+            (Algorithm::Mcts(p), "fpu") => p.first_play_urgency = f()?,
+            (Algorithm::Mcts(p), "solver") => p.solver = b()?,
+            (Algorithm::Mcts(p), "reuse") => p.reuse_tree = b()?,
+            (Algorithm::Mcts(p), "informed") => p.informed_playouts = b()?,
+            (Algorithm::Mcts(p), "mast") => p.mast_epsilon = f()?.min(1.0),
+            (Algorithm::Mcts(p), "rave") => p.rave = f()?,
+            (Algorithm::Mcts(p), "pb") => p.progressive_bias = f()?,
+            (Algorithm::Mcts(p), "pbeval") => p.bias_from_eval = b()?,
+            (Algorithm::Mcts(p), "cutoff") => p.playout_cutoff = n()?,
+            (Algorithm::Mcts(p), "expand") => p.expand_after = n()?.max(1),
+            (Algorithm::Mcts(p), "temp") => p.temperature = f()?,
+            (Algorithm::AlphaBeta(p), "noise") => p.noise = f()?,
+            (Algorithm::AlphaBeta(p), "tt") => p.tt_bits = n()?.clamp(4, 28) as u8,
+            (Algorithm::AlphaBeta(p), "killers") => p.killers = b()?,
+            (Algorithm::AlphaBeta(p), "history") => p.history = b()?,
+            (a, _) => return Err(ConfigError(format!("{key} is not a setting of {}", a.name()))),
+        }
+        Ok(())
+    }
+}
+
+fn number(key: &str, value: &str) -> Result<u64, ConfigError> {
+    value
+        .parse()
+        .map_err(|_| ConfigError(format!("{key} must be a whole number, not '{value}'")))
+}
+
+/// A setting that could not be read; the message says what is wrong and what is valid.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct ConfigError(pub String);
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Algorithm::PlainUct { exploration } => write!(f, "uct(c={exploration:.2})"),
+            Algorithm::Mcts(p) => {
+                write!(f, "mcts(c={:.2}", p.exploration)?;
+                if p.first_play_urgency < 10.0 {
+                    write!(f, " fpu={:.2}", p.first_play_urgency)?;
+                }
+                for (on, name) in [
+                    (p.solver, "solver"),
+                    (p.reuse_tree, "reuse"),
+                    (p.informed_playouts, "informed"),
+                ] {
+                    if on {
+                        write!(f, " +{name}")?;
+                    }
+                }
+                if p.mast_epsilon < 1.0 {
+                    write!(f, " mast={:.2}", p.mast_epsilon)?;
+                }
+                if p.rave > 0.0 {
+                    write!(f, " rave={}", p.rave)?;
+                }
+                if p.progressive_bias > 0.0 {
+                    let from = if p.bias_from_eval { "eval" } else { "prior" };
+                    write!(f, " pb={}({from})", p.progressive_bias)?;
+                }
+                if p.playout_cutoff > 0 {
+                    write!(f, " cutoff={}", p.playout_cutoff)?;
+                }
+                if p.expand_after > 1 {
+                    write!(f, " expand={}", p.expand_after)?;
+                }
+                if p.temperature > 0.0 {
+                    write!(f, " t={}", p.temperature)?;
+                }
+                write!(f, ")")
+            }
+            Algorithm::AlphaBeta(p) => {
+                write!(f, "ab(tt={}", p.tt_bits)?;
+                if p.killers {
+                    write!(f, " +killers")?;
+                }
+                if p.history {
+                    write!(f, " +history")?;
+                }
+                if p.noise > 0.0 {
+                    write!(f, " noise={}", p.noise)?;
+                }
+                write!(f, ")")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(ms) = self.millis {
+            parts.push(format!("ms={ms}"));
+        }
+        if let Some(n) = self.iterations {
+            parts.push(format!("playouts={n}"));
+        }
+        if let Some(d) = self.depth {
+            parts.push(format!("depth={d}"));
+        }
+        if parts.is_empty() {
+            parts.push("unlimited".to_string());
+        }
+        f.write_str(&parts.join(" "))
+    }
+}
+
+impl fmt::Display for SearchConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} seed={}", self.algorithm, self.budget, self.seed)
+    }
+}

@@ -1,0 +1,77 @@
+//! Kansho knowledge: the score is the markers on the board at the end, so the evaluation is the
+//! board difference plus a share of the hand difference (markers still to be placed).
+
+use parlour_rules::kansho::{CELLS, Kansho, KanshoMove};
+use parlour_rules::{Game, Player};
+
+use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
+use crate::knowledge::Knowledge;
+use crate::level::Level;
+
+/// Material of `p`: markers on the board plus half the markers in hand.
+fn material(k: &Kansho, p: Player) -> f32 {
+    f32::from(k.on_board(p)) + 0.5 * f32::from(k.hand(p))
+}
+
+impl Knowledge for Kansho {
+    const HAS_EVALUATION: bool = true;
+    const MOVE_KEYS: usize = CELLS;
+
+    fn evaluate(&self) -> f32 {
+        let me = self.side_to_move();
+        ((material(self, me) - material(self, me.other())) / 16.0).tanh()
+    }
+
+    fn move_key(&self, mv: &KanshoMove) -> usize {
+        mv.centre.index() % CELLS
+    }
+
+    fn mcts_params(&self) -> MctsParams {
+        MctsParams::default()
+    }
+
+    fn alphabeta_params(&self) -> AlphaBetaParams {
+        AlphaBetaParams::default()
+    }
+
+    fn level_config(&self, level: Level) -> SearchConfig {
+        level.generic_config(self.mcts_params())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::*;
+    use parlour_rules::kansho::KanshoOptions;
+
+    #[test]
+    fn finds_wins_in_one_in_positions_from_play() {
+        let positions = win_in_one_positions(|_| Kansho::new(&KanshoOptions::default()), 6, 1);
+        assert!(positions.len() >= 6);
+        for p in &positions {
+            check_win_in_one(p, 100);
+        }
+    }
+
+    #[test]
+    fn never_plays_an_illegal_move() {
+        check_legal_over_random_positions(|_| Kansho::new(&KanshoOptions::default()), 1000, 8);
+        check_legal_over_random_positions(|_| Kansho::new(&KanshoOptions { first: Player::P2 }), 100, 8);
+    }
+
+    #[test]
+    fn reproducible_and_cancellable() {
+        let k = Kansho::new(&KanshoOptions::default());
+        check_reproducible(&k, 200);
+        check_cancel_and_move_now(&k);
+    }
+
+    #[test]
+    fn evaluation_favours_the_side_with_more_markers() {
+        let ahead = Kansho::from_coords(&[(3, 3), (4, 3), (3, 4)], &[], [100, 100], Player::P1).unwrap();
+        assert!(ahead.evaluate() > 0.0);
+        let behind = Kansho::from_coords(&[(3, 3), (4, 3), (3, 4)], &[], [100, 100], Player::P2).unwrap();
+        assert!(behind.evaluate() < 0.0);
+    }
+}

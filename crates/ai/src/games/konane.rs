@@ -1,0 +1,170 @@
+//! Kōnane knowledge: mobility (the number of jumps each side has) is the classic evaluation,
+//! since a player with no jump loses.
+
+use parlour_rules::Game;
+use parlour_rules::Player;
+use parlour_rules::konane::{Dir, Konane, KonaneMove, Phase, Square};
+
+use crate::config::{AlphaBetaParams, Algorithm, Budget, MctsParams, SearchConfig};
+use crate::knowledge::Knowledge;
+use crate::level::Level;
+
+/// The largest board side.
+const MAX: usize = 18;
+
+/// Jumps available to each player (`[P1, P2]`), counting every stopping point of every chain,
+/// whoever is to move.
+pub fn mobility(k: &Konane) -> [u32; 2] {
+    let (w, h) = (k.width() as i32, k.height() as i32);
+    let mut grid = [0u8; MAX * MAX];
+    for r in 0..h {
+        for f in 0..w {
+            grid[(r * w + f) as usize] = match k.stone_at(Square::new(f as u8, r as u8)) {
+                Some(Player::P1) => 1,
+                Some(Player::P2) => 2,
+                None => 0,
+            };
+        }
+    }
+    let mut counts = [0u32; 2];
+    for r in 0..h {
+        for f in 0..w {
+            let me = grid[(r * w + f) as usize];
+            if me == 0 {
+                continue;
+            }
+            let them = 3 - me;
+            for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                let (mut x, mut y) = (f, r);
+                loop {
+                    let (lx, ly) = (x + 2 * df, y + 2 * dr);
+                    if lx < 0 || ly < 0 || lx >= w || ly >= h {
+                        break;
+                    }
+                    if grid[((y + dr) * w + x + df) as usize] != them || grid[(ly * w + lx) as usize] != 0 {
+                        break;
+                    }
+                    counts[me as usize - 1] += 1;
+                    (x, y) = (lx, ly);
+                }
+            }
+        }
+    }
+    counts
+}
+
+fn dir_index(d: Dir) -> usize {
+    match d {
+        Dir::North => 0,
+        Dir::East => 1,
+        Dir::South => 2,
+        Dir::West => 3,
+    }
+}
+
+impl Knowledge for Konane {
+    const HAS_EVALUATION: bool = true;
+    const MOVE_KEYS: usize = MAX * MAX * 4 * 9;
+
+    /// Mobility difference over total mobility: `+1` when only the side to move can jump.
+    fn evaluate(&self) -> f32 {
+        if self.phase() != Phase::Jumping {
+            return 0.0;
+        }
+        let m = mobility(self);
+        let me = self.side_to_move().index();
+        let (mine, theirs) = (m[me] as f32, m[1 - me] as f32);
+        (mine - theirs) / (mine + theirs + 1.0)
+    }
+
+    /// Longer chains first: they take more and usually leave the opponent less.
+    fn move_prior(&self, mv: &KonaneMove) -> f32 {
+        match *mv {
+            KonaneMove::Remove(_) => 0.5,
+            KonaneMove::Jump { hops, .. } => (0.4 + 0.15 * f32::from(hops)).min(1.0),
+        }
+    }
+
+    fn move_key(&self, mv: &KonaneMove) -> usize {
+        let w = usize::from(self.width());
+        match *mv {
+            KonaneMove::Remove(sq) => usize::from(sq.rank) * w + usize::from(sq.file),
+            KonaneMove::Jump { from, dir, hops } => {
+                let sq = usize::from(from.rank) * w + usize::from(from.file);
+                ((sq * 4 + dir_index(dir)) * 9 + usize::from(hops).min(8)) % Self::MOVE_KEYS
+            }
+        }
+    }
+
+    fn mcts_params(&self) -> MctsParams {
+        MctsParams::default()
+    }
+
+    fn alphabeta_params(&self) -> AlphaBetaParams {
+        AlphaBetaParams::default()
+    }
+
+    fn level_config(&self, level: Level) -> SearchConfig {
+        let _ = (Algorithm::plain(), Budget::default());
+        level.generic_config(self.mcts_params())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::*;
+    use parlour_rules::konane::KonaneOptions;
+
+    fn eight() -> KonaneOptions {
+        KonaneOptions::default()
+    }
+
+    #[test]
+    fn mobility_counts_every_stopping_point() {
+        // Black to move (ply 2). Black on b1 can jump c1 to d1 and then e1 to f1: two moves.
+        let k = Konane::from_rows(
+            &KonaneOptions::new(6, 6).unwrap(),
+            2,
+            &["......", "......", "......", "......", "......", ".bw.w."],
+        )
+        .unwrap();
+        let m = mobility(&k);
+        assert_eq!(m[Player::P2.index()], 2, "{}", k.render());
+        // White: c1 over b1 to a1; e1 cannot jump (d1 empty).
+        assert_eq!(m[Player::P1.index()], 1);
+        let mut moves = Vec::new();
+        k.legal_moves(&mut moves);
+        assert_eq!(moves.len() as u32, m[k.side_to_move().index()]);
+    }
+
+    #[test]
+    fn finds_the_win_in_one() {
+        // Black to move; b1xc1 leaves White (e1 alone, no black neighbour) without a jump.
+        let k = Konane::from_rows(
+            &KonaneOptions::new(6, 6).unwrap(),
+            2,
+            &["......", "......", "......", "......", "......", ".bw.w."],
+        )
+        .unwrap();
+        check_win_in_one(&k, 200);
+    }
+
+    #[test]
+    fn never_plays_an_illegal_move() {
+        check_legal_over_random_positions(|_| Konane::new(&eight()), 1000, 16);
+        check_legal_over_random_positions(|_| Konane::new(&KonaneOptions::new(6, 4).unwrap()), 300, 16);
+    }
+
+    #[test]
+    fn reproducible_and_cancellable() {
+        let mut k = Konane::new(&eight());
+        let mut moves = Vec::new();
+        for _ in 0..4 {
+            k.legal_moves(&mut moves);
+            k.apply(moves[moves.len() / 2]);
+        }
+        check_reproducible(&k, 400);
+        check_cancel_and_move_now(&k);
+    }
+}

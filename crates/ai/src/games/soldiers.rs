@@ -1,0 +1,84 @@
+//! Sixteen Soldiers knowledge: the hunter's progress towards its capture threshold against its
+//! freedom to move.
+
+use parlour_rules::soldiers::{Move, Soldiers};
+use parlour_rules::{Game, Player};
+
+use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
+use crate::knowledge::Knowledge;
+use crate::level::Level;
+
+/// The hunter's view: captures made towards the threshold, and free points around it.
+fn hunter_view(s: &Soldiers) -> f32 {
+    let b = s.board();
+    let start = b.soldier_starts().len() as f32;
+    let need = (start - b.threshold() as f32).max(1.0);
+    let captured = start - s.soldier_count() as f32;
+    let free = (b.neighbours(s.hunter()) & !s.soldier_mask()).count_ones() as f32;
+    let freedom = free.min(4.0) / 4.0;
+    (2.0 * captured / need - 1.0) * 0.7 + (freedom - 0.5) * 0.6
+}
+
+impl Knowledge for Soldiers {
+    const HAS_EVALUATION: bool = true;
+
+    fn evaluate(&self) -> f32 {
+        let v = hunter_view(self).clamp(-1.0, 1.0);
+        if self.side_to_move() == Player::P1 { v } else { -v }
+    }
+
+    fn move_key(&self, mv: &Move) -> usize {
+        let to = mv.landings().last().copied().unwrap_or(0);
+        (usize::from(mv.from()) * 64 + usize::from(to)) % Self::MOVE_KEYS
+    }
+
+    fn mcts_params(&self) -> MctsParams {
+        MctsParams::default()
+    }
+
+    fn alphabeta_params(&self) -> AlphaBetaParams {
+        AlphaBetaParams::default()
+    }
+
+    fn level_config(&self, level: Level) -> SearchConfig {
+        level.generic_config(self.mcts_params())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::*;
+    use parlour_rules::soldiers::{SoldiersOptions, Variant};
+
+    fn variant(v: Variant) -> Soldiers {
+        Soldiers::new(&SoldiersOptions { variant: v, ..SoldiersOptions::default() })
+    }
+
+    #[test]
+    fn finds_wins_in_one_in_positions_from_play() {
+        for v in Variant::ALL {
+            let positions = win_in_one_positions(|_| variant(v), 3, 1);
+            assert!(!positions.is_empty(), "{v:?}");
+            for p in &positions {
+                check_win_in_one(p, 100);
+            }
+        }
+    }
+
+    #[test]
+    fn never_plays_an_illegal_move() {
+        check_legal_over_random_positions(|_| variant(Variant::Board1), 1000, 16);
+        for v in Variant::ALL {
+            check_legal_over_random_positions(|_| variant(v), 1000, 8);
+        }
+    }
+
+    #[test]
+    fn reproducible_and_cancellable() {
+        for v in Variant::ALL {
+            check_reproducible(&variant(v), 300);
+        }
+        check_cancel_and_move_now(&variant(Variant::Board3));
+    }
+}

@@ -1,0 +1,143 @@
+//! What the AI may know about a game beyond the rules: an evaluation, a playout policy, move
+//! priors and keys, and which search each level uses. Every method has a default, so any
+//! [`Game`] becomes searchable with an empty `impl Knowledge for MyGame {}`.
+
+use std::hash::{Hash, Hasher};
+
+use parlour_rules::{Game, Player, Status};
+use rand::Rng;
+
+use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
+use crate::level::Level;
+
+/// Per-game knowledge used by the searches.
+///
+/// **Point of view:** every value here (evaluation, priors) is from the view of the **side to
+/// move** in `self`, on a scale where `+1` (evaluation) or `1` (prior) is best for that side.
+pub trait Knowledge: Game {
+    /// True when [`Knowledge::evaluate`] is informative. Searches that need an evaluation
+    /// (alpha-beta, playout cut-offs, progressive bias from evaluations) fall back to playing
+    /// on when it is false.
+    const HAS_EVALUATION: bool = false;
+
+    /// Size of the move-key space used by [`Knowledge::move_key`] (MAST, RAVE, history tables).
+    const MOVE_KEYS: usize = 4096;
+
+    /// Heuristic value of this (ongoing) position in `[-1, 1]` for the side to move:
+    /// `+1` a sure win, `-1` a sure loss, `0` even. Never called on finished games.
+    fn evaluate(&self) -> f32 {
+        0.0
+    }
+
+    /// A cheap prior for the legal move `mv` in `[0, 1]` (`1` most promising for the side to
+    /// move). Orders alpha-beta's moves and feeds MCTS's progressive bias. Default: `0.5`.
+    fn move_prior(&self, _mv: &Self::Move) -> f32 {
+        0.5
+    }
+
+    /// A small integer below [`Knowledge::MOVE_KEYS`] naming `mv` independently of the position
+    /// where possible (e.g. its destination cell), so statistics about a move carry over between
+    /// positions. Default: a hash of the move.
+    fn move_key(&self, mv: &Self::Move) -> usize {
+        let mut h = KeyHasher::default();
+        mv.hash(&mut h);
+        (h.finish() % Self::MOVE_KEYS as u64) as usize
+    }
+
+    /// The move a playout plays here (only called on ongoing positions). Default: uniform random
+    /// via [`Game::random_move`]. Games override with a cheap, randomised, better-than-random
+    /// policy ("informed playouts"); `buf` is scratch space.
+    fn playout_move<R: Rng + ?Sized>(&self, rng: &mut R, buf: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        self.random_move(rng, buf)
+    }
+
+    /// The seat (person) playing `colour` in this position. Searches reason about seats, so a
+    /// move that exchanges colours between the players (ConHex's swap) is valued for the person
+    /// who makes it. Default: seats are colours.
+    fn seat_of(&self, colour: Player) -> Player {
+        colour
+    }
+
+    /// This game's tuned MCTS parameters (for this variant).
+    fn mcts_params(&self) -> MctsParams {
+        MctsParams::default()
+    }
+
+    /// This game's tuned alpha-beta parameters (for this variant).
+    fn alphabeta_params(&self) -> AlphaBetaParams {
+        AlphaBetaParams::default()
+    }
+
+    /// The configuration each level uses for this game and variant (seed 0; set your own).
+    fn level_config(&self, level: Level) -> SearchConfig {
+        level.generic_config(self.mcts_params())
+    }
+}
+
+/// A small, fast, deterministic hasher (FxHash's mixing) for move keys and noise: the standard
+/// library's hasher is slower and not promised to stay the same between Rust versions.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        // A final avalanche so that the low bits (used modulo small tables) depend on every input bit.
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(i as u64);
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+}
+
+/// Mixes two 64-bit values into a well-spread one (SplitMix64's finaliser); used to derive
+/// per-position seeds and evaluation noise from the configured seed.
+pub fn mix64(a: u64, b: u64) -> u64 {
+    let mut z = a ^ b.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The seat (person) to move in `state`.
+#[inline]
+pub(crate) fn seat_to_move<G: Knowledge>(state: &G) -> Player {
+    state.seat_of(state.side_to_move())
+}
+
+/// The result of `status` (a status of `state`) for `seat`: 1 win, 0.5 draw, 0 loss, `None`
+/// while ongoing.
+#[inline]
+pub(crate) fn seat_score<G: Knowledge>(state: &G, status: Status, seat: Player) -> Option<f32> {
+    match status {
+        Status::Ongoing => None,
+        Status::Draw { .. } => Some(0.5),
+        Status::Win { winner, .. } => Some(if state.seat_of(winner) == seat { 1.0 } else { 0.0 }),
+    }
+}

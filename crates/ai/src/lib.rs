@@ -1,0 +1,42 @@
+//! parlour-ai: search over the Parlour games' common interface ([`parlour_rules::Game`]).
+//!
+//! * [`search`] — the blocking core: Monte-Carlo tree search (plain UCT baseline, or enhanced
+//!   with MCTS-Solver, tree reuse, informed/MAST playouts, RAVE, progressive bias) or
+//!   iterative-deepening alpha-beta, chosen by a [`SearchConfig`]; [`Searcher`] keeps the tree
+//!   and table between moves.
+//! * [`SearchHandle`] / [`hint`] — the same search on a thread: poll, move now, cancel.
+//! * [`Level`] — four named levels; each game maps them to configurations through
+//!   [`Knowledge::level_config`].
+//! * [`Knowledge`] — what the AI knows of a game beyond the rules (evaluation, playout policy,
+//!   priors); implemented for the five Parlour games in [`games`].
+//! * [`arena`] — AI-versus-AI series with a results table.
+//!
+//! No Bevy, no global state; all randomness comes from the configured seed.
+#![warn(missing_docs)]
+
+mod alphabeta;
+pub mod arena;
+mod config;
+pub mod games;
+mod handle;
+mod knowledge;
+mod level;
+mod limits;
+mod mcts;
+mod plain_uct;
+mod search;
+mod stop;
+mod tt;
+
+#[cfg(test)]
+mod testgames;
+#[cfg(test)]
+mod tests;
+
+pub use arena::{GameRecord, MatchOptions, MatchReport, Side, play_match};
+pub use config::{AlphaBetaParams, Algorithm, Budget, ConfigError, MctsParams, SearchConfig};
+pub use handle::{SearchHandle, hint};
+pub use knowledge::{KeyHasher, Knowledge, mix64};
+pub use level::Level;
+pub use search::{SearchResult, Searcher, search};
+pub use stop::{StopFlag, StopRequest};

@@ -1,0 +1,53 @@
+//! When a running search must stop: the stop flag, the deadline and the iteration budget,
+//! checked together in one cheap call.
+
+use std::time::{Duration, Instant};
+
+use crate::config::Budget;
+use crate::stop::StopFlag;
+
+/// The limits of one search call.
+pub(crate) struct Limits<'a> {
+    stop: &'a StopFlag,
+    start: Instant,
+    deadline: Option<Instant>,
+    max_iterations: u64,
+}
+
+impl<'a> Limits<'a> {
+    /// Limits starting now.
+    pub(crate) fn new(budget: &Budget, stop: &'a StopFlag) -> Self {
+        let start = Instant::now();
+        Limits {
+            stop,
+            start,
+            deadline: budget.millis.map(|ms| start + Duration::from_millis(ms)),
+            max_iterations: budget.iterations.unwrap_or(u64::MAX),
+        }
+    }
+
+    /// True when the search must stop after `iterations` iterations (or nodes).
+    #[inline]
+    pub(crate) fn exhausted(&self, iterations: u64) -> bool {
+        iterations >= self.max_iterations || self.stop.is_set() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Like [`Limits::exhausted`] but reads the clock only every 64 calls' worth of `iterations`,
+    /// for searches whose iterations are very cheap (alpha-beta nodes).
+    #[inline]
+    pub(crate) fn exhausted_cheap(&self, iterations: u64) -> bool {
+        iterations >= self.max_iterations
+            || self.stop.is_set()
+            || (iterations & 63 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+
+    /// True when the search was cancelled (no result wanted).
+    pub(crate) fn cancelled(&self) -> bool {
+        self.stop.is_cancelled()
+    }
+
+    /// Milliseconds since the search started.
+    pub(crate) fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+}

@@ -1,0 +1,623 @@
+//! Enhanced Monte-Carlo tree search: UCT over a node arena (children contiguous, indices not
+//! pointers, nothing allocated per iteration beyond tree growth) with MCTS-Solver, tree reuse,
+//! informed and MAST playouts, RAVE, progressive bias and evaluation cut-offs, each switched by
+//! [`MctsParams`].
+//!
+//! Rewards are in `[0, 1]`; a node's `score` sums the rewards of the player who moved into it,
+//! so a parent picks among children by their own statistics whatever the turn order (a side may
+//! move twice in a row).
+
+use parlour_rules::Player;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::config::MctsParams;
+use crate::knowledge::{Knowledge, seat_score, seat_to_move};
+use crate::limits::Limits;
+use crate::search::SearchResult;
+
+/// Game-theoretic value of a node, from the view of the player who moved into it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Proof {
+    Unknown,
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Proof {
+    fn from_score(score: f32) -> Proof {
+        if score > 0.75 {
+            Proof::Win
+        } else if score < 0.25 {
+            Proof::Loss
+        } else {
+            Proof::Draw
+        }
+    }
+
+    fn flip(self) -> Proof {
+        match self {
+            Proof::Win => Proof::Loss,
+            Proof::Loss => Proof::Win,
+            p => p,
+        }
+    }
+
+    fn reward(self) -> f32 {
+        match self {
+            Proof::Win => 1.0,
+            Proof::Loss => 0.0,
+            _ => 0.5,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    /// The move leading here (the root's is never read).
+    mv: Option<M>,
+    first_child: u32,
+    n_children: u32,
+    visits: u32,
+    /// Sum of rewards for `mover`.
+    score: f32,
+    amaf_visits: u32,
+    amaf_score: f32,
+    /// Heuristic prior for `mover` in `[0, 1]`.
+    prior: f32,
+    /// [`Knowledge::move_key`] of `mv` (only filled when MAST or RAVE need it).
+    key: u32,
+    /// Who played `mv`.
+    mover: Player,
+    /// Side to move here (valid once expanded).
+    to_move: Player,
+    proof: Proof,
+    expanded: bool,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, mover: Player, prior: f32, key: u32) -> Self {
+        Node {
+            mv,
+            first_child: 0,
+            n_children: 0,
+            visits: 0,
+            score: 0.0,
+            amaf_visits: 0,
+            amaf_score: 0.0,
+            prior,
+            key,
+            mover,
+            to_move: mover.other(),
+            proof: Proof::Unknown,
+            expanded: false,
+        }
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..(self.first_child + self.n_children) as usize
+    }
+
+    fn mean(&self) -> f32 {
+        if self.visits == 0 { 0.5 } else { self.score / self.visits as f32 }
+    }
+}
+
+/// Reward for `player` given the reward for `P1`.
+#[inline]
+fn for_player(player: Player, reward_p1: f32) -> f32 {
+    if player == Player::P1 { reward_p1 } else { 1.0 - reward_p1 }
+}
+
+/// Playouts longer than this are scored as draws (a guard against games that never end).
+const MAX_PLAYOUT_PLIES: u32 = 20_000;
+
+/// An MCTS player: the tree and the scratch buffers, kept between calls for tree reuse.
+pub(crate) struct Mcts<G: Knowledge> {
+    nodes: Vec<Node<G::Move>>,
+    root_state: Option<G>,
+    path: Vec<u32>,
+    moves: Vec<G::Move>,
+    /// Moves of the current simulation as (player index, key), for MAST and RAVE.
+    sim: Vec<(u8, u32)>,
+    /// MAST: (reward sum, count) per player and move key.
+    mast: Vec<(f32, f32)>,
+    /// RAVE: epoch stamp per player and move key ("played later in this simulation").
+    seen: Vec<u32>,
+    epoch: u32,
+    max_depth: u32,
+}
+
+impl<G: Knowledge> Mcts<G> {
+    pub(crate) fn new() -> Self {
+        Mcts {
+            nodes: Vec::new(),
+            root_state: None,
+            path: Vec::new(),
+            moves: Vec::new(),
+            sim: Vec::new(),
+            mast: Vec::new(),
+            seen: Vec::new(),
+            epoch: 0,
+            max_depth: 0,
+        }
+    }
+
+    pub(crate) fn search(
+        &mut self,
+        state: &G,
+        p: &MctsParams,
+        limits: &Limits<'_>,
+        rng: &mut ChaCha8Rng,
+    ) -> SearchResult<G::Move> {
+        let track = p.mast_epsilon < 1.0 || p.rave > 0.0;
+        if track {
+            let size = 2 * G::MOVE_KEYS;
+            if p.reuse_tree && self.mast.len() == size {
+                // Old statistics still help but should yield to the new position's.
+                for e in &mut self.mast {
+                    e.0 *= 0.5;
+                    e.1 *= 0.5;
+                }
+            } else {
+                self.mast.clear();
+                self.mast.resize(size, (0.0, 0.0));
+            }
+            if self.seen.len() != size {
+                self.seen.clear();
+                self.seen.resize(size, 0);
+                self.epoch = 0;
+            }
+        }
+        if !(p.reuse_tree && self.reroot(state)) {
+            self.nodes.clear();
+            self.nodes.push(Node::new(None, seat_to_move(state).other(), 0.5, 0));
+        }
+        self.root_state = Some(state.clone());
+        self.max_depth = 0;
+        let mut iterations = 0u64;
+        // At least one iteration, so that even an immediate "move now" has a move to give.
+        while (iterations == 0 || !limits.exhausted(iterations)) && self.nodes[0].proof == Proof::Unknown {
+            self.iterate(state, p, rng, track);
+            iterations += 1;
+        }
+        self.result(state, p, rng, iterations)
+    }
+
+    fn iterate(&mut self, root: &G, p: &MctsParams, rng: &mut ChaCha8Rng, track: bool) {
+        let mut state = root.clone();
+        self.path.clear();
+        self.path.push(0);
+        self.sim.clear();
+        let mut idx = 0usize;
+        let reward_p1 = loop {
+            let node = &self.nodes[idx];
+            if node.proof != Proof::Unknown {
+                break for_player(node.mover, node.proof.reward());
+            }
+            if !node.expanded {
+                let room = (self.nodes.len() as u64) < u64::from(p.max_nodes);
+                if (idx != 0 && node.visits < p.expand_after.max(1)) || !room {
+                    break self.playout(&mut state, p, rng, track);
+                }
+                self.expand(idx, &state, p, rng);
+                if self.nodes[idx].n_children == 0 {
+                    // An ongoing position without moves: the rules should have ended it.
+                    break 0.5;
+                }
+            }
+            let child = self.select(idx, p);
+            let node = &self.nodes[child];
+            let (mv, mover, key, fresh) = (node.mv, node.mover, node.key, node.visits == 0);
+            if let Some(mv) = mv {
+                state.apply(mv);
+            }
+            if track {
+                self.sim.push((mover as u8, key));
+            }
+            self.path.push(child as u32);
+            idx = child;
+            if fresh && self.nodes[child].proof == Proof::Unknown {
+                if let Some(score) = seat_score(&state, state.status(), mover) {
+                    self.nodes[child].proof = Proof::from_score(score);
+                }
+            }
+        };
+        self.max_depth = self.max_depth.max(self.path.len() as u32 - 1);
+        self.backpropagate(reward_p1, p, track);
+    }
+
+    fn expand(&mut self, idx: usize, state: &G, p: &MctsParams, rng: &mut ChaCha8Rng) {
+        let mut moves = std::mem::take(&mut self.moves);
+        state.legal_moves(&mut moves);
+        // Shuffle so that ties between equal children are broken at random (reproducibly).
+        for i in (1..moves.len()).rev() {
+            let j = rng.random_range(0..=i);
+            moves.swap(i, j);
+        }
+        let to_move = seat_to_move(state);
+        let first = self.nodes.len() as u32;
+        let keys = p.mast_epsilon < 1.0 || p.rave > 0.0;
+        for &mv in &moves {
+            let key = if keys { state.move_key(&mv) as u32 } else { 0 };
+            let mut proof = Proof::Unknown;
+            let prior = if p.progressive_bias <= 0.0 {
+                0.5
+            } else if p.bias_from_eval && G::HAS_EVALUATION {
+                let mut next = state.clone();
+                next.apply(mv);
+                match seat_score(&next, next.status(), to_move) {
+                    Some(score) => {
+                        proof = Proof::from_score(score);
+                        score
+                    }
+                    None => {
+                        let e = next.evaluate().clamp(-1.0, 1.0);
+                        let e = if seat_to_move(&next) == to_move { e } else { -e };
+                        0.5 + 0.5 * e
+                    }
+                }
+            } else {
+                state.move_prior(&mv)
+            };
+            if idx == 0 && proof == Proof::Unknown {
+                // At the root, look at every move's outcome once: a win in one is never missed
+                // however small the budget (the weakest level included).
+                let mut next = state.clone();
+                next.apply(mv);
+                if let Some(score) = seat_score(&next, next.status(), to_move) {
+                    proof = Proof::from_score(score);
+                }
+            }
+            let mut child = Node::new(Some(mv), to_move, prior, key);
+            child.proof = proof;
+            self.nodes.push(child);
+        }
+        let node = &mut self.nodes[idx];
+        node.first_child = first;
+        node.n_children = moves.len() as u32;
+        node.expanded = true;
+        node.to_move = to_move;
+        self.moves = moves;
+    }
+
+    fn select(&self, idx: usize, p: &MctsParams) -> usize {
+        let node = &self.nodes[idx];
+        let ln_n = (node.visits.max(1) as f32).ln();
+        let mut best = node.first_child as usize;
+        let mut best_score = f32::NEG_INFINITY;
+        for c in node.children() {
+            let ch = &self.nodes[c];
+            if p.solver {
+                match ch.proof {
+                    Proof::Win => return c,
+                    Proof::Loss => {
+                        // Only chosen when every child is lost (then the node is proven anyway).
+                        if best_score == f32::NEG_INFINITY {
+                            best = c;
+                            best_score = -1e30;
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            let score = if ch.visits == 0 {
+                let amaf = if p.rave > 0.0 && ch.amaf_visits > 0 {
+                    ch.amaf_score / ch.amaf_visits as f32
+                } else {
+                    0.0
+                };
+                p.first_play_urgency + amaf + p.progressive_bias * ch.prior
+            } else {
+                let n = ch.visits as f32;
+                let mut q = ch.score / n;
+                if p.rave > 0.0 && ch.amaf_visits > 0 {
+                    let beta = (p.rave / (3.0 * n + p.rave)).sqrt();
+                    q = (1.0 - beta) * q + beta * (ch.amaf_score / ch.amaf_visits as f32);
+                }
+                q + p.exploration * (ln_n / n).sqrt() + p.progressive_bias * ch.prior / (n + 1.0)
+            };
+            if score > best_score {
+                best_score = score;
+                best = c;
+            }
+        }
+        best
+    }
+
+    fn playout(&mut self, state: &mut G, p: &MctsParams, rng: &mut ChaCha8Rng, track: bool) -> f32 {
+        let mast = p.mast_epsilon < 1.0;
+        let mut plies = 0;
+        loop {
+            let status = state.status();
+            if let Some(r) = seat_score(state, status, Player::P1) {
+                return r;
+            }
+            let to_move = seat_to_move(state);
+            if G::HAS_EVALUATION && p.playout_cutoff > 0 && plies >= p.playout_cutoff {
+                let e = state.evaluate().clamp(-1.0, 1.0);
+                return for_player(to_move, 0.5 + 0.5 * e);
+            }
+            if plies >= MAX_PLAYOUT_PLIES {
+                return 0.5;
+            }
+            let mv = if mast && rng.random::<f32>() >= p.mast_epsilon {
+                self.mast_move(state, to_move, rng)
+            } else if p.informed_playouts {
+                state.playout_move(rng, &mut self.moves)
+            } else {
+                state.random_move(rng, &mut self.moves)
+            };
+            let Some(mv) = mv else { return 0.5 };
+            if track {
+                self.sim.push((to_move as u8, state.move_key(&mv) as u32));
+            }
+            state.apply(mv);
+            plies += 1;
+        }
+    }
+
+    /// The legal move with the best MAST average for `to_move` (unseen moves count as 0.5
+    /// with weight 1, so they are tried), ties broken at random.
+    fn mast_move(&mut self, state: &G, to_move: Player, rng: &mut ChaCha8Rng) -> Option<G::Move> {
+        state.legal_moves(&mut self.moves);
+        let base = to_move.index() * G::MOVE_KEYS;
+        let mut best = None;
+        let mut best_value = f32::NEG_INFINITY;
+        let mut ties = 0u32;
+        for &mv in &self.moves {
+            let (sum, count) = self.mast[base + state.move_key(&mv)];
+            let v = (sum + 0.5) / (count + 1.0);
+            if v > best_value {
+                best_value = v;
+                best = Some(mv);
+                ties = 1;
+            } else if v == best_value {
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    best = Some(mv);
+                }
+            }
+        }
+        best
+    }
+
+    fn backpropagate(&mut self, reward_p1: f32, p: &MctsParams, track: bool) {
+        for &i in &self.path {
+            let node = &mut self.nodes[i as usize];
+            node.visits += 1;
+            node.score += for_player(node.mover, reward_p1);
+        }
+        if track {
+            if p.mast_epsilon < 1.0 {
+                for &(player, key) in &self.sim {
+                    let e = &mut self.mast[player as usize * G::MOVE_KEYS + key as usize];
+                    e.0 += if player == 0 { reward_p1 } else { 1.0 - reward_p1 };
+                    e.1 += 1.0;
+                }
+            }
+            if p.rave > 0.0 {
+                self.update_amaf(reward_p1);
+            }
+        }
+        if p.solver {
+            for d in (0..self.path.len() - 1).rev() {
+                let child = self.path[d + 1] as usize;
+                if self.nodes[child].proof == Proof::Unknown || !self.try_prove(self.path[d] as usize) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// All-moves-as-first: every child of a node on the path whose move its mover played later
+    /// in the simulation gets the simulation's result.
+    fn update_amaf(&mut self, reward_p1: f32) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.seen.fill(0);
+            self.epoch = 1;
+        }
+        let tree_moves = self.path.len() - 1;
+        for &(player, key) in &self.sim[tree_moves..] {
+            self.seen[player as usize * G::MOVE_KEYS + key as usize] = self.epoch;
+        }
+        for d in (0..tree_moves).rev() {
+            let (player, key) = self.sim[d];
+            self.seen[player as usize * G::MOVE_KEYS + key as usize] = self.epoch;
+            let node = &self.nodes[self.path[d] as usize];
+            let base = node.to_move.index() * G::MOVE_KEYS;
+            let reward = for_player(node.to_move, reward_p1);
+            for c in node.children() {
+                let key = self.nodes[c].key as usize;
+                if self.seen[base + key] == self.epoch {
+                    let ch = &mut self.nodes[c];
+                    ch.amaf_visits += 1;
+                    ch.amaf_score += reward;
+                }
+            }
+        }
+    }
+
+    /// Proves `idx` from its children if possible; true when it is proven.
+    fn try_prove(&mut self, idx: usize) -> bool {
+        let node = &self.nodes[idx];
+        if node.proof != Proof::Unknown {
+            return true;
+        }
+        let mut all = true;
+        let mut best = Proof::Unknown;
+        for c in node.children() {
+            match self.nodes[c].proof {
+                Proof::Unknown => all = false,
+                Proof::Win => {
+                    best = Proof::Win;
+                    all = true;
+                    break;
+                }
+                p => best = best.max(p),
+            }
+        }
+        if !all || best == Proof::Unknown {
+            return false;
+        }
+        let node = &mut self.nodes[idx];
+        node.proof = if node.mover == node.to_move { best } else { best.flip() };
+        true
+    }
+
+    /// Moves the root to the node for `state` if it is in the tree within two plies of the old
+    /// root (our move, then the opponent's; or our two moves when we moved twice).
+    fn reroot(&mut self, state: &G) -> bool {
+        let Some(old) = &self.root_state else { return false };
+        if self.nodes.is_empty() {
+            return false;
+        }
+        let same = |a: &G| a.hash_key() == state.hash_key() && a.ply() == state.ply();
+        if same(old) {
+            return true;
+        }
+        let depth = state.ply().wrapping_sub(old.ply());
+        if !(1..=2).contains(&depth) || !self.nodes[0].expanded {
+            return false;
+        }
+        // Our own move was the most visited child, so look there first; give up after a few
+        // thousand trial moves rather than spend the time budget on finding the old tree.
+        let mut order: Vec<usize> = self.nodes[0].children().collect();
+        order.sort_by_key(|&c| std::cmp::Reverse(self.nodes[c].visits));
+        let mut tries = 0;
+        let mut found = None;
+        'outer: for c in order {
+            let Some(mv) = self.nodes[c].mv else { continue };
+            let mut s1 = old.clone();
+            s1.apply(mv);
+            tries += 1;
+            if depth == 1 {
+                if same(&s1) {
+                    found = Some(c);
+                    break;
+                }
+                continue;
+            }
+            if !self.nodes[c].expanded {
+                continue;
+            }
+            for g in self.nodes[c].children() {
+                let Some(gmv) = self.nodes[g].mv else { continue };
+                let mut s2 = s1.clone();
+                s2.apply(gmv);
+                tries += 1;
+                if same(&s2) {
+                    found = Some(g);
+                    break 'outer;
+                }
+            }
+            if tries > 4096 {
+                break;
+            }
+        }
+        let Some(new_root) = found else { return false };
+        self.compact(new_root);
+        true
+    }
+
+    /// Keeps only the subtree under `root`, renumbered breadth-first (children stay contiguous).
+    fn compact(&mut self, root: usize) {
+        let mut kept: Vec<Node<G::Move>> = Vec::with_capacity(self.nodes[root].visits as usize * 2);
+        let mut origin: Vec<u32> = Vec::with_capacity(kept.capacity());
+        kept.push(self.nodes[root].clone());
+        origin.push(root as u32);
+        let mut i = 0;
+        while i < kept.len() {
+            let old = &self.nodes[origin[i] as usize];
+            if old.expanded {
+                let first = kept.len() as u32;
+                for c in old.children() {
+                    kept.push(self.nodes[c].clone());
+                    origin.push(c as u32);
+                }
+                kept[i].first_child = first;
+            }
+            i += 1;
+        }
+        self.nodes = kept;
+    }
+
+    fn result(&self, state: &G, p: &MctsParams, rng: &mut ChaCha8Rng, iterations: u64) -> SearchResult<G::Move> {
+        let root = &self.nodes[0];
+        let children = root.children();
+        let rank = |c: usize| {
+            let ch = &self.nodes[c];
+            // Proven wins first, proven losses last, otherwise the most visited (then best mean).
+            let class = match ch.proof {
+                Proof::Win => 2,
+                Proof::Loss => 0,
+                _ => 1,
+            };
+            (class, ch.visits, ch.mean())
+        };
+        let mut best = children.start;
+        for c in children.clone() {
+            if rank(c) > rank(best) {
+                best = c;
+            }
+        }
+        if p.temperature > 0.0 && self.nodes[best].proof != Proof::Win {
+            best = self.sample(best, p.temperature, rng);
+        }
+        let ch = &self.nodes[best];
+        let proven = self.nodes[best].proof != Proof::Unknown;
+        let value = if proven { ch.proof.reward() } else { ch.mean() };
+        let mut pv: Vec<G::Move> = ch.mv.into_iter().collect();
+        let mut at = best;
+        while self.nodes[at].expanded && self.nodes[at].n_children > 0 && pv.len() < 32 {
+            let next = self.nodes[at]
+                .children()
+                .max_by_key(|&c| (self.nodes[c].visits, self.nodes[c].proof == Proof::Win))
+                .unwrap_or(at);
+            if self.nodes[next].visits == 0 {
+                break;
+            }
+            pv.extend(self.nodes[next].mv);
+            at = next;
+        }
+        let _ = state;
+        SearchResult {
+            best: ch.mv,
+            value,
+            proven,
+            iterations,
+            depth: self.max_depth,
+            pv,
+            elapsed_ms: 0,
+        }
+    }
+
+    /// Samples a root child with probability ∝ visits^(1/t) among children with at least a
+    /// quarter of the best child's visits and not proven lost (the weak levels' variety).
+    fn sample(&self, best: usize, t: f32, rng: &mut ChaCha8Rng) -> usize {
+        let top = self.nodes[best].visits as f32;
+        let weight = |c: usize| {
+            let ch = &self.nodes[c];
+            if ch.proof == Proof::Loss || (ch.visits as f32) < 0.25 * top || ch.visits == 0 {
+                0.0
+            } else {
+                (ch.visits as f32 / top).powf(1.0 / t)
+            }
+        };
+        let total: f32 = self.nodes[0].children().map(weight).sum();
+        if total <= 0.0 {
+            return best;
+        }
+        let mut x = rng.random::<f32>() * total;
+        for c in self.nodes[0].children() {
+            x -= weight(c);
+            if x < 0.0 && weight(c) > 0.0 {
+                return c;
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,129 @@
+//! The blocking core every caller goes through: [`search`] for one-off calls and [`Searcher`]
+//! for a player that keeps what it learnt (the MCTS tree, the transposition table) between moves.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::alphabeta::AlphaBeta;
+use crate::config::{Algorithm, SearchConfig};
+use crate::knowledge::{Knowledge, mix64};
+use crate::limits::Limits;
+use crate::mcts::Mcts;
+use crate::plain_uct;
+use crate::stop::StopFlag;
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the side to move has no legal move (game over).
+    pub best: Option<M>,
+    /// Expected score of the side to move after `best`: 1 win, 0.5 even/draw, 0 loss.
+    pub value: f32,
+    /// True when `value` is proven (a solved win, loss or draw), not an estimate.
+    pub proven: bool,
+    /// Playouts (tree searches) or nodes (alpha-beta) done.
+    pub iterations: u64,
+    /// Alpha-beta: the deepest fully searched depth. Tree searches: the deepest tree path.
+    pub depth: u32,
+    /// The expected line, starting with `best` (may be just `best`).
+    pub pv: Vec<M>,
+    /// Wall-clock time used.
+    pub elapsed_ms: u64,
+}
+
+impl<M> SearchResult<M> {
+    /// A result that plays `best` without searching (game over, or one legal move).
+    pub(crate) fn immediate(best: Option<M>) -> Self
+    where
+        M: Copy,
+    {
+        SearchResult {
+            best,
+            value: 0.5,
+            proven: false,
+            iterations: 0,
+            depth: 0,
+            pv: best.into_iter().collect(),
+            elapsed_ms: 0,
+        }
+    }
+}
+
+/// Searches `state` with `cfg` until the budget runs out or `stop` is set, and returns the best
+/// move (`None` if cancelled). Single-threaded, no state kept between calls: with an iteration
+/// or depth budget (no `millis`) the same inputs give the same result, bit for bit.
+pub fn search<G: Knowledge>(state: &G, cfg: &SearchConfig, stop: &StopFlag) -> Option<SearchResult<G::Move>> {
+    Searcher::new(*cfg).search(state, stop)
+}
+
+/// A player's search that keeps its MCTS tree (when `reuse_tree` is on) and its transposition
+/// table between calls, so the next move starts from what it already knows. Given the same
+/// sequence of calls it gives the same results.
+pub struct Searcher<G: Knowledge> {
+    cfg: SearchConfig,
+    mcts: Option<Mcts<G>>,
+    alphabeta: Option<AlphaBeta<G>>,
+}
+
+impl<G: Knowledge> Searcher<G> {
+    /// A searcher with nothing learnt yet.
+    pub fn new(cfg: SearchConfig) -> Self {
+        Searcher {
+            cfg,
+            mcts: None,
+            alphabeta: None,
+        }
+    }
+
+    /// The configuration in use.
+    pub fn config(&self) -> &SearchConfig {
+        &self.cfg
+    }
+
+    /// Changes the configuration; what was learnt is kept only if the algorithm is unchanged.
+    pub fn set_config(&mut self, cfg: SearchConfig) {
+        if cfg.algorithm != self.cfg.algorithm {
+            self.clear();
+        }
+        self.cfg = cfg;
+    }
+
+    /// Forgets everything learnt (e.g. after an undo or a new game).
+    pub fn clear(&mut self) {
+        self.mcts = None;
+        self.alphabeta = None;
+    }
+
+    /// Searches `state`; see [`search`]. Returns `None` when cancelled through `stop`.
+    pub fn search(&mut self, state: &G, stop: &StopFlag) -> Option<SearchResult<G::Move>> {
+        let limits = Limits::new(&self.cfg.budget, stop);
+        if state.status().is_over() {
+            return Some(SearchResult::immediate(None));
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        if moves.len() <= 1 {
+            return Some(SearchResult::immediate(moves.first().copied()));
+        }
+        let seed = mix64(self.cfg.seed, state.hash_key() ^ u64::from(state.ply()).rotate_left(40));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut result = match self.cfg.algorithm {
+            Algorithm::PlainUct { exploration } => plain_uct::search(state, exploration, &limits, &mut rng),
+            Algorithm::Mcts(params) => {
+                let mcts = self.mcts.get_or_insert_with(Mcts::new);
+                mcts.search(state, &params, &limits, &mut rng)
+            }
+            Algorithm::AlphaBeta(params) => {
+                let budget = self.cfg.budget;
+                let ab = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(&params, &budget));
+                ab.search(state, &params, self.cfg.budget.depth, self.cfg.seed, &limits)
+            }
+        };
+        if limits.cancelled() {
+            return None;
+        }
+        result.elapsed_ms = limits.elapsed_ms();
+        Some(result)
+    }
+}

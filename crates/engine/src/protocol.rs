@@ -1,0 +1,181 @@
+//! The line protocol of `shared/engine-protocol.md`: one command per line, replies framed
+//! as `= …` or `? …` followed by an empty line. No input line can make it panic or exit;
+//! a failing command changes nothing.
+
+use std::io::{BufRead, Write};
+
+use crate::session::{Session, catalogue, new_session};
+
+/// The commands `list_commands` prints, in protocol order.
+pub const COMMANDS: &[&str] = &[
+    "name",
+    "version",
+    "list_commands",
+    "games",
+    "game",
+    "legal",
+    "play",
+    "genmove",
+    "undo",
+    "status",
+    "show",
+    "history",
+    "setmoves",
+    "perft",
+    "quit",
+];
+
+/// The largest perft depth accepted, so one command cannot hang the engine for hours.
+pub const MAX_PERFT_DEPTH: u32 = 6;
+
+/// What one line of input produced.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Nothing to print (empty line or comment).
+    Silent,
+    /// `= text`.
+    Ok(String),
+    /// `? text`.
+    Err(String),
+    /// `= ` and then the engine stops.
+    Quit,
+}
+
+impl Reply {
+    /// The reply as framed on the wire (with its closing empty line), or `None` when silent.
+    pub fn framed(&self) -> Option<String> {
+        match self {
+            Reply::Silent => None,
+            Reply::Ok(text) => Some(format!("= {text}\n\n")),
+            Reply::Err(text) => Some(format!("? {}\n\n", text.replace('\n', " "))),
+            Reply::Quit => Some("= \n\n".to_string()),
+        }
+    }
+}
+
+/// The engine's state between commands: the current game, if any.
+pub struct Engine {
+    session: Box<dyn Session>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine holding a default Kansho game, so `legal` and `play` work from the start.
+    pub fn new() -> Self {
+        let session = new_session("kansho", &[]).unwrap_or_else(|e| panic!("default game must build: {e}"));
+        Engine { session }
+    }
+
+    /// Handles one input line.
+    pub fn handle(&mut self, line: &str) -> Reply {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Reply::Silent;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (cmd, args) = (words[0], &words[1..]);
+        match self.command(cmd, args) {
+            Ok(Some(text)) => Reply::Ok(text),
+            Ok(None) => Reply::Quit,
+            Err(text) => Reply::Err(text),
+        }
+    }
+
+    /// Runs a command; `Ok(None)` means quit.
+    fn command(&mut self, cmd: &str, args: &[&str]) -> Result<Option<String>, String> {
+        let no_args = |args: &[&str]| -> Result<(), String> {
+            if args.is_empty() { Ok(()) } else { Err(format!("{cmd} takes no arguments")) }
+        };
+        let text = match cmd {
+            "name" => {
+                no_args(args)?;
+                "parlour-engine".to_string()
+            }
+            "version" => {
+                no_args(args)?;
+                env!("CARGO_PKG_VERSION").to_string()
+            }
+            "list_commands" => {
+                no_args(args)?;
+                COMMANDS.join("\n")
+            }
+            "games" => {
+                no_args(args)?;
+                catalogue().join("\n")
+            }
+            "game" => {
+                let (id, opts) = args.split_first().ok_or("usage: game <id> [key=value …]")?;
+                self.session = new_session(id, opts)?;
+                String::new()
+            }
+            "legal" => {
+                no_args(args)?;
+                self.session.legal().join(" ")
+            }
+            "play" => match args {
+                [mv] => self.session.play(mv)?,
+                [] => return Err("usage: play <move>".into()),
+                _ => return Err("play takes exactly one move (no spaces inside a move)".into()),
+            },
+            "genmove" => self.session.genmove(args)?,
+            "undo" => {
+                no_args(args)?;
+                self.session.undo()?;
+                String::new()
+            }
+            "status" => {
+                no_args(args)?;
+                self.session.status()
+            }
+            "show" => {
+                no_args(args)?;
+                self.session.show()
+            }
+            "history" => {
+                no_args(args)?;
+                self.session.history().join(" ")
+            }
+            "setmoves" => {
+                self.session.setmoves(args)?;
+                String::new()
+            }
+            "perft" => {
+                let [depth] = args else { return Err("usage: perft <depth>".into()) };
+                let depth: u32 = depth.parse().map_err(|_| format!("perft depth '{depth}' is not a number"))?;
+                if depth > MAX_PERFT_DEPTH {
+                    return Err(format!("perft depth is limited to {MAX_PERFT_DEPTH}"));
+                }
+                self.session.perft(depth).to_string()
+            }
+            "quit" => return Ok(None),
+            other => return Err(format!("unknown command '{other}'; try list_commands")),
+        };
+        Ok(Some(text))
+    }
+}
+
+/// Runs the protocol until `quit` or end of input. Lines that are not valid UTF-8 get a `?`
+/// reply like any other bad input.
+pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut engine = Engine::new();
+    for line in input.split(b'\n') {
+        let line = line?;
+        let reply = match std::str::from_utf8(&line) {
+            Ok(text) => engine.handle(text),
+            Err(_) => Reply::Err("input is not valid UTF-8".into()),
+        };
+        if let Some(framed) = reply.framed() {
+            output.write_all(framed.as_bytes())?;
+            output.flush()?;
+        }
+        if reply == Reply::Quit {
+            break;
+        }
+    }
+    Ok(())
+}

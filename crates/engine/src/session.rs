@@ -1,0 +1,209 @@
+//! One game in progress behind an object-safe interface, so the protocol can hold any of the
+//! five games, and the registry that builds one from a game id and `key=value` options.
+
+use parlour_ai::{Knowledge, Level, SearchConfig, StopFlag};
+use parlour_rules::conhex::ConHex;
+use parlour_rules::kansho::Kansho;
+use parlour_rules::konane::Konane;
+use parlour_rules::qyshinsu::{self, Qyshinsu};
+use parlour_rules::soldiers::Soldiers;
+use parlour_rules::{Game, Status, perft, split_pairs};
+
+/// A game in progress as the protocol sees it: text in, text out.
+pub trait Session {
+    /// The game's engine id.
+    fn id(&self) -> &'static str;
+    /// Legal moves in canonical notation, sorted in plain byte order.
+    fn legal(&self) -> Vec<String>;
+    /// Plays a move given as text; replies with its canonical notation.
+    fn play(&mut self, text: &str) -> Result<String, String>;
+    /// Lets the AI choose and play a move, configured by `genmove`'s `key=value` words
+    /// (see [`GENMOVE_DEFAULT_LEVEL`]); replies with its canonical notation.
+    fn genmove(&mut self, words: &[&str]) -> Result<String, String>;
+    /// Takes back the last move.
+    fn undo(&mut self) -> Result<(), String>;
+    /// `ongoing <side>`, `win <side> <reason>` or `draw <reason>`.
+    fn status(&self) -> String;
+    /// A text picture of the position and one line per counter.
+    fn show(&self) -> String;
+    /// The moves played so far in canonical notation.
+    fn history(&self) -> Vec<String>;
+    /// Resets and plays `moves`; on failure the session is left as it was.
+    fn setmoves(&mut self, moves: &[&str]) -> Result<(), String>;
+    /// perft from the current position.
+    fn perft(&self, depth: u32) -> u64;
+}
+
+/// A [`Session`] over one concrete game: the start position plus a stack of positions, so
+/// undo is exact and cheap.
+pub struct GameSession<G: Game> {
+    states: Vec<G>,
+    history: Vec<G::Move>,
+}
+
+impl<G: Game> GameSession<G> {
+    /// A session starting from `start`.
+    pub fn new(start: G) -> Self {
+        GameSession { states: vec![start], history: Vec::new() }
+    }
+
+    fn current(&self) -> &G {
+        // The stack always holds the start position.
+        &self.states[self.states.len() - 1]
+    }
+
+    fn push(&mut self, next: G, mv: G::Move) {
+        self.states.push(next);
+        self.history.push(mv);
+    }
+}
+
+/// Text form of a status, as the protocol's `status` reply prints it.
+pub fn status_text<G: Game>(state: &G) -> String {
+    match state.status() {
+        Status::Ongoing => format!("ongoing {}", state.side_name(state.side_to_move())),
+        Status::Win { winner, reason } => format!("win {} {reason}", state.side_name(winner)),
+        Status::Draw { reason } => format!("draw {reason}"),
+    }
+}
+
+impl<G: Game + Knowledge> Session for GameSession<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn legal(&self) -> Vec<String> {
+        let state = self.current();
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let mut texts: Vec<String> = moves.iter().map(|m| state.format_move(m)).collect();
+        texts.sort_unstable();
+        texts
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let mut next = self.current().clone();
+        let mv = parlour_rules::play_text(&mut next, text).map_err(|e| e.to_string())?;
+        let canonical = self.current().format_move(&mv);
+        self.push(next, mv);
+        Ok(canonical)
+    }
+
+    fn genmove(&mut self, words: &[&str]) -> Result<String, String> {
+        let state = self.current();
+        let cfg = SearchConfig::parse(state, words, GENMOVE_DEFAULT_LEVEL).map_err(|e| e.to_string())?;
+        if state.status().is_over() {
+            return Err("the game is over".into());
+        }
+        let result = parlour_ai::search(state, &cfg, &StopFlag::new());
+        let mv = result.and_then(|r| r.best).ok_or_else(|| "the AI found no move".to_string())?;
+        let mut next = state.clone();
+        next.play(mv).map_err(|e| format!("internal error: the AI chose an illegal move ({e})"))?;
+        let canonical = state.format_move(&mv);
+        self.push(next, mv);
+        Ok(canonical)
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        if self.history.is_empty() {
+            return Err("no move has been played".into());
+        }
+        self.states.pop();
+        self.history.pop();
+        Ok(())
+    }
+
+    fn status(&self) -> String {
+        status_text(self.current())
+    }
+
+    fn show(&self) -> String {
+        let state = self.current();
+        let mut out = state.render();
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        for c in state.counters() {
+            out.push_str(&format!("{}: {}\n", c.label, c.value));
+        }
+        out.push_str(&format!("status: {}", self.status()));
+        out
+    }
+
+    fn history(&self) -> Vec<String> {
+        // Each move is formatted in the position it was played from.
+        self.history.iter().zip(&self.states).map(|(m, s)| s.format_move(m)).collect()
+    }
+
+    fn setmoves(&mut self, moves: &[&str]) -> Result<(), String> {
+        let mut fresh = GameSession::new(self.states[0].clone());
+        for (i, text) in moves.iter().enumerate() {
+            fresh.play(text).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        }
+        *self = fresh;
+        Ok(())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self.current(), depth)
+    }
+}
+
+/// The level `genmove` plays at when no `level=` is given.
+pub const GENMOVE_DEFAULT_LEVEL: Level = Level::Strong;
+
+/// The engine ids, in the order `games` lists them.
+pub const GAME_IDS: &[&str] = &["kansho", "konane", "conhex", "qyshinsu", "soldiers"];
+
+fn make<G: Game + Knowledge>(opts: &[&str]) -> Result<Box<dyn Session>, String> {
+    let pairs = split_pairs(opts).map_err(|e| e.to_string())?;
+    let options = G::parse_options(&pairs).map_err(|e| e.to_string())?;
+    Ok(Box::new(GameSession::new(G::new(&options))))
+}
+
+/// Starts a game from its id (aliases accepted, case-insensitive) and `key=value` words.
+pub fn new_session(id: &str, opts: &[&str]) -> Result<Box<dyn Session>, String> {
+    let id = id.to_ascii_lowercase();
+    match id.as_str() {
+        "kansho" => make::<Kansho>(opts),
+        "konane" | "kōnane" => make::<Konane>(opts),
+        "conhex" => make::<ConHex>(opts),
+        "soldiers" => make::<Soldiers>(opts),
+        other if other == Qyshinsu::ID || qyshinsu::ALIASES.contains(&other) => make::<Qyshinsu>(opts),
+        _ => Err(format!("unknown game '{id}'; valid: {}", GAME_IDS.join(", "))),
+    }
+}
+
+/// The `games` listing of one game type: one line per variant, `<id> <options…>  <name>`.
+fn catalogue_lines<G: Game>() -> Vec<String> {
+    let specs = G::option_specs();
+    let others = |skip: &str| -> String {
+        specs
+            .iter()
+            .filter(|s| s.key != skip)
+            .map(|s| format!(" {}={}", s.key, s.values.join("|")))
+            .collect()
+    };
+    match specs.iter().find(|s| s.key == "variant") {
+        Some(variant) => variant
+            .values
+            .iter()
+            .filter_map(|v| {
+                let options = G::parse_options(&[("variant", v)]).ok()?;
+                Some(format!("{} variant={v}{}  {}", G::ID, others("variant"), G::display_name(&options)))
+            })
+            .collect(),
+        None => vec![format!("{}{}  {}", G::ID, others(""), G::display_name(&G::Options::default()))],
+    }
+}
+
+/// Every game and variant, one line each, as the `games` command prints them.
+pub fn catalogue() -> Vec<String> {
+    let mut lines = Vec::new();
+    lines.extend(catalogue_lines::<Kansho>());
+    lines.extend(catalogue_lines::<Konane>());
+    lines.extend(catalogue_lines::<ConHex>());
+    lines.extend(catalogue_lines::<Qyshinsu>());
+    lines.extend(catalogue_lines::<Soldiers>());
+    lines
+}

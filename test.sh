@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs Parlour's whole test suite on a fresh machine: installs what is missing, checks
+# formatting and lints, runs every crate's tests (rules, AI, engine, headless client), talks to
+# the engine over its protocol, and renders a screenshot of every game under Xvfb with
+# software Vulkan, checking none is blank.
+set -euo pipefail
+cd "$(dirname "$0")"
+export PARLOUR_HEADLESS_TOOLS=1
+source scripts/setup.sh
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+step() { printf '\n==> %s\n' "$*"; }
+
+step "format"
+cargo fmt --all --check
+
+step "lints (pure crates)"
+cargo clippy -p parlour-rules -p parlour-ai -p parlour-engine --all-targets --quiet -- -D warnings
+
+step "tests"
+cargo test --workspace --quiet 2>&1 | tee "$CARGO_TARGET_DIR/test-output.txt"
+
+step "engine smoke test over the protocol"
+engine="$CARGO_TARGET_DIR/debug/parlour-engine"
+reply=$(printf 'name\ngame konane size=6x6\nlegal\nplay xc4\nstatus\nplay zz9\nquit\n' | "$engine")
+echo "$reply"
+grep -q '^= parlour-engine$' <<<"$reply"
+grep -q '^= ongoing white$' <<<"$reply"
+grep -q '^? ' <<<"$reply"
+
+step "screenshots of every game (Xvfb, software Vulkan)"
+client="$CARGO_TARGET_DIR/debug/parlour"
+shots="$CARGO_TARGET_DIR/screenshots"
+mkdir -p "$shots"
+rm -f "$shots"/*.png
+icd=$(ls /usr/share/vulkan/icd.d/lvp_icd*.json 2>/dev/null | head -n1 || true)
+for game in kansho konane conhex qyshinsu soldiers; do
+  VK_ICD_FILENAMES="$icd" WGPU_BACKEND=vulkan timeout 300 \
+    xvfb-run -a -s "-screen 0 1280x800x24" "$client" --game "$game" --screenshot "$shots/$game.png" \
+    >"$shots/$game.log" 2>&1 || { cat "$shots/$game.log"; exit 1; }
+done
+python3 scripts/png-not-blank.py "$shots"/*.png
+
+step "all passed"
+# One closing line in the plain form CI reads: the totals of every cargo test binary.
+awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
+     END { printf "tests: %d passed, %d failed\n", p, f }' "$CARGO_TARGET_DIR/test-output.txt"
