@@ -135,8 +135,6 @@ pub(crate) struct Tables {
     /// Per hole, the cells it counts for, as claim slots.
     pub slots: [[Slot; 3]; HOLES],
     pub board: Board,
-    /// Per hole, the cells it counts for.
-    pub hole_cells: [u64; HOLES],
     /// Per cell, its holes.
     pub cell_holes: [u128; CELLS],
     /// Per cell, how many holes claim it.
@@ -201,7 +199,6 @@ fn build(json: &str) -> Result<Tables, String> {
             cells: Vec::with_capacity(CELLS),
         },
         slots: [[Slot::default(); 3]; HOLES],
-        hole_cells: [0; HOLES],
         cell_holes: [0; CELLS],
         need: [0; CELLS],
         nbrs: [0; CELLS],
@@ -225,7 +222,6 @@ fn build(json: &str) -> Result<Tables, String> {
                 .get_mut(h as usize)
                 .ok_or_else(|| format!("cell {k} has hole {h}"))?;
             hole.cells.push(k as u8);
-            t.hole_cells[h as usize] |= 1 << k;
             t.cell_holes[k] |= 1 << h;
         }
         for &n in &rc.nbrs {

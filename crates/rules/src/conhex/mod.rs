@@ -10,8 +10,9 @@
 //! `Player`: seat `P1` is the person who placed the first peg.
 //!
 //! Representation: one `u128` of holes per colour and one `u64` of owned cells per colour;
-//! a peg tests only the (at most three) unowned cells its hole counts for, and a win is found
-//! by a bitset flood over the mover's cells from one of its sides.
+//! a peg tests only the (at most three) unowned cells its hole counts for, branch-free, and a
+//! win is found by growing, per colour, the set of its cells joined to its first side (a
+//! bitset flood from the newly claimed cells only) until it touches the second side.
 
 mod board;
 #[cfg(test)]
@@ -79,7 +80,7 @@ pub enum ConHexStep {
     },
 }
 
-/// A ConHex position. Serialised without its derived Zobrist key; loading checks that the
+/// A ConHex position. Serialised without its derived data; loading checks that the
 /// position is one the rules can reach, so a corrupt save is an error, not a later panic.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "SavedConHex", into = "SavedConHex")]
@@ -92,12 +93,15 @@ pub struct ConHex {
     ply: u32,
     swapped: bool,
     winner: Option<Player>,
+    /// Per colour, the owned cells joined to its first side (`N` for Blue, `W` for Red) — derived
+    /// from `cells` and kept up to date, so a claim floods only what it newly joins.
+    reach: [u64; 2],
     /// Zobrist key of pegs and cells only; the side to move and the open swap are mixed in
     /// by `hash_key` because they follow from `ply` and `swapped`.
     zobrist: u64,
 }
 
-/// The saved form of a [`ConHex`]: everything but the Zobrist key.
+/// The saved form of a [`ConHex`]: everything but the derived `reach` and Zobrist key.
 #[derive(Clone, Serialize, Deserialize)]
 struct SavedConHex {
     options: ConHexOptions,
@@ -132,8 +136,10 @@ impl TryFrom<SavedConHex> for ConHex {
             ply: s.ply,
             swapped: s.swapped,
             winner: s.winner,
+            reach: [0; 2],
             zobrist: 0,
         };
+        g.reach = [g.reach_from_scratch(Player::P1), g.reach_from_scratch(Player::P2)];
         g.consistency()?;
         g.zobrist = g.zobrist_from_scratch();
         Ok(g)
@@ -166,8 +172,9 @@ const CELL_KEYS: [[u64; CELLS]; 2] = [zobrist_keys(3), zobrist_keys(4)];
 const KEY_RED_TO_MOVE: u64 = splitmix(0x00C0_4EE5);
 const KEY_SWAP_OPEN: u64 = splitmix(0x53A9);
 
-/// The two sides a colour joins, in chain order.
-fn goal(colour: Player) -> (Side, Side) {
+/// The two sides a colour joins, in the order its winning chain runs: Blue `N` then `S`,
+/// Red `W` then `E` (for colouring the board's edges).
+pub fn goal_sides(colour: Player) -> (Side, Side) {
     match colour {
         Player::P1 => (Side::N, Side::S),
         Player::P2 => (Side::W, Side::E),
@@ -260,6 +267,9 @@ impl ConHex {
         if !ok {
             return Err("the winner does not match the connections on the board".into());
         }
+        if self.reach != [self.reach_from_scratch(Player::P1), self.reach_from_scratch(Player::P2)] {
+            return Err("the cells joined to each first side are out of date".into());
+        }
         Ok(())
     }
 
@@ -346,7 +356,7 @@ impl ConHex {
     fn chain(&self, colour: Player) -> Option<Vec<u8>> {
         let t = &*TABLES;
         let own = self.cells[colour.index()];
-        let (a, b) = goal(colour);
+        let (a, b) = goal_sides(colour);
         let (a, b) = (t.side_cells[a as usize] & own, t.side_cells[b as usize] & own);
         let mut parent = [u8::MAX; CELLS];
         let mut queue = [0u8; CELLS];
@@ -384,22 +394,56 @@ impl ConHex {
         None
     }
 
-    /// True when `colour`'s cells join its two sides (bitset flood from the first side).
-    #[inline]
-    fn connected(&self, colour: Player) -> bool {
+    /// `colour`'s cells joined to its first side, flooded from nothing.
+    fn reach_from_scratch(&self, colour: Player) -> u64 {
         let t = &*TABLES;
         let own = self.cells[colour.index()];
-        let (a, b) = goal(colour);
-        let target = t.side_cells[b as usize] & own;
-        let mut reach = t.side_cells[a as usize] & own;
-        if reach == 0 || target == 0 {
+        let mut reach = t.side_cells[goal_sides(colour).0 as usize] & own;
+        let mut frontier = reach;
+        while frontier != 0 {
+            let mut grow = 0;
+            while frontier != 0 {
+                grow |= t.nbrs[frontier.trailing_zeros() as usize];
+                frontier &= frontier - 1;
+            }
+            frontier = grow & own & !reach;
+            reach |= frontier;
+        }
+        reach
+    }
+
+    /// True when `colour`'s cells join its two sides (a full flood; the hot path keeps
+    /// `reach` instead).
+    fn connected(&self, colour: Player) -> bool {
+        self.reach_from_scratch(colour) & TABLES.side_cells[goal_sides(colour).1 as usize] != 0
+    }
+
+    /// Grows `colour`'s `reach` after it claimed `new` cells; true when it now touches the
+    /// second side, i.e. `colour` has just won.
+    #[inline]
+    fn extend_reach(&mut self, colour: Player, new: u64) -> bool {
+        let t = &*TABLES;
+        let c = colour.index();
+        let (a, b) = goal_sides(colour);
+        let own = self.cells[c];
+        let mut reach = self.reach[c];
+        // New cells on the first side or next to the reached region join it; the flood
+        // below picks up whatever they connect, other new cells included.
+        let mut seeds = new & t.side_cells[a as usize];
+        let mut rest = new & !seeds;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if t.nbrs[k] & reach != 0 {
+                seeds |= 1 << k;
+            }
+        }
+        if seeds == 0 {
             return false;
         }
-        let mut frontier = reach;
+        reach |= seeds;
+        let mut frontier = seeds;
         loop {
-            if reach & target != 0 {
-                return true;
-            }
             let mut grow = 0;
             while frontier != 0 {
                 grow |= t.nbrs[frontier.trailing_zeros() as usize];
@@ -407,10 +451,12 @@ impl ConHex {
             }
             frontier = grow & own & !reach;
             if frontier == 0 {
-                return false;
+                break;
             }
             reach |= frontier;
         }
+        self.reach[c] = reach;
+        reach & t.side_cells[b as usize] != 0
     }
 
     /// Puts `colour`'s peg in `hole` and claims what it earns; returns the cells claimed.
@@ -529,6 +575,7 @@ impl Game for ConHex {
             ply: 0,
             swapped: false,
             winner: None,
+            reach: [0; 2],
             zobrist: 0,
         }
     }
@@ -580,7 +627,8 @@ impl Game for ConHex {
                 debug_assert!((h as usize) < HOLES && (self.pegs[0] | self.pegs[1]) & (1 << h) == 0);
                 // Only the mover gains cells, so only the mover can have just won, and only
                 // if this peg claimed something.
-                if self.place(colour, h as usize) != 0 && self.connected(colour) {
+                let new = self.place(colour, h as usize);
+                if new != 0 && self.extend_reach(colour, new) {
                     self.winner = Some(colour);
                 }
             }

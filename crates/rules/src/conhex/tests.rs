@@ -121,10 +121,19 @@ fn holes_touch_three_cells_except_corners_and_centre() {
         .collect();
     assert_eq!(b.holes.iter().filter(|h| h.cells.len() == 3).count(), 64);
     assert_eq!(ones, BTreeSet::from(["A1", "K1", "A11", "K11", "F6"]));
-    // the tables agree with the lists
+    // the claim slots agree with the lists: one real slot per cell, padding that never claims
     let t = &*TABLES;
     for (i, h) in b.holes.iter().enumerate() {
-        assert_eq!(bits64(t.hole_cells[i]), h.cells);
+        let real: Vec<u8> = t.slots[i].iter().filter(|s| s.bit != 0).map(|s| s.cell as u8).collect();
+        assert_eq!(real, h.cells);
+        for s in &t.slots[i] {
+            if s.bit == 0 {
+                assert_eq!(s.holes, 0);
+            } else {
+                assert_eq!(s.holes, t.cell_holes[s.cell]);
+                assert_eq!(s.need2 == u128::MAX, t.need[s.cell] == 2);
+            }
+        }
     }
 }
 
@@ -394,6 +403,8 @@ fn options_default_parse_and_pairs() {
     assert!(ConHex::parse_options(&[("size", "9")]).is_err());
     let g = new_game();
     assert_eq!((g.side_name(BLUE), g.side_name(RED)), ("blue", "red"));
+    assert_eq!(goal_sides(BLUE), (Side::N, Side::S));
+    assert_eq!(goal_sides(RED), (Side::W, Side::E));
 }
 
 // ---------------------------------------------------------------- play
@@ -756,7 +767,7 @@ fn check_invariants(g: &ConHex) {
     }
     if let Some(w) = g.winner {
         let chain = g.winning_chain().unwrap();
-        let (a, z) = goal(w);
+        let (a, z) = goal_sides(w);
         assert!(board().cells[chain[0] as usize].sides.contains(&a));
         assert!(board().cells[*chain.last().unwrap() as usize].sides.contains(&z));
         for pair in chain.windows(2) {

@@ -222,7 +222,17 @@ pub fn is_hole(q: i32, r: i32) -> bool {
 
 /// One board cell, by index (`0..CELLS`, row-major: `r` ascending, then `q` ascending).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8")]
 pub struct Cell(pub(crate) u8);
+
+impl TryFrom<u8> for Cell {
+    type Error = String;
+
+    /// Checks a cell index read from a file.
+    fn try_from(i: u8) -> Result<Cell, String> {
+        Cell::from_index(i.into()).ok_or_else(|| format!("cell index {i} is not below {CELLS}"))
+    }
+}
 
 impl Cell {
     /// The cell with index `i`, if `i < CELLS`.
@@ -244,12 +254,20 @@ impl Cell {
     /// Axial coordinates `(q, r)`. A cell read from an untrusted file may be out of range;
     /// such a cell reports the hole's centre rather than panicking.
     pub fn coords(self) -> (i32, i32) {
-        if self.index() < CELLS { BOARD.coords(self.index()) } else { (0, 0) }
+        if self.index() < CELLS {
+            BOARD.coords(self.index())
+        } else {
+            (0, 0)
+        }
     }
 
     /// The on-board neighbours, in [`NEIGHBOUR_SLOTS`] order.
     pub fn neighbours(self) -> impl Iterator<Item = Cell> {
-        let slots = if self.index() < CELLS { *BOARD.slots(self.index()) } else { [NONE; 6] };
+        let slots = if self.index() < CELLS {
+            *BOARD.slots(self.index())
+        } else {
+            [NONE; 6]
+        };
         slots.into_iter().filter(|&n| n != NONE).map(Cell)
     }
 
@@ -309,15 +327,32 @@ pub(crate) mod bits {
         }
     }
 
-    /// Calls `f` with every set bit, ascending.
+    /// The set bits of `b`, ascending.
     #[inline]
-    pub fn for_each(b: &Bits, mut f: impl FnMut(usize)) {
-        for (w, &word) in b.iter().enumerate() {
-            let mut x = word;
-            while x != 0 {
-                f(w * 64 + x.trailing_zeros() as usize);
-                x &= x - 1;
+    pub fn iter(b: Bits) -> Iter {
+        Iter { words: b, w: 0 }
+    }
+
+    /// Iterator over set bits (see [`iter`]).
+    pub struct Iter {
+        words: Bits,
+        w: usize,
+    }
+
+    impl Iterator for Iter {
+        type Item = usize;
+
+        #[inline]
+        fn next(&mut self) -> Option<usize> {
+            while self.w < 4 {
+                let x = self.words[self.w];
+                if x != 0 {
+                    self.words[self.w] = x & (x - 1);
+                    return Some(self.w * 64 + x.trailing_zeros() as usize);
+                }
+                self.w += 1;
             }
+            None
         }
     }
 
@@ -360,7 +395,10 @@ mod tests {
     use super::*;
 
     /// The rule page's per-row fixture, copied independently of the formula.
-    const ROWS: &[(i32, &[(i32, i32)], usize)] = &[
+    /// `(r, q ranges, cell count)`.
+    type Row = (i32, &'static [(i32, i32)], usize);
+
+    const ROWS: &[Row] = &[
         (-10, &[(3, 4)], 2),
         (-9, &[(2, 6)], 5),
         (-8, &[(0, 8)], 9),
@@ -462,7 +500,8 @@ mod tests {
             assert!(on_board(-r, q + r), "rotation of {q},{r}");
         }
         // The six axial mirror lines (and their rotations are the same set of reflections).
-        let mirrors: [fn(i32, i32) -> (i32, i32); 6] = [
+        type Map = fn(i32, i32) -> (i32, i32);
+        let mirrors: [Map; 6] = [
             |q, r| (r, q),
             |q, r| (-q, q + r),
             |q, r| (q + r, -r),
@@ -511,8 +550,10 @@ mod tests {
             }
         }
         assert_eq!(hist, [0, 0, 0, 24, 24, 24, 180]);
-        let mut ring: Vec<(i32, i32)> =
-            (0..CELLS).map(|i| BOARD.coords(i)).filter(|&c| hex_distance(c, (0, 0)) == 2).collect();
+        let mut ring: Vec<(i32, i32)> = (0..CELLS)
+            .map(|i| BOARD.coords(i))
+            .filter(|&c| hex_distance(c, (0, 0)) == 2)
+            .collect();
         ring.sort();
         touching_hole.sort();
         assert_eq!(ring.len(), 12);
@@ -531,15 +572,19 @@ mod tests {
                 assert_eq!(hex_distance(BOARD.coords(i), BOARD.coords(j)), 1);
                 assert!(bits::has(BOARD.neighbour_bits(i), j));
             }
-            assert_eq!(bits::count(BOARD.neighbour_bits(i)) as usize, BOARD.neighbours(i).count());
+            assert_eq!(
+                bits::count(BOARD.neighbour_bits(i)) as usize,
+                BOARD.neighbours(i).count()
+            );
             let (w, mask) = BOARD.window(i);
-            let mut from_window: Vec<usize> =
-                (0..128).filter(|b| mask >> b & 1 != 0).map(|b| w * 64 + b).collect();
+            let mut from_window: Vec<usize> = (0..128).filter(|b| mask >> b & 1 != 0).map(|b| w * 64 + b).collect();
             from_window.sort();
             let mut listed: Vec<usize> = BOARD.neighbours(i).collect();
             listed.sort();
             assert_eq!(from_window, listed);
-            let ball = (0..CELLS).filter(|&j| hex_distance(BOARD.coords(i), BOARD.coords(j)) <= 2).count();
+            let ball = (0..CELLS)
+                .filter(|&j| hex_distance(BOARD.coords(i), BOARD.coords(j)) <= 2)
+                .count();
             assert_eq!(bits::count(BOARD.ball2(i)) as usize, ball);
         }
     }
@@ -564,8 +609,8 @@ mod tests {
     #[test]
     fn select_finds_the_kth_bit() {
         let b: Bits = [0b1010, 0, 1 << 63, 0xff00];
-        let mut all = Vec::new();
-        bits::for_each(&b, |i| all.push(i));
+        let all: Vec<usize> = bits::iter(b).collect();
+        assert_eq!(all, vec![1, 3, 191, 200, 201, 202, 203, 204, 205, 206, 207]);
         for (k, &i) in all.iter().enumerate() {
             assert_eq!(bits::select(&b, k as u32), Some(i));
         }

@@ -1,7 +1,7 @@
 //! Kansho (rules: `shared/rules/kansho.md`): the game state, its staged turn resolution
 //! (place → discard surrounded areas → solo waves → next turn), legality, notation and the
-//! [`Game`] implementation. The board geometry lives in [`board`], the result names in
-//! [`result`].
+//! [`Game`] implementation. The board geometry ([`Board`], [`Cell`]) lives in `board.rs`, the
+//! result table ([`result_name`], [`Victory`]) in `result.rs`.
 //!
 //! Each resolution stage is a public method so the client can run the stages as ordered systems
 //! and animate each one; [`Game::apply`] runs the same methods without recording.
@@ -73,7 +73,11 @@ impl KanshoMove {
 
     /// The chosen neighbours in notation order.
     pub fn chosen(&self) -> impl Iterator<Item = Cell> + '_ {
-        let slots = if self.centre.index() < CELLS { *BOARD.slots(self.centre.index()) } else { [NONE; 6] };
+        let slots = if self.centre.index() < CELLS {
+            *BOARD.slots(self.centre.index())
+        } else {
+            [NONE; 6]
+        };
         (0..6)
             .filter(move |s| self.picks >> s & 1 != 0 && slots[*s] != NONE)
             .filter_map(move |s| Cell::from_index(slots[s].into()))
@@ -84,7 +88,9 @@ impl KanshoMove {
 fn slot_of(centre: Cell, n: Cell) -> Option<usize> {
     let (q, r) = centre.coords();
     let (nq, nr) = n.coords();
-    NEIGHBOUR_SLOTS.iter().position(|&(dq, dr)| (q + dq, r + dr) == (nq, nr))
+    NEIGHBOUR_SLOTS
+        .iter()
+        .position(|&(dq, dr)| (q + dq, r + dr) == (nq, nr))
 }
 
 /// One step of a move's staged record, in the order the rules resolve it.
@@ -169,7 +175,11 @@ struct Pending {
 }
 
 impl Pending {
-    const IDLE: Pending = Pending { centre: NONE, dirty: [0; 4], wave: 0 };
+    const IDLE: Pending = Pending {
+        centre: NONE,
+        dirty: [0; 4],
+        wave: 0,
+    };
 }
 
 /// Zobrist keys, generated at compile time from a fixed-seed splitmix64.
@@ -188,7 +198,11 @@ const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 const fn build_zobrist() -> Zobrist {
-    let mut z = Zobrist { cell: [[0; CELLS]; 2], hand: [[0; HAND_SIZE as usize + 1]; 2], side: 0 };
+    let mut z = Zobrist {
+        cell: [[0; CELLS]; 2],
+        hand: [[0; HAND_SIZE as usize + 1]; 2],
+        side: 0,
+    };
     let mut state = 0x4B41_4E53_484F_u64; // "KANSHO"
     let mut c = 0;
     while c < 2 {
@@ -215,7 +229,11 @@ const fn build_zobrist() -> Zobrist {
 static ZOBRIST: Zobrist = build_zobrist();
 
 /// A Kansho position. Cheap to clone (plain arrays); P1 is White, P2 is Black.
+///
+/// Reading one back with serde checks it like [`Kansho::from_position`] (and recomputes the
+/// hash), so a damaged file gives an error rather than a state that could panic later.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "KanshoFields")]
 pub struct Kansho {
     options: KanshoOptions,
     /// Each colour's markers on the board, indexed by `Player::index`.
@@ -227,6 +245,65 @@ pub struct Kansho {
     /// Kept up to date by every change, so `hash_key` is free.
     hash: u64,
     pending: Pending,
+}
+
+/// [`Kansho`]'s fields as read from a file, before they are checked.
+#[derive(Deserialize)]
+struct KanshoFields {
+    options: KanshoOptions,
+    markers: [Bits; 2],
+    hand: [u8; 2],
+    discarded: [u8; 2],
+    to_move: Player,
+    ply: u32,
+    // The stored hash is ignored (serde skips unknown fields) and recomputed.
+    pending: Pending,
+}
+
+impl TryFrom<KanshoFields> for Kansho {
+    type Error = PositionError;
+
+    fn try_from(f: KanshoFields) -> Result<Kansho, PositionError> {
+        let all = BOARD.all();
+        for ((w, b), a) in f.markers[0].iter().zip(&f.markers[1]).zip(all) {
+            if (w | b) & !a != 0 {
+                return Err(PositionError("a marker lies off the board".to_string()));
+            }
+            if w & b != 0 {
+                return Err(PositionError("a cell holds two markers".to_string()));
+            }
+        }
+        let mut s = Kansho {
+            options: f.options,
+            markers: f.markers,
+            hand: f.hand,
+            discarded: f.discarded,
+            to_move: f.to_move,
+            ply: f.ply,
+            hash: 0,
+            pending: f.pending,
+        };
+        for p in Player::BOTH {
+            let i = p.index();
+            let total = u32::from(s.hand[i]) + u32::from(s.on_board(p)) + u32::from(s.discarded[i]);
+            if total != u32::from(HAND_SIZE) {
+                return Err(PositionError(format!(
+                    "{} has {total} markers in hand, on the board and in the discard box, not {HAND_SIZE}",
+                    side_name(p)
+                )));
+            }
+        }
+        if s.pending.centre == NONE {
+            s.pending = Pending::IDLE;
+            s.check_invariants()?;
+        } else if usize::from(s.pending.centre) >= CELLS || bits::and(&s.pending.dirty, all) != s.pending.dirty {
+            return Err(PositionError(
+                "the move in progress names cells off the board".to_string(),
+            ));
+        }
+        s.hash = s.compute_hash();
+        Ok(s)
+    }
 }
 
 /// Why a move is illegal, turned into a sentence by `illegal_reason`.
@@ -302,7 +379,12 @@ impl Kansho {
     pub fn empty_bits(&self) -> Bits {
         let all = BOARD.all();
         let (w, b) = (&self.markers[0], &self.markers[1]);
-        [all[0] & !(w[0] | b[0]), all[1] & !(w[1] | b[1]), all[2] & !(w[2] | b[2]), all[3] & !(w[3] | b[3])]
+        [
+            all[0] & !(w[0] | b[0]),
+            all[1] & !(w[1] | b[1]),
+            all[2] & !(w[2] | b[2]),
+            all[3] & !(w[3] | b[3]),
+        ]
     }
 
     /// True while a move's stages have started but `stage_end_turn` has not run yet.
@@ -336,7 +418,10 @@ impl Kansho {
     /// hands are empty: a finished game).
     pub fn from_position(cells: &[Option<Player>], hands: [u8; 2], to_move: Player) -> Result<Kansho, PositionError> {
         if cells.len() != CELLS {
-            return Err(PositionError(format!("a position has {CELLS} cells, not {}", cells.len())));
+            return Err(PositionError(format!(
+                "a position has {CELLS} cells, not {}",
+                cells.len()
+            )));
         }
         let mut s = Kansho::new(&KanshoOptions { first: to_move });
         for (i, c) in cells.iter().enumerate() {
@@ -355,33 +440,42 @@ impl Kansho {
             s.hand[p.index()] = hands[p.index()];
             s.discarded[p.index()] = HAND_SIZE - total as u8;
         }
-        if let Some(c) = s.solo_markers().first() {
-            let p = s.owner(*c).unwrap_or(Player::P1);
+        s.check_invariants()?;
+        s.hash = s.compute_hash();
+        Ok(s)
+    }
+
+    /// What holds between moves: every marker has two same-colour neighbours, every area an
+    /// empty neighbour, and the side to move has markers unless the game is over.
+    fn check_invariants(&self) -> Result<(), PositionError> {
+        if let Some(c) = self.solo_markers().first() {
+            let p = self.owner(*c).unwrap_or(Player::P1);
             return Err(PositionError(format!(
                 "the {} marker on {c} has fewer than two {} neighbours, so it would have been discarded",
                 side_name(p),
                 side_name(p)
             )));
         }
-        if let Some((p, area)) = s.surrounded_areas().first() {
-            let mut first = 0;
-            bits::for_each(area, |i| first = first.max(i));
-            let cell = Cell::from_index(first).map(|c| c.to_string()).unwrap_or_default();
+        if let Some((p, area)) = self.surrounded_areas().first() {
+            let cell = bits::iter(*area)
+                .next()
+                .and_then(Cell::from_index)
+                .map(|c| c.to_string())
+                .unwrap_or_default();
             return Err(PositionError(format!(
                 "the {} area at {cell} has no empty neighbour, so it would have been discarded",
                 side_name(*p)
             )));
         }
-        let (me, them) = (hands[to_move.index()], hands[to_move.other().index()]);
+        let (me, them) = (self.hand[self.to_move.index()], self.hand[self.to_move.other().index()]);
         if me == 0 && them > 0 {
             return Err(PositionError(format!(
                 "{} has no markers in hand, so it cannot be {}'s turn",
-                side_name(to_move),
-                side_name(to_move)
+                side_name(self.to_move),
+                side_name(self.to_move)
             )));
         }
-        s.hash = s.compute_hash();
-        Ok(s)
+        Ok(())
     }
 
     /// [`Kansho::from_position`] from lists of White's and Black's cells as axial `(q, r)`.
@@ -441,10 +535,17 @@ impl Kansho {
         let mut hand = old_hand.saturating_sub(1);
         self.put(me, c);
         if let Some(r) = rec.as_deref_mut() {
-            r.push(KanshoStep::Placed { cell: mv.centre, colour: self.to_move });
+            r.push(KanshoStep::Placed {
+                cell: mv.centre,
+                colour: self.to_move,
+            });
         }
         let need = self.needing(c, me);
-        let picks = if u32::from(hand) >= need.count_ones() { need } else { mv.picks & need };
+        let picks = if u32::from(hand) >= need.count_ones() {
+            need
+        } else {
+            mv.picks & need
+        };
         let slots = *BOARD.slots(c);
         for (s, &n) in slots.iter().enumerate() {
             if picks >> s & 1 == 0 || hand == 0 {
@@ -456,10 +557,17 @@ impl Kansho {
                 self.take(them, n);
                 self.discarded[them] += 1;
                 if let Some(r) = rec.as_deref_mut() {
-                    r.push(KanshoStep::Replaced { cell, colour: self.to_move, old: self.to_move.other() });
+                    r.push(KanshoStep::Replaced {
+                        cell,
+                        colour: self.to_move,
+                        old: self.to_move.other(),
+                    });
                 }
             } else if let Some(r) = rec.as_deref_mut() {
-                r.push(KanshoStep::Filled { cell, colour: self.to_move });
+                r.push(KanshoStep::Filled {
+                    cell,
+                    colour: self.to_move,
+                });
             }
             self.put(me, n);
             hand -= 1;
@@ -467,7 +575,11 @@ impl Kansho {
         self.hand[me] = hand;
         self.hash ^= ZOBRIST.hand[me][old_hand as usize] ^ ZOBRIST.hand[me][hand as usize];
         // Every cell whose colour changed, and every neighbour of one, is within distance 2.
-        self.pending = Pending { centre: c as u8, dirty: *BOARD.ball2(c), wave: 0 };
+        self.pending = Pending {
+            centre: c as u8,
+            dirty: *BOARD.ball2(c),
+            wave: 0,
+        };
     }
 
     /// Stage 2: every surrounded opponent area is discarded, then, on the updated board, every
@@ -484,24 +596,19 @@ impl Kansho {
         // never adjacent, so discarding one cannot change another's verdict.
         let mut free = self.empty_bits();
         let seeds = bits::and(BOARD.ball2(c), &self.markers[them]);
-        for w in 0..4 {
-            let mut x = seeds[w];
-            while x != 0 {
-                let s = w * 64 + x.trailing_zeros() as usize;
-                x &= x - 1;
-                // Already known to be in an area with an empty neighbour, or just discarded.
-                if bits::has(&free, s) || !bits::has(&self.markers[them], s) {
-                    continue;
-                }
-                // The common case, without setting up a search: an empty cell right next to it.
-                let (w, mask) = BOARD.window(s);
-                if bits::window(&free, w) & mask != 0 {
-                    bits::set(&mut free, s);
-                    continue;
-                }
-                if let Some(area) = self.surrounded_area(them, s, &mut free) {
-                    self.discard_area(them, &area, rec.as_deref_mut());
-                }
+        for s in bits::iter(seeds) {
+            // Already known to be in an area with an empty neighbour, or just discarded.
+            if bits::has(&free, s) || !bits::has(&self.markers[them], s) {
+                continue;
+            }
+            // The common case, without setting up a search: an empty cell right next to it.
+            let (w, mask) = BOARD.window(s);
+            if bits::window(&free, w) & mask != 0 {
+                bits::set(&mut free, s);
+                continue;
+            }
+            if let Some(area) = self.surrounded_area(them, s, &mut free) {
+                self.discard_area(them, &area, rec.as_deref_mut());
             }
         }
         // Every mover's cell the placement touched is next to the centre, so the centre's area
@@ -546,21 +653,19 @@ impl Kansho {
     fn discard_area(&mut self, colour: usize, area: &Bits, rec: Option<&mut Vec<KanshoStep>>) {
         let mut cells = Vec::new();
         let recording = rec.is_some();
-        for w in 0..4 {
-            let mut x = area[w];
-            while x != 0 {
-                let i = w * 64 + x.trailing_zeros() as usize;
-                x &= x - 1;
-                self.take(colour, i);
-                self.discarded[colour] += 1;
-                bits::or_assign(&mut self.pending.dirty, BOARD.neighbour_bits(i));
-                if recording {
-                    cells.extend(Cell::from_index(i));
-                }
+        for i in bits::iter(*area) {
+            self.take(colour, i);
+            self.discarded[colour] += 1;
+            bits::or_assign(&mut self.pending.dirty, BOARD.neighbour_bits(i));
+            if recording {
+                cells.extend(Cell::from_index(i));
             }
         }
         if let Some(r) = rec {
-            r.push(KanshoStep::AreaDiscarded { colour: player(colour), cells });
+            r.push(KanshoStep::AreaDiscarded {
+                colour: player(colour),
+                cells,
+            });
         }
     }
 
@@ -574,19 +679,14 @@ impl Kansho {
         self.pending.dirty = [0; 4];
         let mut gone = [[0u64; 4]; 2];
         let mut any = false;
-        for wi in 0..4 {
-            let mut x = candidates[wi];
-            while x != 0 {
-                let i = wi * 64 + x.trailing_zeros() as usize;
-                x &= x - 1;
-                let colour = usize::from(!bits::has(&self.markers[0], i));
-                let (w, mask) = BOARD.window(i);
-                let friends = bits::window(&self.markers[colour], w) & mask;
-                // At most one bit set: at most one same-colour neighbour.
-                if friends & friends.wrapping_sub(1) == 0 {
-                    bits::set(&mut gone[colour], i);
-                    any = true;
-                }
+        for i in bits::iter(candidates) {
+            let colour = usize::from(!bits::has(&self.markers[0], i));
+            let (w, mask) = BOARD.window(i);
+            let friends = bits::window(&self.markers[colour], w) & mask;
+            // At most one bit set: at most one same-colour neighbour.
+            if friends & friends.wrapping_sub(1) == 0 {
+                bits::set(&mut gone[colour], i);
+                any = true;
             }
         }
         if !any {
@@ -595,22 +695,22 @@ impl Kansho {
         self.pending.wave += 1;
         let mut cells = Vec::new();
         let recording = rec.is_some();
-        for wi in 0..4 {
-            let mut x = gone[0][wi] | gone[1][wi];
-            while x != 0 {
-                let i = wi * 64 + x.trailing_zeros() as usize;
-                x &= x - 1;
-                let colour = usize::from(!bits::has(&gone[0], i));
-                self.take(colour, i);
-                self.discarded[colour] += 1;
-                bits::or_assign(&mut self.pending.dirty, BOARD.neighbour_bits(i));
-                if recording {
-                    cells.extend(Cell::from_index(i).map(|c| (c, player(colour))));
-                }
+        let mut all_gone = gone[0];
+        bits::or_assign(&mut all_gone, &gone[1]);
+        for i in bits::iter(all_gone) {
+            let colour = usize::from(!bits::has(&gone[0], i));
+            self.take(colour, i);
+            self.discarded[colour] += 1;
+            bits::or_assign(&mut self.pending.dirty, BOARD.neighbour_bits(i));
+            if recording {
+                cells.extend(Cell::from_index(i).map(|c| (c, player(colour))));
             }
         }
         if let Some(r) = rec {
-            r.push(KanshoStep::SoloWave { index: self.pending.wave, cells });
+            r.push(KanshoStep::SoloWave {
+                index: self.pending.wave,
+                cells,
+            });
         }
         true
     }
@@ -630,7 +730,10 @@ impl Kansho {
         let step = if self.hand[them.index()] > 0 {
             self.to_move = them;
             self.hash ^= ZOBRIST.side;
-            KanshoStep::TurnPassed { next: them, repeat: false }
+            KanshoStep::TurnPassed {
+                next: them,
+                repeat: false,
+            }
         } else if self.hand[me.index()] > 0 {
             KanshoStep::TurnPassed { next: me, repeat: true }
         } else if rec.is_none() {
@@ -643,7 +746,12 @@ impl Kansho {
                 std::cmp::Ordering::Equal => None,
             };
             let result = classify(white.max(black).into(), white.min(black).into());
-            KanshoStep::GameEnded { white, black, winner, result }
+            KanshoStep::GameEnded {
+                white,
+                black,
+                winner,
+                result,
+            }
         };
         if let Some(r) = rec {
             r.push(step);
@@ -683,10 +791,15 @@ impl Kansho {
             return Ok(());
         }
         if let Some(s) = (0..6).find(|s| mv.picks >> s & 1 != 0 && need >> s & 1 == 0) {
-            return Err(Illegal::AlreadyYours(Cell::from_index(slots[s].into()).unwrap_or(mv.centre)));
+            return Err(Illegal::AlreadyYours(
+                Cell::from_index(slots[s].into()).unwrap_or(mv.centre),
+            ));
         }
         if mv.picks.count_ones() != u32::from(left) {
-            return Err(Illegal::WrongCount { left, need: need.count_ones() });
+            return Err(Illegal::WrongCount {
+                left,
+                need: need.count_ones(),
+            });
         }
         Ok(())
     }
@@ -696,7 +809,8 @@ impl Kansho {
     fn solo_markers(&self) -> Vec<Cell> {
         Cell::all()
             .filter(|&c| {
-                self.owner(c).is_some_and(|p| c.neighbours().filter(|&n| self.owner(n) == Some(p)).count() < 2)
+                self.owner(c)
+                    .is_some_and(|p| c.neighbours().filter(|&n| self.owner(n) == Some(p)).count() < 2)
             })
             .collect()
     }
@@ -738,7 +852,9 @@ impl Kansho {
     fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for c in 0..2 {
-            bits::for_each(&self.markers[c], |i| h ^= ZOBRIST.cell[c][i]);
+            for i in bits::iter(self.markers[c]) {
+                h ^= ZOBRIST.cell[c][i];
+            }
             h ^= ZOBRIST.hand[c][self.hand[c] as usize];
         }
         if self.to_move == Player::P2 {
@@ -746,6 +862,16 @@ impl Kansho {
         }
         h
     }
+}
+
+/// Legal moves at one empty cell when `m` neighbours need a marker and `left` remain after
+/// the centre (`left >= 1`): one unless the hand is short, then `C(m, left)`.
+fn choices(m: u32, left: u32) -> u32 {
+    if left >= m {
+        return 1;
+    }
+    // C(m, left) for m <= 6.
+    (0..left).fold(1, |acc, i| acc * (m - i) / (i + 1))
 }
 
 fn player(colour: usize) -> Player {
@@ -762,17 +888,24 @@ fn side_name(p: Player) -> &'static str {
 /// Reads one `q,r` cell of a move.
 fn parse_cell(text: &str) -> Result<Cell, NotationError> {
     if text.is_empty() {
-        return Err(NotationError::new("a cell is missing: a '+' must be followed by a cell such as 3,-1"));
+        return Err(NotationError::new(
+            "a cell is missing: a '+' must be followed by a cell such as 3,-1",
+        ));
     }
     let Some((q, r)) = text.split_once(',') else {
-        return Err(NotationError::new(format!("'{text}' is not a cell: write q,r such as 3,-2")));
+        return Err(NotationError::new(format!(
+            "'{text}' is not a cell: write q,r such as 3,-2"
+        )));
     };
     let num = |s: &str| {
-        s.parse::<i32>().map_err(|_| NotationError::new(format!("'{s}' in '{text}' is not a whole number")))
+        s.parse::<i32>()
+            .map_err(|_| NotationError::new(format!("'{s}' in '{text}' is not a whole number")))
     };
     let (q, r) = (num(q)?, num(r)?);
     if is_hole(q, r) {
-        return Err(NotationError::new(format!("{q},{r} is in the hole in the middle of the board")));
+        return Err(NotationError::new(format!(
+            "{q},{r} is in the hole in the middle of the board"
+        )));
     }
     Cell::at(q, r).ok_or_else(|| NotationError::new(format!("{q},{r} is off the board")))
 }
@@ -838,27 +971,27 @@ impl Game for Kansho {
             return;
         }
         let left = hand - 1;
-        let empty = self.empty_bits();
-        for w in 0..4 {
-            let mut x = empty[w];
-            while x != 0 {
-                let c = w * 64 + x.trailing_zeros() as usize;
-                x &= x - 1;
-                let centre = Cell(c as u8);
-                // A neighbourhood never needs more than 6, so a hand of 7 is never short.
-                if left >= 6 {
-                    out.push(KanshoMove::at(centre));
-                    continue;
+        for c in bits::iter(self.empty_bits()) {
+            let centre = Cell(c as u8);
+            // A neighbourhood never needs more than 6, so a hand of 7 is never short.
+            if left >= 6 {
+                out.push(KanshoMove::at(centre));
+                continue;
+            }
+            let need = self.needing(c, me);
+            if left == 0 || u32::from(left) >= need.count_ones() {
+                out.push(KanshoMove::at(centre));
+                continue;
+            }
+            let mut picks = 0u8;
+            loop {
+                // The next subset of `need`, in increasing order.
+                picks = picks.wrapping_sub(need) & need;
+                if picks == 0 {
+                    break;
                 }
-                let need = self.needing(c, me);
-                if left == 0 || u32::from(left) >= need.count_ones() {
-                    out.push(KanshoMove::at(centre));
-                    continue;
-                }
-                for picks in 1..64u8 {
-                    if picks & !need == 0 && picks.count_ones() == u32::from(left) {
-                        out.push(KanshoMove { centre, picks });
-                    }
+                if picks.count_ones() == u32::from(left) {
+                    out.push(KanshoMove { centre, picks });
                 }
             }
         }
@@ -876,11 +1009,20 @@ impl Game for Kansho {
         if self.hand[0] > 0 || self.hand[1] > 0 {
             return Status::Ongoing;
         }
-        let (white, black) = (u32::from(self.on_board(Player::P1)), u32::from(self.on_board(Player::P2)));
+        let (white, black) = (
+            u32::from(self.on_board(Player::P1)),
+            u32::from(self.on_board(Player::P2)),
+        );
         match white.cmp(&black) {
             std::cmp::Ordering::Equal => Status::Draw { reason: "equal-scores" },
-            std::cmp::Ordering::Greater => Status::Win { winner: Player::P1, reason: result_name(white, black) },
-            std::cmp::Ordering::Less => Status::Win { winner: Player::P2, reason: result_name(black, white) },
+            std::cmp::Ordering::Greater => Status::Win {
+                winner: Player::P1,
+                reason: result_name(white, black),
+            },
+            std::cmp::Ordering::Less => Status::Win {
+                winner: Player::P2,
+                reason: result_name(black, white),
+            },
         }
     }
 
@@ -900,12 +1042,16 @@ impl Game for Kansho {
     fn parse_move(&self, text: &str) -> Result<KanshoMove, NotationError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(NotationError::new("empty move: write the centre cell as q,r, such as 3,-2"));
+            return Err(NotationError::new(
+                "empty move: write the centre cell as q,r, such as 3,-2",
+            ));
         }
         let mut parts = text.split('+');
         let first = parts.next().unwrap_or_default();
         if first.is_empty() {
-            return Err(NotationError::new(format!("'{text}' must start with the centre cell, such as 3,-2")));
+            return Err(NotationError::new(format!(
+                "'{text}' must start with the centre cell, such as 3,-2"
+            )));
         }
         let centre = parse_cell(first)?;
         let mut picks = 0u8;
@@ -913,7 +1059,9 @@ impl Game for Kansho {
         for part in parts {
             let n = parse_cell(part)?;
             let Some(slot) = slot_of(centre, n) else {
-                return Err(NotationError::new(format!("{n} is not a neighbour of the centre {centre}")));
+                return Err(NotationError::new(format!(
+                    "{n} is not a neighbour of the centre {centre}"
+                )));
             };
             if let Some((prev, prev_cell)) = last {
                 if slot == prev {
@@ -977,19 +1125,56 @@ impl Game for Kansho {
         self.check_move(mv).is_ok()
     }
 
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, buf: &mut Vec<KanshoMove>) -> Option<KanshoMove> {
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, _buf: &mut Vec<KanshoMove>) -> Option<KanshoMove> {
         let hand = self.hand[self.to_move.index()];
         if hand == 0 {
             return None;
         }
-        if hand >= 7 {
-            // Never short-handed: exactly one legal move per empty cell.
-            let empty = self.empty_bits();
+        let empty = self.empty_bits();
+        if hand >= 7 || hand == 1 {
+            // Never short-handed, or only the centre to place: one legal move per empty cell.
             let n = bits::count(&empty);
             let k = rng.random_range(0..n);
             return bits::select(&empty, k).and_then(Cell::from_index).map(KanshoMove::at);
         }
-        self.legal_moves(buf);
-        if buf.is_empty() { None } else { Some(buf[rng.random_range(0..buf.len())]) }
+        // Short hands: weigh each empty cell by its number of neighbour choices, so every legal
+        // move stays equally likely without listing them all.
+        let me = self.to_move.index();
+        let left = u32::from(hand - 1);
+        let mut cells = [(0u8, 0u8); CELLS];
+        let mut n = 0;
+        let mut total = 0u32;
+        for c in bits::iter(empty) {
+            let need = self.needing(c, me);
+            cells[n] = (c as u8, need);
+            n += 1;
+            total += choices(need.count_ones(), left);
+        }
+        let mut k = rng.random_range(0..total);
+        for &(c, need) in &cells[..n] {
+            let ways = choices(need.count_ones(), left);
+            if k >= ways {
+                k -= ways;
+                continue;
+            }
+            let centre = Cell(c);
+            if need.count_ones() <= left {
+                return Some(KanshoMove::at(centre));
+            }
+            let mut picks = 0u8;
+            loop {
+                picks = picks.wrapping_sub(need) & need;
+                if picks == 0 {
+                    return None;
+                }
+                if picks.count_ones() == left {
+                    if k == 0 {
+                        return Some(KanshoMove { centre, picks });
+                    }
+                    k -= 1;
+                }
+            }
+        }
+        None
     }
 }

@@ -21,8 +21,13 @@ pub enum Victory {
 
 impl Victory {
     /// All five, in the table's column order.
-    pub const ALL: [Victory; 5] =
-        [Victory::Hollow, Victory::Technical, Victory::Outright, Victory::Domination, Victory::Annihilation];
+    pub const ALL: [Victory; 5] = [
+        Victory::Hollow,
+        Victory::Technical,
+        Victory::Outright,
+        Victory::Domination,
+        Victory::Annihilation,
+    ];
 
     /// The end word used by the engine's `status` and saved games (`hollow-victory`…).
     pub fn as_str(self) -> &'static str {
@@ -212,9 +217,11 @@ pub fn classify(winner_score: u32, loser_score: u32) -> Option<Victory> {
     if loser_score == 0 {
         return Some(Victory::Annihilation);
     }
-    let row = TABLE
-        .iter()
-        .find(|row| row.losing.bounds().is_some_and(|(lo, hi)| lo <= loser_score && loser_score <= hi))?;
+    let row = TABLE.iter().find(|row| {
+        row.losing
+            .bounds()
+            .is_some_and(|(lo, hi)| lo <= loser_score && loser_score <= hi)
+    })?;
     // The first column whose range reaches the winning score: inside a printed range, or in
     // the gap just below the next one.
     Victory::ALL
@@ -390,7 +397,11 @@ mod tests {
         let rows = printed_rows();
         assert_eq!(rows.len(), TABLE.len());
         for (i, ((label, entries), row)) in rows.iter().zip(TABLE.iter()).enumerate() {
-            let losing = if i < 107 { format!("{}", i + 1) } else { "≥108".to_string() };
+            let losing = if i < 107 {
+                format!("{}", i + 1)
+            } else {
+                "≥108".to_string()
+            };
             assert_eq!(label, &losing);
             assert_eq!(row.losing.bounds(), parse_entry(label));
             for (band, entry) in row.bands.iter().zip(entries) {
@@ -423,12 +434,19 @@ mod tests {
                     assert_eq!((losing, winning), (64, 122), "unexpected gap in the table");
                     Some(Victory::Domination)
                 };
-                assert_eq!(classify(winning, losing), expected, "losing {losing}, winning {winning}");
+                assert_eq!(
+                    classify(winning, losing),
+                    expected,
+                    "losing {losing}, winning {winning}"
+                );
                 let name = expected.map_or("equal-scores", Victory::as_str);
                 if winning > losing {
                     assert_eq!(result_name(winning, losing), name);
                     assert_eq!(result_name(losing, winning), name, "order does not matter");
-                    assert_eq!(result_display(winning, losing), expected.map_or("Draw", Victory::display));
+                    assert_eq!(
+                        result_display(winning, losing),
+                        expected.map_or("Draw", Victory::display)
+                    );
                 } else if winning == losing {
                     assert_eq!(result_name(winning, losing), "equal-scores");
                 }
@@ -465,7 +483,9 @@ mod tests {
     #[test]
     fn printed_rows_are_contiguous_except_row_64() {
         for row in &TABLE[..107] {
-            let Some((l, _)) = row.losing.bounds() else { panic!("a losing score") };
+            let Some((l, _)) = row.losing.bounds() else {
+                panic!("a losing score")
+            };
             let mut next = l + 1;
             let mut open = false;
             for band in row.bands {

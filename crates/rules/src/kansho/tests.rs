@@ -26,7 +26,8 @@ fn shift(cells: &[(i32, i32)], (dq, dr): (i32, i32)) -> Vec<(i32, i32)> {
 fn play(s: &mut Kansho, text: &str) -> Vec<KanshoStep> {
     let mv = s.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut steps = Vec::new();
-    s.play_recorded(mv, &mut steps).unwrap_or_else(|e| panic!("{text}: {e}"));
+    s.play_recorded(mv, &mut steps)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
     check_invariants(s);
     steps
 }
@@ -43,7 +44,11 @@ fn check_invariants(s: &Kansho) {
         total += sum;
     }
     assert_eq!(total, 246);
-    assert!(s.surrounded_areas().is_empty(), "an area without an empty neighbour survived:\n{}", s.render());
+    assert!(
+        s.surrounded_areas().is_empty(),
+        "an area without an empty neighbour survived:\n{}",
+        s.render()
+    );
     assert!(s.solo_markers().is_empty(), "a solo marker survived:\n{}", s.render());
     assert!(board::bits::count(&s.empty_bits()) >= 6, "at least 6 empty cells");
     assert_eq!(s.hash_key(), s.compute_hash(), "incremental hash");
@@ -82,7 +87,10 @@ fn new_game_and_options() {
     let black = Kansho::parse_options(&[("FIRST", "Black")]).unwrap();
     assert_eq!(black.first, B);
     assert_eq!(Kansho::new(&black).side_to_move(), B);
-    assert_eq!(Kansho::option_pairs(&black), vec![("first".to_string(), "black".to_string())]);
+    assert_eq!(
+        Kansho::option_pairs(&black),
+        vec![("first".to_string(), "black".to_string())]
+    );
     assert_eq!(Kansho::parse_options(&[]).unwrap(), KanshoOptions::default());
     let e = Kansho::parse_options(&[("first", "red")]).unwrap_err();
     assert!(e.0.contains("white, black"), "{e}");
@@ -90,7 +98,14 @@ fn new_game_and_options() {
     assert_eq!(Kansho::display_name(&black), "Kansho");
 
     let labels: Vec<String> = s.counters().into_iter().map(|c| c.label).collect();
-    for l in ["white hand", "black hand", "white on board", "black on board", "white discarded", "black discarded"] {
+    for l in [
+        "white hand",
+        "black hand",
+        "white on board",
+        "black on board",
+        "white discarded",
+        "black discarded",
+    ] {
         assert!(labels.iter().any(|x| x == l), "counter {l}");
     }
 }
@@ -101,7 +116,13 @@ fn placement_fills_the_flower_and_costs_one_per_marker() {
     let steps = play(&mut s, "4,2");
     assert_eq!(s.on_board(W), 7);
     assert_eq!(s.hand(W), 116);
-    assert_eq!(steps[0], KanshoStep::Placed { cell: cell(4, 2), colour: W });
+    assert_eq!(
+        steps[0],
+        KanshoStep::Placed {
+            cell: cell(4, 2),
+            colour: W
+        }
+    );
     assert_eq!(count_kind(&steps, |s| matches!(s, KanshoStep::Filled { .. })), 6);
     assert_eq!(steps.last(), Some(&KanshoStep::TurnPassed { next: B, repeat: false }));
     // Edge cell: only on-board neighbours are filled and paid for (a corner has 3).
@@ -136,10 +157,14 @@ fn self_capture_when_nothing_is_captured() {
     let white = [(5, -9), (4, -8), (3, -7), (2, -7), (1, -7), (1, -8), (5, -8), (0, -7)];
     let mut s = setup(&white, &[], [100, 100], B);
     let steps = play(&mut s, "3,-9");
-    let discarded: Vec<&KanshoStep> =
-        steps.iter().filter(|s| matches!(s, KanshoStep::AreaDiscarded { colour: B, .. })).collect();
+    let discarded: Vec<&KanshoStep> = steps
+        .iter()
+        .filter(|s| matches!(s, KanshoStep::AreaDiscarded { colour: B, .. }))
+        .collect();
     assert_eq!(discarded.len(), 1);
-    let KanshoStep::AreaDiscarded { cells, .. } = discarded[0] else { unreachable!() };
+    let KanshoStep::AreaDiscarded { cells, .. } = discarded[0] else {
+        unreachable!()
+    };
     assert_eq!(cells.len(), 7);
     assert_eq!(s.on_board(B), 0);
     assert_eq!(s.discarded(B), 23 + 7);
@@ -184,8 +209,11 @@ fn capture_comes_before_self_capture() {
     // only the order (opponent first) saves Black.
     let mut t = setup(&white, &black, [90, 90], B);
     t.stage_place(t.parse_move("3,-9").unwrap(), None);
-    let mut stuck: Vec<(Player, u32)> =
-        t.surrounded_areas().iter().map(|(p, a)| (*p, board::bits::count(a))).collect();
+    let mut stuck: Vec<(Player, u32)> = t
+        .surrounded_areas()
+        .iter()
+        .map(|(p, a)| (*p, board::bits::count(a)))
+        .collect();
     stuck.sort();
     assert_eq!(stuck, vec![(W, 3), (B, 13)]);
 }
@@ -210,9 +238,20 @@ fn repeat_turns_and_the_end() {
     assert_eq!((w, b), (7, 15));
     assert_eq!(
         steps.last(),
-        Some(&KanshoStep::GameEnded { white: 7, black: 15, winner: Some(B), result: Some(Victory::Domination) })
+        Some(&KanshoStep::GameEnded {
+            white: 7,
+            black: 15,
+            winner: Some(B),
+            result: Some(Victory::Domination)
+        })
     );
-    assert_eq!(s.status(), Status::Win { winner: B, reason: "domination" });
+    assert_eq!(
+        s.status(),
+        Status::Win {
+            winner: B,
+            reason: "domination"
+        }
+    );
     let mut moves = vec![KanshoMove::at(cell(0, 5))];
     s.legal_moves(&mut moves);
     assert!(moves.is_empty());
@@ -226,7 +265,13 @@ fn equal_scores_draw() {
     let s = setup(&white, &black, [0, 0], W);
     assert_eq!(s.status(), Status::Draw { reason: "equal-scores" });
     let s = setup(&white, &black[..3], [0, 0], W);
-    assert_eq!(s.status(), Status::Win { winner: W, reason: result_name(7, 3) });
+    assert_eq!(
+        s.status(),
+        Status::Win {
+            winner: W,
+            reason: result_name(7, 3)
+        }
+    );
 }
 
 #[test]
@@ -251,8 +296,15 @@ fn short_hand_moves_enumerate_every_choice() {
     let mut t = s.clone();
     let steps = play(&mut t, "6,2+5,2+6,1");
     assert_eq!(t.hand(B), 0);
-    assert!(steps.contains(&KanshoStep::Replaced { cell: cell(5, 2), colour: B, old: W }));
-    assert!(steps.contains(&KanshoStep::Filled { cell: cell(6, 1), colour: B }));
+    assert!(steps.contains(&KanshoStep::Replaced {
+        cell: cell(5, 2),
+        colour: B,
+        old: W
+    }));
+    assert!(steps.contains(&KanshoStep::Filled {
+        cell: cell(6, 1),
+        colour: B
+    }));
     // Errors say what is wrong.
     let reason = |text: &str| s.illegal_reason(&s.parse_move(text).unwrap());
     assert!(reason("6,2").contains("choose exactly 2"), "{}", reason("6,2"));
@@ -263,12 +315,18 @@ fn short_hand_moves_enumerate_every_choice() {
     s1.legal_moves(&mut moves);
     assert!(moves.iter().all(|m| m.picks == 0));
     assert_eq!(moves.len(), 252 - 7);
-    assert!(s1.illegal_reason(&s1.parse_move("6,2+5,2").unwrap()).contains("last marker"));
+    assert!(
+        s1.illegal_reason(&s1.parse_move("6,2+5,2").unwrap())
+            .contains("last marker")
+    );
     assert_eq!(s1.neighbour_choice(cell(6, 2)), None);
     // Enough markers: no choice may be written.
     let s7 = setup(&white, &[], [0, 7], B);
     assert!(!s7.is_legal(&s7.parse_move("6,2+5,2").unwrap()));
-    assert!(s7.illegal_reason(&s7.parse_move("6,2+5,2").unwrap()).contains("not chosen"));
+    assert!(
+        s7.illegal_reason(&s7.parse_move("6,2+5,2").unwrap())
+            .contains("not chosen")
+    );
 }
 
 #[test]
@@ -294,18 +352,28 @@ fn short_hand_at_exactly_enough_is_not_short() {
 fn example_1_placing_markers() {
     let mut s = Kansho::new(&KanshoOptions::default());
     let steps = play(&mut s, "4,2");
-    assert_eq!(count_kind(&steps, |s| matches!(s, KanshoStep::Filled { colour: W, .. })), 6);
+    assert_eq!(
+        count_kind(&steps, |s| matches!(s, KanshoStep::Filled { colour: W, .. })),
+        6
+    );
     // Black responds two cells away: its flower takes two of White's markers.
     let steps = play(&mut s, "6,1");
     let replaced: Vec<Cell> = steps
         .iter()
         .filter_map(|s| match s {
-            KanshoStep::Replaced { cell, colour: B, old: W } => Some(*cell),
+            KanshoStep::Replaced {
+                cell,
+                colour: B,
+                old: W,
+            } => Some(*cell),
             _ => None,
         })
         .collect();
     assert_eq!(replaced, vec![cell(5, 1), cell(5, 2)]);
-    assert_eq!(count_kind(&steps, |s| matches!(s, KanshoStep::Filled { colour: B, .. })), 4);
+    assert_eq!(
+        count_kind(&steps, |s| matches!(s, KanshoStep::Filled { colour: B, .. })),
+        4
+    );
     assert_eq!((s.on_board(W), s.on_board(B)), (5, 7));
     assert_eq!((s.hand(W), s.hand(B)), (116, 116));
     assert_eq!(s.discarded(W), 2);
@@ -336,12 +404,28 @@ fn example_3_surrounded_in_the_open() {
     let off = (-4, 5);
     // A black triangle in the open, ringed by White except two cells on one side.
     let black = shift(&[(0, 0), (1, 0), (0, 1)], off);
-    let white = shift(&[(1, 1), (0, 2), (-1, 2), (-1, 1), (-1, 0), (0, -1), (1, -1), (1, -2), (1, 2)], off);
+    let white = shift(
+        &[
+            (1, 1),
+            (0, 2),
+            (-1, 2),
+            (-1, 1),
+            (-1, 0),
+            (0, -1),
+            (1, -1),
+            (1, -2),
+            (1, 2),
+        ],
+        off,
+    );
     let mut s = setup(&white, &black, [95, 100], W);
     let centre = shift(&[(3, -1)], off)[0];
     let steps = play(&mut s, &format!("{},{}", centre.0, centre.1));
     assert_eq!(count_kind(&steps, |s| matches!(s, KanshoStep::Replaced { .. })), 0);
-    assert_eq!(count_kind(&steps, |s| matches!(s, KanshoStep::AreaDiscarded { colour: B, .. })), 1);
+    assert_eq!(
+        count_kind(&steps, |s| matches!(s, KanshoStep::AreaDiscarded { colour: B, .. })),
+        1
+    );
     assert_eq!(s.on_board(B), 0, "all of Black's markers are removed");
     assert_eq!(s.on_board(W), 9 + 7);
     assert_eq!(owners(&s, &black), vec![None; 3]);
@@ -377,7 +461,10 @@ fn example_4_solo_markers_in_three_waves() {
         })
         .collect();
     let c = |p: (i32, i32)| (cell(p.0, p.1), B);
-    assert_eq!(waves, vec![(1, vec![c(bottom)]), (2, vec![c(middle)]), (3, vec![c(top)])]);
+    assert_eq!(
+        waves,
+        vec![(1, vec![c(bottom)]), (2, vec![c(middle)]), (3, vec![c(top)])]
+    );
     // Bottom is lowest on screen, top highest.
     let y = |p: (i32, i32)| cell(p.0, p.1).screen_position(1.0).1;
     assert!(y(bottom) < y(middle) && y(middle) < y(top));
@@ -393,7 +480,20 @@ fn example_5_position() -> Kansho {
     // Black breaks up, and 12 markers elsewhere.
     let hole_flower = [(3, -1), (4, -1), (4, -2), (3, -2), (2, -1), (2, 0), (3, 0)];
     let triangle = [(-6, -1), (-5, -2), (-5, -1)];
-    let elsewhere = [(-4, 5), (-3, 5), (-3, 4), (-4, 4), (-5, 5), (-5, 6), (-4, 6), (0, 6), (1, 6), (0, 7), (1, 7), (2, 6)];
+    let elsewhere = [
+        (-4, 5),
+        (-3, 5),
+        (-3, 4),
+        (-4, 4),
+        (-5, 5),
+        (-5, 6),
+        (-4, 6),
+        (0, 6),
+        (1, 6),
+        (0, 7),
+        (1, 7),
+        (2, 6),
+    ];
     let white: Vec<(i32, i32)> = hole_flower.iter().chain(&triangle).chain(&elsewhere).copied().collect();
     // Black: most of a ring round White's flower (the lower section and an upper triangle),
     // and 12 markers elsewhere.
@@ -432,11 +532,21 @@ fn example_5_end_game() {
     // Black's first placement breaks White's triangle: two white markers left with one
     // neighbour each are discarded.
     let steps = play(&mut s, "-7,-1");
-    assert!(steps.contains(&KanshoStep::Replaced { cell: cell(-6, -1), colour: B, old: W }));
-    let waves: Vec<&KanshoStep> = steps.iter().filter(|s| matches!(s, KanshoStep::SoloWave { .. })).collect();
+    assert!(steps.contains(&KanshoStep::Replaced {
+        cell: cell(-6, -1),
+        colour: B,
+        old: W
+    }));
+    let waves: Vec<&KanshoStep> = steps
+        .iter()
+        .filter(|s| matches!(s, KanshoStep::SoloWave { .. }))
+        .collect();
     assert_eq!(
         waves,
-        vec![&KanshoStep::SoloWave { index: 1, cells: vec![(cell(-5, -2), W), (cell(-5, -1), W)] }]
+        vec![&KanshoStep::SoloWave {
+            index: 1,
+            cells: vec![(cell(-5, -2), W), (cell(-5, -1), W)]
+        }]
     );
     assert_eq!((s.on_board(W), s.on_board(B)), (19, 29));
     assert_eq!(result_display(29, 19), "Outright Victory");
@@ -468,17 +578,34 @@ fn example_5_end_game() {
     let lower = [(5, -1), (5, -2), (5, -3), (4, -3), (3, -3), (2, -2), (2, -3), (6, -2)];
     assert_eq!(owners(&s, &lower), vec![Some(B); 8]);
     assert_eq!((s.on_board(W), s.on_board(B)), (12, 31));
-    assert_eq!(s.status(), Status::Win { winner: B, reason: "domination" });
+    assert_eq!(
+        s.status(),
+        Status::Win {
+            winner: B,
+            reason: "domination"
+        }
+    );
     assert_eq!(
         steps.last(),
-        Some(&KanshoStep::GameEnded { white: 12, black: 31, winner: Some(B), result: Some(Victory::Domination) })
+        Some(&KanshoStep::GameEnded {
+            white: 12,
+            black: 31,
+            winner: Some(B),
+            result: Some(Victory::Domination)
+        })
     );
 
     // Choosing another neighbour leaves 3,1 empty and White's flower alive.
     let mut other = before;
     play(&mut other, "4,0+4,-1");
     assert_eq!((other.on_board(W), other.on_board(B)), (18, 31));
-    assert_eq!(other.status(), Status::Win { winner: B, reason: "outright-victory" });
+    assert_eq!(
+        other.status(),
+        Status::Win {
+            winner: B,
+            reason: "outright-victory"
+        }
+    );
 }
 
 // ---------------------------------------------------------------- notation
@@ -501,7 +628,11 @@ fn notation_formats_and_parses() {
         let n = c.neighbours().count() as u8;
         let slots: Vec<usize> = (0..6).filter(|&k| BOARD.slots(c.index())[k] != NONE).collect();
         for sub in 0..(1u8 << n) {
-            let picks = slots.iter().enumerate().filter(|(i, _)| sub >> i & 1 != 0).fold(0, |a, (_, &k)| a | 1 << k);
+            let picks = slots
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| sub >> i & 1 != 0)
+                .fold(0, |a, (_, &k)| a | 1 << k);
             let mv = KanshoMove { centre: c, picks };
             let text = s.format_move(&mv);
             assert_eq!(s.parse_move(&text), Ok(mv), "{text}");
@@ -548,10 +679,16 @@ fn illegal_reasons() {
     }
     assert!(play_text(&mut s.clone(), "0,0").is_err());
     // A hand-made move with a slot that has no neighbour (the corner 3,-10).
-    let corner = KanshoMove { centre: cell(3, -10), picks: 0b100 };
+    let corner = KanshoMove {
+        centre: cell(3, -10),
+        picks: 0b100,
+    };
     assert!(!s.is_legal(&corner));
     assert!(s.illegal_reason(&corner).contains("neighbour"));
-    assert!(!s.is_legal(&KanshoMove { centre: cell(-4, 5), picks: 0b0100_0000 }));
+    assert!(!s.is_legal(&KanshoMove {
+        centre: cell(-4, 5),
+        picks: 0b0100_0000
+    }));
 }
 
 // ---------------------------------------------------------------- set-up
@@ -620,7 +757,17 @@ fn stages_run_one_by_one_match_apply() {
             fast.apply(mv);
             let mut staged = s.clone();
             let mut steps = Vec::new();
+            let conserved = |k: &Kansho| {
+                for p in Player::BOTH {
+                    assert_eq!(
+                        u32::from(k.hand(p)) + u32::from(k.on_board(p)) + u32::from(k.discarded(p)),
+                        123
+                    );
+                }
+                assert_eq!(k.hash_key(), k.compute_hash());
+            };
             staged.stage_place(mv, Some(&mut steps));
+            conserved(&staged);
             assert!(staged.in_progress());
             assert!(steps.iter().all(|s| matches!(
                 s,
@@ -628,6 +775,7 @@ fn stages_run_one_by_one_match_apply() {
             )));
             let n = steps.len();
             staged.stage_discard_surrounded(Some(&mut steps));
+            conserved(&staged);
             assert!(steps[n..].iter().all(|s| matches!(s, KanshoStep::AreaDiscarded { .. })));
             let mut wave = 0;
             loop {
@@ -637,10 +785,14 @@ fn stages_run_one_by_one_match_apply() {
                     break;
                 }
                 wave += 1;
+                conserved(&staged);
                 assert!(matches!(&steps[n..], [KanshoStep::SoloWave { index, .. }] if *index == wave));
             }
             staged.stage_end_turn(Some(&mut steps));
-            assert!(matches!(steps.last(), Some(KanshoStep::TurnPassed { .. } | KanshoStep::GameEnded { .. })));
+            assert!(matches!(
+                steps.last(),
+                Some(KanshoStep::TurnPassed { .. } | KanshoStep::GameEnded { .. })
+            ));
             assert_eq!(staged, fast);
             s = fast;
         }
@@ -681,8 +833,35 @@ fn serde_round_trips() {
     assert_eq!(back, mv);
     let back: Vec<KanshoStep> = serde_json::from_str(&serde_json::to_string(&steps).unwrap()).unwrap();
     assert_eq!(back, steps);
+    // Damaged files are refused with a reason instead of loading a broken state.
+    let value = serde_json::to_value(&s).unwrap();
+    let damaged = |field: &str, to: serde_json::Value| {
+        let mut v = value.clone();
+        v[field] = to;
+        serde_json::from_value::<Kansho>(v).unwrap_err().to_string()
+    };
+    assert!(damaged("hand", serde_json::json!([0, 9])).contains("not 123"));
+    assert!(damaged("hand", serde_json::json!([0, 200])).contains("not 123"));
+    let white = value["markers"][0].clone();
+    assert!(damaged("markers", serde_json::json!([white, white])).contains("two markers"));
+    assert!(damaged("markers", serde_json::json!([white, [0, 0, 0, u64::MAX]])).contains("off the board"));
+    let mut v = value.clone();
+    v["hash"] = serde_json::json!(12345);
+    assert_eq!(
+        serde_json::from_value::<Kansho>(v).unwrap(),
+        s,
+        "the stored hash is recomputed"
+    );
+    assert!(serde_json::from_str::<Cell>("252").is_err());
+    assert_eq!(
+        serde_json::from_str::<Cell>("251").unwrap(),
+        Cell::from_index(251).unwrap()
+    );
     let o = KanshoOptions { first: B };
-    assert_eq!(serde_json::from_str::<KanshoOptions>(&serde_json::to_string(&o).unwrap()).unwrap(), o);
+    assert_eq!(
+        serde_json::from_str::<KanshoOptions>(&serde_json::to_string(&o).unwrap()).unwrap(),
+        o
+    );
 }
 
 #[test]
@@ -694,7 +873,11 @@ fn render_shows_every_cell() {
     assert_eq!(text.lines().count(), 22);
     let rows: String = text.lines().take(21).collect();
     let count = |ch: char| rows.chars().filter(|&c| c == ch).count();
-    assert_eq!((count('W'), count('B'), count('.'), count('o')), (7, 7, 252 - 14, 7), "{text}");
+    assert_eq!(
+        (count('W'), count('B'), count('.'), count('o')),
+        (7, 7, 252 - 14, 7),
+        "{text}"
+    );
 }
 
 #[test]
@@ -720,6 +903,38 @@ fn random_move_is_uniform_over_empty_cells() {
     }
 }
 
+#[test]
+fn random_move_is_uniform_over_short_hand_choices() {
+    let white = [(4, 2), (3, 2), (3, 3), (4, 1), (4, 3), (5, 1), (5, 2)];
+    for hand in [2u8, 4] {
+        let s = setup(&white, &[(-4, -2), (-3, -2), (-4, -1)], [0, hand], B);
+        let mut legal = Vec::new();
+        s.legal_moves(&mut legal);
+        let index: std::collections::HashMap<KanshoMove, usize> =
+            legal.iter().enumerate().map(|(i, m)| (*m, i)).collect();
+        let mut counts = vec![0u32; legal.len()];
+        let mut rng = ChaCha8Rng::seed_from_u64(u64::from(hand));
+        let mut buf = Vec::new();
+        let per = 20;
+        let samples = per * legal.len() as u32;
+        for _ in 0..samples {
+            let mv = s.random_move(&mut rng, &mut buf).unwrap();
+            counts[index[&mv]] += 1;
+        }
+        // Chi-square with L - 1 degrees of freedom stays within 6 standard deviations.
+        let l = legal.len() as f64;
+        let chi2: f64 = counts
+            .iter()
+            .map(|&c| (f64::from(c) - f64::from(per)).powi(2) / f64::from(per))
+            .sum();
+        assert!(
+            chi2 < l + 6.0 * (2.0 * l).sqrt(),
+            "hand {hand}: chi2 {chi2:.0} for {l} moves"
+        );
+        assert!(counts.iter().all(|&c| c > 0), "hand {hand}: every legal move is drawn");
+    }
+}
+
 // ---------------------------------------------------------------- random games
 
 /// A position as plain data, for comparing against the reference resolver.
@@ -730,7 +945,12 @@ fn plain(s: &Kansho) -> Plain {
     for c in Cell::all() {
         board[c.index()] = s.owner(c);
     }
-    (board, [s.hand(W), s.hand(B)], [s.discarded(W), s.discarded(B)], s.side_to_move())
+    (
+        board,
+        [s.hand(W), s.hand(B)],
+        [s.discarded(W), s.discarded(B)],
+        s.side_to_move(),
+    )
 }
 
 /// The rules read straight off the page, with full-board scans and no shortcuts: the fast
@@ -742,8 +962,16 @@ fn reference_apply(s: &Kansho, mv: KanshoMove) -> Plain {
     // 1. Place.
     board[mv.centre.index()] = Some(me);
     hand[m] -= 1;
-    let needing: Vec<Cell> = mv.centre.neighbours().filter(|n| board[n.index()] != Some(me)).collect();
-    let chosen: Vec<Cell> = if needing.len() <= hand[m] as usize { needing } else { mv.chosen().collect() };
+    let needing: Vec<Cell> = mv
+        .centre
+        .neighbours()
+        .filter(|n| board[n.index()] != Some(me))
+        .collect();
+    let chosen: Vec<Cell> = if needing.len() <= hand[m] as usize {
+        needing
+    } else {
+        mv.chosen().collect()
+    };
     for n in chosen {
         if board[n.index()] == Some(them) {
             disc[t] += 1;
@@ -784,8 +1012,7 @@ fn reference_apply(s: &Kansho, mv: KanshoMove) -> Plain {
     loop {
         let solo: Vec<Cell> = Cell::all()
             .filter(|&c| {
-                board[c.index()]
-                    .is_some_and(|p| c.neighbours().filter(|n| board[n.index()] == Some(p)).count() <= 1)
+                board[c.index()].is_some_and(|p| c.neighbours().filter(|n| board[n.index()] == Some(p)).count() <= 1)
             })
             .collect();
         if solo.is_empty() {
@@ -807,10 +1034,10 @@ fn random_games_keep_every_invariant() {
     let mut buf = Vec::new();
     let mut after = Vec::new();
     let mut steps = Vec::new();
-    let (mut short_moves, mut repeats, mut self_captures, mut waves, mut draws) = (0, 0, 0, 0, 0);
+    let (mut short_moves, mut repeats, mut self_captures, mut waves) = (0, 0, 0, 0);
     for seed in 0..1000u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let first = if seed % 2 == 0 { W } else { B };
+        let first = if seed.is_multiple_of(2) { W } else { B };
         let mut s = Kansho::new(&KanshoOptions { first });
         let mut mirror = [None; CELLS];
         check_invariants(&s);
@@ -818,16 +1045,21 @@ fn random_games_keep_every_invariant() {
             s.legal_moves(&mut buf);
             assert!(!buf.is_empty());
             assert_eq!(perft(&s, 1), buf.len() as u64);
-            let full = seed % 50 == 0;
+            let full = seed.is_multiple_of(10);
             for (i, mv) in buf.iter().enumerate() {
-                if full || i % 37 == 0 || mv.picks != 0 {
+                if full || i.is_multiple_of(37) || mv.picks != 0 {
                     let text = s.format_move(mv);
                     assert_eq!(s.parse_move(&text).as_ref(), Ok(mv), "{text}");
+                    assert_eq!(
+                        s.format_move(&s.parse_move(&format!(" {text} ")).unwrap()),
+                        text,
+                        "canonical"
+                    );
                     assert_eq!(s.parse_move(&text.to_uppercase()).as_ref(), Ok(mv));
                     assert!(s.is_legal(mv), "{text}: {}", s.illegal_reason(mv));
                 }
             }
-            if seed < 20 && s.ply() % 15 == 0 {
+            if seed < 20 && s.ply().is_multiple_of(15) {
                 let mut sum = 0;
                 for &mv in &buf {
                     let mut t = s.clone();
@@ -858,7 +1090,10 @@ fn random_games_keep_every_invariant() {
             }
             check_invariants(&s);
             repeats += count_kind(&steps, |s| matches!(s, KanshoStep::TurnPassed { repeat: true, .. }));
-            self_captures += count_kind(&steps, |s| matches!(s, KanshoStep::AreaDiscarded { colour, .. } if *colour == mover));
+            self_captures += count_kind(
+                &steps,
+                |s| matches!(s, KanshoStep::AreaDiscarded { colour, .. } if *colour == mover),
+            );
             waves += count_kind(&steps, |s| matches!(s, KanshoStep::SoloWave { index: 2.., .. }));
             assert!(s.ply() <= 246);
         }
@@ -868,7 +1103,6 @@ fn random_games_keep_every_invariant() {
         match s.status() {
             Status::Draw { reason } => {
                 assert_eq!((reason, w), ("equal-scores", b));
-                draws += 1;
             }
             Status::Win { winner, reason } => {
                 assert_eq!(winner, if w > b { W } else { B });
@@ -883,7 +1117,6 @@ fn random_games_keep_every_invariant() {
     assert!(repeats > 100, "{repeats}");
     assert!(self_captures > 0, "{self_captures}");
     assert!(waves > 0, "{waves}");
-    let _ = draws;
 }
 
 #[test]
@@ -894,7 +1127,7 @@ fn is_legal_agrees_with_legal_moves() {
     for _ in 0..10 {
         let mut s = Kansho::new(&KanshoOptions::default());
         while !s.status().is_over() {
-            if s.hand(s.side_to_move()) <= 7 || s.ply() % 20 == 0 {
+            if s.hand(s.side_to_move()) <= 7 || s.ply().is_multiple_of(20) {
                 s.legal_moves(&mut buf);
                 let set: std::collections::HashSet<KanshoMove> = buf.iter().copied().collect();
                 assert_eq!(set.len(), buf.len(), "no duplicates");
@@ -902,7 +1135,7 @@ fn is_legal_agrees_with_legal_moves() {
                     for picks in (0..64u8).chain([64, 128, 255]) {
                         let mv = KanshoMove { centre: c, picks };
                         assert_eq!(s.is_legal(&mv), set.contains(&mv), "{}", s.format_move(&mv));
-                        if !set.contains(&mv) && c.index() % 16 == 0 {
+                        if !set.contains(&mv) && c.index().is_multiple_of(16) {
                             assert_ne!(s.illegal_reason(&mv), "the move is legal");
                         }
                     }
@@ -974,7 +1207,10 @@ fn playout_speed() {
         let mut s = start.clone();
         random_playout(&mut s, &mut fast, &mut buf, 1000);
     }
-    println!("kansho: {:.0} playouts/s with a trivial generator", n as f64 / t.elapsed().as_secs_f64());
+    println!(
+        "kansho: {:.0} playouts/s with a trivial generator",
+        n as f64 / t.elapsed().as_secs_f64()
+    );
     let t = std::time::Instant::now();
     let mut s = start.clone();
     let mut moves = 0u64;
@@ -987,6 +1223,9 @@ fn playout_speed() {
             s.apply(mv);
         }
     }
-    println!("kansho: full legal_moves playouts {:.0}/s ({moves} moves generated)", 2000.0 / t.elapsed().as_secs_f64());
+    println!(
+        "kansho: full legal_moves playouts {:.0}/s ({moves} moves generated)",
+        2000.0 / t.elapsed().as_secs_f64()
+    );
     assert!(s.status().is_over());
 }

@@ -25,7 +25,11 @@ pub(crate) trait Bits:
     /// Every bit moved up by `d` places, down for negative `d`.
     #[inline]
     fn shift(self, d: i32) -> Self {
-        if d >= 0 { self.shl(d as u32) } else { self.shr(d.unsigned_abs()) }
+        if d >= 0 {
+            self.shl(d as u32)
+        } else {
+            self.shr(d.unsigned_abs())
+        }
     }
     /// Number of bits set, for the sparse sets of jump landings.
     fn count(self) -> u32;

@@ -7,8 +7,9 @@
 //! left edge lands on the previous rank's padding bit. Jump generation is then a handful of shifts
 //! per direction: with `M = enemy << d & empty`, the landing squares after one hop are
 //! `own << 2d & M`, after two hops `(that) << 2d & M`, and so on — squares vacated by the chain lie
-//! behind it and never matter. Counting moves is a popcount, which makes a uniform random move
-//! cheap for playouts.
+//! behind it and never matter. Counting moves is a bit count per landing set, so a uniform random
+//! move needs no move list. Boards whose padded layout fits 128 bits (8×8 and up to 10×10) use a
+//! native `u128`; larger ones a six-word set (see `bits.rs`).
 
 mod bits;
 #[cfg(test)]
@@ -40,10 +41,10 @@ const WHITE: Player = Player::P1;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "SizeText", into = "SizeText")]
 pub struct KonaneOptions {
-    /// Files (columns), `a..`.
-    pub width: u8,
+    /// Files (columns), `a..`. Private so that only valid sizes exist.
+    width: u8,
     /// Ranks (rows), `1..`.
-    pub height: u8,
+    height: u8,
 }
 
 impl Default for KonaneOptions {
@@ -53,12 +54,13 @@ impl Default for KonaneOptions {
 }
 
 /// The rule that valid sizes follow, quoted in every size error.
-const SIZE_RULE: &str = "size must be WxH with W and H even from 4 to 18 (squares from 6x6; 4x4 is not offered), e.g. 8x8";
+const SIZE_RULE: &str =
+    "size must be WxH with W and H even from 4 to 18 (squares from 6x6; 4x4 is not offered), e.g. 8x8";
 
 impl KonaneOptions {
     /// A validated size.
     pub fn new(width: u8, height: u8) -> Result<Self, OptionsError> {
-        let side_ok = |s: u8| (MIN_SIDE..=MAX_SIDE).contains(&s) && s % 2 == 0;
+        let side_ok = |s: u8| (MIN_SIDE..=MAX_SIDE).contains(&s) && s.is_multiple_of(2);
         if !side_ok(width) || !side_ok(height) || (width == MIN_SIDE && height == MIN_SIDE) {
             return Err(OptionsError(format!("konane {SIZE_RULE}; got {width}x{height}")));
         }
@@ -77,6 +79,16 @@ impl KonaneOptions {
             s.parse().map_err(|_| bad())
         };
         KonaneOptions::new(side(w)?, side(h)?)
+    }
+
+    /// Files (columns).
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Ranks (rows).
+    pub fn height(&self) -> u8 {
+        self.height
     }
 
     /// The size as `WxH`.
@@ -119,7 +131,11 @@ impl Square {
 
     /// The colour of the stone that starts here: Black where `file + rank` is odd.
     pub fn start_colour(self) -> Player {
-        if (self.file + self.rank) % 2 == 1 { BLACK } else { WHITE }
+        if (self.file as u16 + self.rank as u16) % 2 == 1 {
+            BLACK
+        } else {
+            WHITE
+        }
     }
 
     /// The square `k` steps in `dir`, if it is on a `width × height` board.
@@ -133,7 +149,11 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file) as char, self.rank as u32 + 1)
+        // Squares of malformed moves can be off any board; they still print, as `?`.
+        match self.file {
+            0..26 => write!(f, "{}{}", (b'a' + self.file) as char, self.rank as u32 + 1),
+            _ => write!(f, "?{}", self.rank as u32 + 1),
+        }
     }
 }
 
@@ -282,7 +302,11 @@ struct Geo {
 
 impl Geo {
     fn of(o: &KonaneOptions) -> Geo {
-        Geo { w: o.width as u32, h: o.height as u32, s: o.width as u32 + 1 }
+        Geo {
+            w: o.width as u32,
+            h: o.height as u32,
+            s: o.width as u32 + 1,
+        }
     }
     #[inline]
     fn bit(&self, sq: Square) -> u32 {
@@ -338,7 +362,10 @@ macro_rules! with_planes {
 
 impl<B: Bits> Planes<B> {
     fn start(geo: Geo) -> Self {
-        let mut p = Planes { stones: [B::ZERO; 2], valid: B::ZERO };
+        let mut p = Planes {
+            stones: [B::ZERO; 2],
+            valid: B::ZERO,
+        };
         for rank in 0..geo.h {
             for file in 0..geo.w {
                 let sq = Square::new(file as u8, rank as u8);
@@ -406,6 +433,7 @@ impl<B: Bits> Planes<B> {
     }
 
     /// Jumps in each direction, [`Dir::ALL`] order.
+    #[inline(always)]
     fn count_jumps(&self, mover: usize, s: u32) -> [u16; 4] {
         let mut n = [0u16; 4];
         for (i, dir) in Dir::ALL.into_iter().enumerate() {
@@ -418,6 +446,7 @@ impl<B: Bits> Planes<B> {
     }
 
     /// The `n`-th jump in `dir` (by chain length, then bit order) as (from bit, hops).
+    #[inline(always)]
     fn nth_jump_in(&self, mover: usize, s: u32, dir: Dir, mut n: u32) -> Option<(u32, u8)> {
         let mut found = None;
         self.each_landing_set_in(mover, s, dir, &mut |dir, hops, mut set| {
@@ -441,7 +470,11 @@ impl<B: Bits> Planes<B> {
             let back = 2 * hops as i32 * dir.delta(geo.s as i32);
             while !set.is_zero() {
                 let to = set.lowest() as i32;
-                out.push(KonaneMove::Jump { from: geo.square((to - back) as u32), dir, hops });
+                out.push(KonaneMove::Jump {
+                    from: geo.square((to - back) as u32),
+                    dir,
+                    hops,
+                });
                 set = set.without_lowest();
             }
             true
@@ -509,6 +542,35 @@ fn chain<B: Bits>(
     true
 }
 
+/// A uniformly random jump as (from bit, dir, hops): count by direction, pick one, then
+/// generate only that direction again.
+#[inline(always)]
+fn random_jump<B: Bits, R: Rng + ?Sized>(p: &Planes<B>, mover: usize, s: u32, rng: &mut R) -> Option<(u32, Dir, u8)> {
+    let counts = p.count_jumps(mover, s);
+    let total: u32 = counts.iter().map(|&n| n as u32).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut n = rng.random_range(0..total);
+    for (dir, count) in Dir::ALL.into_iter().zip(counts) {
+        if n < count as u32 {
+            let (from, hops) = p.nth_jump_in(mover, s, dir, n)?;
+            return Some((from, dir, hops));
+        }
+        n -= count as u32;
+    }
+    None
+}
+
+/// [`random_jump`] with the stride fixed at compile time.
+fn random_jump_const<const S: u32, B: Bits, R: Rng + ?Sized>(
+    p: &Planes<B>,
+    mover: usize,
+    rng: &mut R,
+) -> Option<(u32, Dir, u8)> {
+    random_jump(p, mover, S, rng)
+}
+
 /// SplitMix64, usable in constants: the Zobrist keys are fixed across builds.
 const fn splitmix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -555,7 +617,11 @@ struct KonaneRecord {
 
 impl From<Konane> for KonaneRecord {
     fn from(k: Konane) -> Self {
-        KonaneRecord { size: k.options, ply: k.ply, rows: k.rows() }
+        KonaneRecord {
+            size: k.options,
+            ply: k.ply,
+            rows: k.rows(),
+        }
     }
 }
 
@@ -647,7 +713,11 @@ impl Konane {
         let mut k = Konane::new(&options);
         k.ply = ply;
         if rows.len() != options.height as usize {
-            return Err(SetupError(format!("expected {} rows, got {}", options.height, rows.len())));
+            return Err(SetupError(format!(
+                "expected {} rows, got {}",
+                options.height,
+                rows.len()
+            )));
         }
         let geo = k.geo();
         for (i, row) in rows.iter().enumerate() {
@@ -670,7 +740,10 @@ impl Konane {
                     _ => return Err(SetupError(format!("{sq}: '{c}' is not b, w or ."))),
                 };
                 if want.is_some_and(|p| p != sq.start_colour()) {
-                    return Err(SetupError(format!("{sq} is a {} square", k.side_name(sq.start_colour()))));
+                    return Err(SetupError(format!(
+                        "{sq} is a {} square",
+                        k.side_name(sq.start_colour())
+                    )));
                 }
                 if want.is_none() {
                     with_planes!(&mut k.board, p => p.toggle(sq.start_colour(), geo.bit(sq)));
@@ -697,7 +770,11 @@ impl Konane {
     }
 
     fn compute_hash(&self) -> u64 {
-        let mut h = if self.side_to_move() == WHITE { ZOBRIST_WHITE_TO_MOVE } else { 0 };
+        let mut h = if self.side_to_move() == WHITE {
+            ZOBRIST_WHITE_TO_MOVE
+        } else {
+            0
+        };
         with_planes!(&self.board, p => {
             for player in Player::BOTH {
                 for bit in Planes::bits_of(p.stones[player.index()]) {
@@ -876,7 +953,12 @@ impl Game for Konane {
         } else {
             Board::Large(Planes::start(geo))
         };
-        let mut k = Konane { options: *options, board, ply: 0, hash: 0 };
+        let mut k = Konane {
+            options: *options,
+            board,
+            ply: 0,
+            hash: 0,
+        };
         k.hash = k.compute_hash();
         k
     }
@@ -925,7 +1007,10 @@ impl Game for Konane {
         if self.phase() != Phase::Jumping || with_planes!(&self.board, p => p.any_jump(me.index(), self.geo().s)) {
             Status::Ongoing
         } else {
-            Status::Win { winner: self.side_to_move().other(), reason: "no-moves" }
+            Status::Win {
+                winner: self.side_to_move().other(),
+                reason: "no-moves",
+            }
         }
     }
 
@@ -936,21 +1021,24 @@ impl Game for Konane {
     fn format_move(&self, mv: &KonaneMove) -> String {
         match mv {
             KonaneMove::Remove(sq) => format!("x{sq}"),
-            KonaneMove::Jump { .. } => {
-                mv.path().iter().map(|s| s.to_string()).collect::<Vec<_>>().join("-")
-            }
+            KonaneMove::Jump { .. } => mv.path().iter().map(|s| s.to_string()).collect::<Vec<_>>().join("-"),
         }
     }
 
     fn parse_move(&self, text: &str) -> Result<KonaneMove, NotationError> {
         let t = text.trim().to_ascii_lowercase();
         if t.is_empty() {
-            return Err(NotationError::new("empty move; expected a removal like xe4 or a jump like c3-c5"));
+            return Err(NotationError::new(
+                "empty move; expected a removal like xe4 or a jump like c3-c5",
+            ));
         }
         if let Some(rest) = t.strip_prefix('x') {
             return Ok(KonaneMove::Remove(self.parse_square(rest)?));
         }
-        let squares = t.split('-').map(|s| self.parse_square(s)).collect::<Result<Vec<_>, _>>()?;
+        let squares = t
+            .split('-')
+            .map(|s| self.parse_square(s))
+            .collect::<Result<Vec<_>, _>>()?;
         if squares.len() < 2 {
             return Err(NotationError::new(format!(
                 "'{t}' is neither a removal (x then a square, e.g. xe4) nor a jump (squares joined by '-', e.g. c3-c5)"
@@ -990,7 +1078,11 @@ impl Game for Konane {
             dir = Some(this);
         }
         match dir {
-            Some(dir) => Ok(KonaneMove::Jump { from: squares[0], dir, hops: (squares.len() - 1) as u8 }),
+            Some(dir) => Ok(KonaneMove::Jump {
+                from: squares[0],
+                dir,
+                hops: (squares.len() - 1) as u8,
+            }),
             None => Err(NotationError::new("a jump needs at least two squares")),
         }
     }
@@ -1013,7 +1105,9 @@ impl Game for Konane {
             out.push('\n');
         }
         out.push_str("   ");
-        let files: Vec<String> = (0..self.options.width).map(|f| ((b'a' + f) as char).to_string()).collect();
+        let files: Vec<String> = (0..self.options.width)
+            .map(|f| ((b'a' + f) as char).to_string())
+            .collect();
         out.push_str(&files.join(" "));
         out.push('\n');
         out
@@ -1048,20 +1142,21 @@ impl Game for Konane {
         }
         let geo = self.geo();
         let mover = self.side_to_move().index();
-        let counts = with_planes!(&self.board, p => p.count_jumps(mover, geo.s));
-        let total: u32 = counts.iter().map(|&n| n as u32).sum();
-        if total == 0 {
-            return None;
-        }
-        let mut n = rng.random_range(0..total);
-        for (dir, count) in Dir::ALL.into_iter().zip(counts) {
-            if n < count as u32 {
-                let (from, hops) = with_planes!(&self.board, p => p.nth_jump_in(mover, geo.s, dir, n))?;
-                return Some(KonaneMove::Jump { from: geo.square(from), dir, hops });
-            }
-            n -= count as u32;
-        }
-        None
+        // Common narrow boards get the stride as a constant, which makes the rank shifts cheap.
+        let (from, dir, hops) = match &self.board {
+            Board::Small(p) => match geo.s {
+                7 => random_jump_const::<7, _, _>(p, mover, rng),
+                9 => random_jump_const::<9, _, _>(p, mover, rng),
+                11 => random_jump_const::<11, _, _>(p, mover, rng),
+                s => random_jump(p, mover, s, rng),
+            },
+            Board::Large(p) => random_jump(p, mover, geo.s, rng),
+        }?;
+        Some(KonaneMove::Jump {
+            from: geo.square(from),
+            dir,
+            hops,
+        })
     }
 }
 
@@ -1071,7 +1166,9 @@ impl Konane {
         let last_file = (b'a' + w - 1) as char;
         let mut chars = s.chars();
         let bad = || {
-            NotationError::new(format!("'{s}' is not a square; a square is a file letter then a rank number, e.g. e4"))
+            NotationError::new(format!(
+                "'{s}' is not a square; a square is a file letter then a rank number, e.g. e4"
+            ))
         };
         let file = match chars.next() {
             Some(c @ 'a'..='z') => c as u8 - b'a',
@@ -1082,7 +1179,9 @@ impl Konane {
             return Err(bad());
         }
         if digits.len() > 1 && digits.starts_with('0') {
-            return Err(NotationError::new(format!("'{s}': ranks are written without leading zeros")));
+            return Err(NotationError::new(format!(
+                "'{s}': ranks are written without leading zeros"
+            )));
         }
         if file >= w {
             return Err(NotationError::new(format!(
@@ -1091,7 +1190,9 @@ impl Konane {
         }
         let rank: u32 = digits.parse().map_err(|_| bad())?;
         if rank == 0 || rank > h as u32 {
-            return Err(NotationError::new(format!("'{s}' is off the {w}x{h} board: ranks run 1..{h}")));
+            return Err(NotationError::new(format!(
+                "'{s}' is off the {w}x{h} board: ranks run 1..{h}"
+            )));
         }
         Ok(Square::new(file, (rank - 1) as u8))
     }

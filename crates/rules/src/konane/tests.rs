@@ -47,13 +47,26 @@ fn sizes_accepted_and_rejected() {
             assert_eq!(r.is_ok(), !(w == 4 && h == 4), "{w}x{h}");
         }
     }
-    for bad in ["4x4", "5x8", "8x7", "20x8", "8x20", "2x8", "8", "8x", "x8", "08x8", "8x8x8", "axb", "", "-8x8"] {
+    for bad in [
+        "4x4", "5x8", "8x7", "20x8", "8x20", "2x8", "8", "8x", "x8", "08x8", "8x8x8", "axb", "", "-8x8",
+    ] {
         let e = KonaneOptions::parse_size(bad).unwrap_err();
         assert!(e.0.contains("even from 4 to 18"), "{bad}: {e}");
     }
-    assert!(KonaneOptions::parse_size("4x4").unwrap_err().0.contains("4x4 is not offered"));
-    assert_eq!(KonaneOptions::parse_size("10X6").unwrap(), KonaneOptions { width: 10, height: 6 });
-    assert_eq!(Konane::parse_options(&[("SIZE", "6x4")]).unwrap(), KonaneOptions { width: 6, height: 4 });
+    assert!(
+        KonaneOptions::parse_size("4x4")
+            .unwrap_err()
+            .0
+            .contains("4x4 is not offered")
+    );
+    assert_eq!(
+        KonaneOptions::parse_size("10X6").unwrap(),
+        KonaneOptions { width: 10, height: 6 }
+    );
+    assert_eq!(
+        Konane::parse_options(&[("SIZE", "6x4")]).unwrap(),
+        KonaneOptions { width: 6, height: 4 }
+    );
     let e = Konane::parse_options(&[("sise", "8x8")]).unwrap_err();
     assert!(e.0.contains("valid: size"), "{e}");
     let o = KonaneOptions { width: 12, height: 6 };
@@ -113,13 +126,17 @@ fn first_removals_every_size() {
         assert_eq!(moves.len(), 4, "{size}: exactly four choices");
         let (w, h) = (k.width(), k.height());
         for m in &moves {
-            let KonaneMove::Remove(s) = *m else { panic!("{size}: {m:?} is not a removal") };
+            let KonaneMove::Remove(s) = *m else {
+                panic!("{size}: {m:?} is not a removal")
+            };
             let corner = (s.file == 0 || s.file == w - 1) && (s.rank == 0 || s.rank == h - 1);
             let centre = (s.file == w / 2 - 1 || s.file == w / 2) && (s.rank == h / 2 - 1 || s.rank == h / 2);
             assert!(corner || centre, "{size}: {s}");
             assert_eq!(k.stone_at(s), Some(Player::P2), "{size}: {s} must hold black");
         }
-        let corners = moves.iter().filter(|m| matches!(m, KonaneMove::Remove(s) if s.file == 0 || s.file == w - 1));
+        let corners = moves
+            .iter()
+            .filter(|m| matches!(m, KonaneMove::Remove(s) if s.file == 0 || s.file == w - 1));
         assert_eq!(corners.count(), 2, "{size}: two black corners");
         // Every removal leaves White 2 (corner) or 4 (centre) replies: perft(2) = 12 on every board.
         assert_eq!(perft(&k, 1), 4);
@@ -146,7 +163,11 @@ fn white_replies_adjacent_to_the_hole() {
     play(&mut k, "xe4");
     let far = k.parse_move("xc3").unwrap();
     assert!(!k.is_legal(&far));
-    assert!(k.illegal_reason(&far).contains("adjacent"), "{}", k.illegal_reason(&far));
+    assert!(
+        k.illegal_reason(&far).contains("adjacent"),
+        "{}",
+        k.illegal_reason(&far)
+    );
     let black = k.parse_move("xe4").unwrap();
     assert!(!k.is_legal(&black));
     let jump = k.parse_move("e6-e4").unwrap();
@@ -156,7 +177,11 @@ fn white_replies_adjacent_to_the_hole() {
 #[test]
 fn black_opening_must_be_own_stone_on_corner_or_centre() {
     let k = game("8x8");
-    for (text, why) in [("xa1", "does not hold a black"), ("xb1", "corner"), ("xd4", "does not hold a black")] {
+    for (text, why) in [
+        ("xa1", "does not hold a black"),
+        ("xb1", "corner"),
+        ("xd4", "does not hold a black"),
+    ] {
         let m = k.parse_move(text).unwrap();
         assert!(!k.is_legal(&m), "{text}");
         assert!(k.illegal_reason(&m).contains(why), "{text}: {}", k.illegal_reason(&m));
@@ -177,7 +202,10 @@ fn first_jumps_and_a_chain_that_may_stop_early() {
     assert!(k.illegal_reason(&removal).contains("removals are over"));
     play(&mut k, "e2-e4");
     // e7 jumps e6 to e5 and may go on over the stone that just landed on e4.
-    assert_eq!(legal_texts(&k), set(&["c3-e3", "g3-e3", "c5-e5", "g5-e5", "e7-e5", "e7-e5-e3"]));
+    assert_eq!(
+        legal_texts(&k),
+        set(&["c3-e3", "g3-e3", "c5-e5", "g5-e5", "e7-e5", "e7-e5-e3"])
+    );
     let mut single = k.clone();
     play(&mut single, "e7-e5");
     play(&mut k, "e7-e5-e3");
@@ -189,7 +217,9 @@ fn first_jumps_and_a_chain_that_may_stop_early() {
 
 /// Rank 1 of an 8×8 board: a black stone on b1 and white stones on c1, e1 and g1.
 fn triple_chain() -> Konane {
-    let rows = ["........", "........", "........", "........", "........", "........", "........", ".bw.w.w."];
+    let rows = [
+        "........", "........", "........", "........", "........", "........", "........", ".bw.w.w.",
+    ];
     Konane::from_rows(&KonaneOptions::default(), 2, &rows).expect("valid setup")
 }
 
@@ -210,26 +240,67 @@ fn every_stopping_point_is_a_move_and_the_record_is_staged() {
     assert_eq!(
         steps,
         vec![
-            KonaneStep::Hop { player: b, from: s("b1"), over: s("c1"), to: s("d1") },
-            KonaneStep::Captured { player: w, square: s("c1") },
-            KonaneStep::Hop { player: b, from: s("d1"), over: s("e1"), to: s("f1") },
-            KonaneStep::Captured { player: w, square: s("e1") },
-            KonaneStep::Hop { player: b, from: s("f1"), over: s("g1"), to: s("h1") },
-            KonaneStep::Captured { player: w, square: s("g1") },
+            KonaneStep::Hop {
+                player: b,
+                from: s("b1"),
+                over: s("c1"),
+                to: s("d1")
+            },
+            KonaneStep::Captured {
+                player: w,
+                square: s("c1")
+            },
+            KonaneStep::Hop {
+                player: b,
+                from: s("d1"),
+                over: s("e1"),
+                to: s("f1")
+            },
+            KonaneStep::Captured {
+                player: w,
+                square: s("e1")
+            },
+            KonaneStep::Hop {
+                player: b,
+                from: s("f1"),
+                over: s("g1"),
+                to: s("h1")
+            },
+            KonaneStep::Captured {
+                player: w,
+                square: s("g1")
+            },
         ]
     );
     assert_eq!(after.rows()[7], ".......b");
-    assert_eq!(after.status(), Status::Win { winner: b, reason: "no-moves" }, "white has no stone left");
+    assert_eq!(
+        after.status(),
+        Status::Win {
+            winner: b,
+            reason: "no-moves"
+        },
+        "white has no stone left"
+    );
     let mut removal = game("8x8");
     let mut steps = Vec::new();
-    removal.play_recorded(removal.parse_move("xe4").unwrap(), &mut steps).unwrap();
-    assert_eq!(steps, vec![KonaneStep::Removed { player: b, square: s("e4") }]);
+    removal
+        .play_recorded(removal.parse_move("xe4").unwrap(), &mut steps)
+        .unwrap();
+    assert_eq!(
+        steps,
+        vec![KonaneStep::Removed {
+            player: b,
+            square: s("e4")
+        }]
+    );
 }
 
 #[test]
 fn jumps_need_an_adjacent_enemy_and_an_empty_landing() {
     // b1 black; c1 white with d1 black behind it; a3 white; b2 and e1 empty; h3 can jump h4.
-    let rows = ["........", "........", "........", "........", ".......w", "w......b", "........", ".bwb...."];
+    let rows = [
+        "........", "........", "........", "........", ".......w", "w......b", "........", ".bwb....",
+    ];
     let k = Konane::from_rows(&KonaneOptions::default(), 2, &rows).unwrap();
     assert_eq!(legal_texts(&k), set(&["h3-h5"]));
     for (text, why) in [
@@ -247,9 +318,17 @@ fn jumps_need_an_adjacent_enemy_and_an_empty_landing() {
 #[test]
 fn no_move_loses_and_there_are_no_quiet_moves() {
     // Black (to move) has stones next to empty squares but nothing to jump: it loses.
-    let rows = [".......w", "........", "........", "........", "........", "........", "........", ".b.b...."];
+    let rows = [
+        ".......w", "........", "........", "........", "........", "........", "........", ".b.b....",
+    ];
     let k = Konane::from_rows(&KonaneOptions::default(), 2, &rows).unwrap();
-    assert_eq!(k.status(), Status::Win { winner: Player::P1, reason: "no-moves" });
+    assert_eq!(
+        k.status(),
+        Status::Win {
+            winner: Player::P1,
+            reason: "no-moves"
+        }
+    );
     assert!(legal_texts(&k).is_empty());
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert_eq!(k.random_move(&mut rng, &mut Vec::new()), None);
@@ -257,7 +336,13 @@ fn no_move_loses_and_there_are_no_quiet_moves() {
     assert_eq!(k.check(&m), Err(crate::game::PlayError::GameOver));
     // The same stones with White to move: White loses instead.
     let k = Konane::from_rows(&KonaneOptions::default(), 3, &rows).unwrap();
-    assert_eq!(k.status(), Status::Win { winner: Player::P2, reason: "no-moves" });
+    assert_eq!(
+        k.status(),
+        Status::Win {
+            winner: Player::P2,
+            reason: "no-moves"
+        }
+    );
 }
 
 #[test]
@@ -265,10 +350,18 @@ fn notation_reads_and_rejects() {
     let k = game("8x8");
     assert_eq!(k.parse_move("xe4").unwrap(), KonaneMove::Remove(Square::new(4, 3)));
     assert_eq!(k.parse_move(" XE4 ").unwrap(), KonaneMove::Remove(Square::new(4, 3)));
-    let chain = KonaneMove::Jump { from: Square::new(2, 2), dir: Dir::North, hops: 2 };
+    let chain = KonaneMove::Jump {
+        from: Square::new(2, 2),
+        dir: Dir::North,
+        hops: 2,
+    };
     assert_eq!(k.parse_move("C3-C5-C7").unwrap(), chain);
     assert_eq!(k.format_move(&chain), "c3-c5-c7");
-    let west = KonaneMove::Jump { from: Square::new(7, 0), dir: Dir::West, hops: 1 };
+    let west = KonaneMove::Jump {
+        from: Square::new(7, 0),
+        dir: Dir::West,
+        hops: 1,
+    };
     assert_eq!(k.parse_move("h1-f1").unwrap(), west);
     for (bad, why) in [
         ("", "empty move"),
@@ -293,6 +386,21 @@ fn notation_reads_and_rejects() {
         let e = k.parse_move(bad).unwrap_err();
         assert!(e.0.contains(why), "{bad:?}: {e}");
     }
+    let off = KonaneMove::Jump {
+        from: Square::new(0, 0),
+        dir: Dir::West,
+        hops: 1,
+    };
+    let mut jumping = triple_chain();
+    assert_eq!(jumping.format_move(&off), "a1-?1");
+    let e = jumping.play(off).unwrap_err().to_string();
+    assert!(e.contains("does not hold a black stone"), "{e}");
+    let off = KonaneMove::Jump {
+        from: Square::new(1, 0),
+        dir: Dir::South,
+        hops: 1,
+    };
+    assert!(jumping.play(off).unwrap_err().to_string().contains("leaves the board"));
     let big = game("18x18");
     assert_eq!(big.parse_move("xr18").unwrap(), KonaneMove::Remove(Square::new(17, 17)));
     assert_eq!(big.format_move(&KonaneMove::Remove(Square::new(17, 17))), "xr18");
@@ -312,7 +420,10 @@ fn counters_render_and_setup_errors() {
     assert_eq!(get("captured by black"), Some(1));
     assert_eq!(get("captured by white"), Some(0));
     let picture = k.render();
-    assert!(picture.contains(" 4 B W B W B W B W\n 3 W B W B . B W B\n 2 B W B W . W B W"), "{picture}");
+    assert!(
+        picture.contains(" 4 B W B W B W B W\n 3 W B W B . B W B\n 2 B W B W . W B W"),
+        "{picture}"
+    );
     assert!(picture.contains("a b c d e f g h"));
     assert!(game("18x18").render().contains("18 B W"));
     let opts = KonaneOptions::default();
@@ -323,7 +434,12 @@ fn counters_render_and_setup_errors() {
     assert!(Konane::from_rows(&opts, 0, &full[1..]).is_err());
     let mut wrong = full.clone();
     wrong[7] = "bwbwbwbw"; // a1 is a white square
-    assert!(Konane::from_rows(&opts, 0, &wrong).unwrap_err().0.contains("a1 is a white square"));
+    assert!(
+        Konane::from_rows(&opts, 0, &wrong)
+            .unwrap_err()
+            .0
+            .contains("a1 is a white square")
+    );
     wrong[7] = "wbwbwbwz";
     assert!(Konane::from_rows(&opts, 0, &wrong).is_err());
     let mut one_hole = full.clone();
@@ -350,8 +466,15 @@ fn serde_round_trip() {
         assert_eq!(back.hash_key(), state.hash_key());
     }
     assert!(serde_json::from_str::<Konane>(r#"{"size":"4x4","ply":0,"rows":[]}"#).is_err());
-    let m = KonaneMove::Jump { from: Square::new(2, 2), dir: Dir::East, hops: 3 };
-    assert_eq!(serde_json::from_str::<KonaneMove>(&serde_json::to_string(&m).unwrap()).unwrap(), m);
+    let m = KonaneMove::Jump {
+        from: Square::new(2, 2),
+        dir: Dir::East,
+        hops: 3,
+    };
+    assert_eq!(
+        serde_json::from_str::<KonaneMove>(&serde_json::to_string(&m).unwrap()).unwrap(),
+        m
+    );
 }
 
 /// Every legal move found square by square, the obvious way, to check the bitboards against.
@@ -377,7 +500,11 @@ fn reference_moves(k: &Konane) -> BTreeSet<KonaneMove> {
                     let to = from.step(dir, 2 * hops, w, h);
                     match (over, to) {
                         (Some(o), Some(t)) if k.stone_at(o) == Some(me.other()) && k.stone_at(t).is_none() => {
-                            out.insert(KonaneMove::Jump { from, dir, hops: hops as u8 });
+                            out.insert(KonaneMove::Jump {
+                                from,
+                                dir,
+                                hops: hops as u8,
+                            });
                             hops += 1;
                         }
                         _ => break,
@@ -407,14 +534,18 @@ impl Ord for KonaneMove {
 
 #[test]
 fn random_games_hold_every_invariant() {
-    let sizes = [
-        "8x8", "6x6", "10x10", "4x6", "6x4", "12x8", "8x12", "14x14", "4x18", "18x4", "10x6", "18x18", "16x10",
-    ];
+    // Mostly small boards (a game costs about area² here), with every size class represented.
+    let small = ["8x8", "6x6", "4x6", "6x4", "10x6", "8x8", "6x8", "10x10"];
+    let large = ["18x18", "14x14", "4x18", "18x4", "16x10", "12x8", "8x12", "12x12"];
     let mut rng = ChaCha8Rng::seed_from_u64(0x4b6f6e616e65);
     let mut buf = Vec::new();
     let mut lengths = HashMap::new();
-    for g in 0..1040 {
-        let size = sizes[g % sizes.len()];
+    for g in 0..1000 {
+        let size = if g % 25 == 0 {
+            large[(g / 25) % large.len()]
+        } else {
+            small[g % small.len()]
+        };
         let mut k = game(size);
         let area = k.width() as u32 * k.height() as u32;
         let mut removed = [0u32; 2];
@@ -456,7 +587,13 @@ fn random_games_hold_every_invariant() {
             }
             let status = k.status();
             if moves.is_empty() {
-                assert_eq!(status, Status::Win { winner: k.side_to_move().other(), reason: "no-moves" });
+                assert_eq!(
+                    status,
+                    Status::Win {
+                        winner: k.side_to_move().other(),
+                        reason: "no-moves"
+                    }
+                );
                 break;
             }
             assert_eq!(status, Status::Ongoing);
@@ -488,20 +625,24 @@ fn random_games_hold_every_invariant() {
                 assert_eq!(k.stone_at(end), Some(mover));
             }
             for p in Player::BOTH {
-                assert_eq!(k.stones(p), area / 2 - removed[p.index()], "{size}: stones match the record");
-            }
-            // Stones never leave their own colour's squares.
-            for (i, row) in k.rows().iter().enumerate() {
-                for (file, c) in row.chars().enumerate() {
-                    let s = Square::new(file as u8, k.height() - 1 - i as u8);
-                    match c {
-                        'b' => assert_eq!(s.start_colour(), Player::P2),
-                        'w' => assert_eq!(s.start_colour(), Player::P1),
-                        _ => {}
-                    }
-                }
+                assert_eq!(
+                    k.stones(p),
+                    area / 2 - removed[p.index()],
+                    "{size}: stones match the record"
+                );
             }
             assert!(k.ply() <= area, "every move removes a stone");
+        }
+        // Stones never leave their own colour's squares.
+        for (i, row) in k.rows().iter().enumerate() {
+            for (file, c) in row.chars().enumerate() {
+                let s = Square::new(file as u8, k.height() - 1 - i as u8);
+                match c {
+                    'b' => assert_eq!(s.start_colour(), Player::P2),
+                    'w' => assert_eq!(s.start_colour(), Player::P1),
+                    _ => {}
+                }
+            }
         }
         lengths.entry(size).or_insert_with(Vec::new).push(k.ply());
         if g % 50 == 0 {
@@ -509,7 +650,7 @@ fn random_games_hold_every_invariant() {
             assert_eq!(serde_json::from_str::<Konane>(&json).unwrap(), k);
         }
     }
-    assert_eq!(lengths.len(), sizes.len());
+    assert_eq!(lengths.len(), 15, "every size played");
 }
 
 #[test]
@@ -525,7 +666,9 @@ fn random_move_is_uniform() {
     let mut counts: HashMap<KonaneMove, u32> = HashMap::new();
     let n = 60_000;
     for _ in 0..n {
-        *counts.entry(k.random_move(&mut rng, &mut Vec::new()).unwrap()).or_default() += 1;
+        *counts
+            .entry(k.random_move(&mut rng, &mut Vec::new()).unwrap())
+            .or_default() += 1;
     }
     assert_eq!(counts.len(), 6);
     for (m, c) in counts {
@@ -534,21 +677,43 @@ fn random_move_is_uniform() {
     }
 }
 
+/// This thread's CPU time in seconds (Linux `/proc`; `None` elsewhere): on a shared machine the
+/// playouts per CPU-second are steadier than per wall-second.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let after_name = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 /// Timing loop: `cargo test -p parlour-rules konane::tests::speed -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn speed_random_playouts() {
-    for (size, n) in [("8x8", 300_000), ("6x6", 100_000), ("10x10", 50_000), ("12x12", 20_000), ("18x18", 5_000)] {
+    for (size, n) in [
+        ("8x8", 300_000),
+        ("6x6", 100_000),
+        ("10x10", 50_000),
+        ("12x12", 20_000),
+        ("18x18", 5_000),
+    ] {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let mut buf = Vec::new();
         let start = game(size);
         let t = std::time::Instant::now();
+        let cpu = cpu_seconds();
         let mut plies = 0u64;
         for _ in 0..n {
             let mut g = start.clone();
             plies += crate::game::random_playout(&mut g, &mut rng, &mut buf, 10_000).1 as u64;
         }
         let secs = t.elapsed().as_secs_f64();
-        println!("konane {size}: {:.0} playouts/s, {:.1} plies/playout", n as f64 / secs, plies as f64 / n as f64);
+        let per_cpu = cpu.zip(cpu_seconds()).map_or(f64::NAN, |(a, b)| n as f64 / (b - a));
+        println!(
+            "konane {size}: {:.0} playouts/s wall, {per_cpu:.0} per CPU-second, {:.1} plies/playout",
+            n as f64 / secs,
+            plies as f64 / n as f64
+        );
     }
 }

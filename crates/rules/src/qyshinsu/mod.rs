@@ -16,10 +16,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::{Counter, Game, NotationError, OptionSpec, OptionsError, Player, Status, choose_options};
+
 #[cfg(test)]
 mod tests;
-
-use crate::game::{Counter, Game, NotationError, OptionSpec, OptionsError, Player, Status, choose_options};
 
 /// Other names this game answers to wherever a game is named by text (the seed's spelling).
 pub const ALIASES: &[&str] = &["qushinsu"];
@@ -165,9 +165,13 @@ impl Positions {
     pub fn contains(self, pos: u8) -> bool {
         (1..=RING).contains(&pos) && self.0 & (1 << pos) != 0
     }
-    /// The set with `pos` added.
+    /// The set with `pos` added (a number outside 1..=12 leaves it unchanged).
     pub fn with(self, pos: u8) -> Positions {
-        Positions(self.0 | 1 << pos)
+        if (1..=RING).contains(&pos) {
+            Positions(self.0 | 1 << pos)
+        } else {
+            self
+        }
     }
     /// Number of positions.
     pub fn len(self) -> usize {
@@ -252,17 +256,23 @@ impl fmt::Display for Constraint {
                 write!(f, "add or remove at {positions} ({} at {from})", kind.name())
             }
             Constraint::OldStoneAdd { from, positions } => {
-                write!(f, "add at {positions}, the empty position nearest the Old Stone added at {from}")
+                write!(
+                    f,
+                    "add at {positions}, the empty position nearest the Old Stone added at {from}"
+                )
             }
             Constraint::OldStoneRemove { from, positions } => {
-                write!(f, "remove your stone at {positions}, nearest the Old Stone removed from {from}")
+                write!(
+                    f,
+                    "remove your stone at {positions}, nearest the Old Stone removed from {from}"
+                )
             }
         }
     }
 }
 
 /// One stage of what a move did, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum QyshinsuStep {
     /// `player` added a stone of `kind` at `pos` from its hand.
     Added {
@@ -306,7 +316,11 @@ struct History {
 
 impl History {
     fn new(start: u64) -> History {
-        let mut h = History { len: 0, inline: [0; INLINE_HISTORY], spill: Vec::new() };
+        let mut h = History {
+            len: 0,
+            inline: [0; INLINE_HISTORY],
+            spill: Vec::new(),
+        };
         h.push(start);
         h
     }
@@ -326,7 +340,13 @@ impl History {
     fn occurrences_of_last(&self) -> u32 {
         let n = self.len as usize;
         let Some(last) = n.checked_sub(1) else { return 0 };
-        let at = |i: usize| if i < INLINE_HISTORY { self.inline[i] } else { self.spill[i - INLINE_HISTORY] };
+        let at = |i: usize| {
+            if i < INLINE_HISTORY {
+                self.inline[i]
+            } else {
+                self.spill[i - INLINE_HISTORY]
+            }
+        };
         let code = at(last);
         (0..=last).rev().step_by(2).filter(|&i| at(i) == code).count() as u32
     }
@@ -343,7 +363,11 @@ impl History {
 
 impl From<Vec<u64>> for History {
     fn from(v: Vec<u64>) -> History {
-        let mut h = History { len: 0, inline: [0; INLINE_HISTORY], spill: Vec::new() };
+        let mut h = History {
+            len: 0,
+            inline: [0; INLINE_HISTORY],
+            spill: Vec::new(),
+        };
         for c in v {
             h.push(c);
         }
@@ -400,7 +424,12 @@ struct QyshinsuRecord {
 
 impl From<Qyshinsu> for QyshinsuRecord {
     fn from(q: Qyshinsu) -> Self {
-        QyshinsuRecord { ring: q.ring, last: q.last, ply: q.ply, history: q.history }
+        QyshinsuRecord {
+            ring: q.ring,
+            last: q.last,
+            ply: q.ply,
+            history: q.history,
+        }
     }
 }
 
@@ -412,7 +441,9 @@ impl TryFrom<QyshinsuRecord> for Qyshinsu {
         for (i, cell) in r.ring.iter().enumerate() {
             if let Some(s) = cell {
                 let hand = &mut q.hands[s.owner.index()][s.kind.index()];
-                *hand = hand.checked_sub(1).ok_or("a player has more than two stones of one kind")?;
+                *hand = hand
+                    .checked_sub(1)
+                    .ok_or("a player has more than two stones of one kind")?;
                 q.ring[i] = Some(*s);
             }
         }
@@ -490,6 +521,19 @@ impl Qyshinsu {
         self.limit.constraint
     }
 
+    /// The positions where the side to move has a legal move (empty once the game is over):
+    /// what the client highlights, alongside [`Qyshinsu::constraint`] for the reason.
+    pub fn playable(&self) -> Positions {
+        let mut out = Positions::default();
+        if !self.repeated {
+            self.each_move(|m| {
+                out = out.with(m.pos());
+                true
+            });
+        }
+        out
+    }
+
     fn compute_limit(&self) -> Limit {
         let constraint = self.compute_constraint();
         let me = self.side_to_move();
@@ -510,7 +554,11 @@ impl Qyshinsu {
             Constraint::OldStoneAdd { positions, .. } => (positions, Positions::default()),
             Constraint::OldStoneRemove { positions, .. } => (Positions::default(), positions),
         };
-        Limit { constraint, adds, removes }
+        Limit {
+            constraint,
+            adds,
+            removes,
+        }
     }
 
     fn compute_constraint(&self) -> Constraint {
@@ -523,9 +571,14 @@ impl Qyshinsu {
             (Some(n), _) => Constraint::Distance {
                 kind: prev.kind,
                 from: m,
-                positions: Positions::default().with(around(m, n as i32)).with(around(m, -(n as i32))),
+                positions: Positions::default()
+                    .with(around(m, n as i32))
+                    .with(around(m, -(n as i32))),
             },
-            (None, Action::Add) => Constraint::OldStoneAdd { from: m, positions: self.nearest(m, |c| c.is_none()) },
+            (None, Action::Add) => Constraint::OldStoneAdd {
+                from: m,
+                positions: self.nearest(m, |c| c.is_none()),
+            },
             (None, Action::Remove) => Constraint::OldStoneRemove {
                 from: m,
                 positions: self.nearest(m, |c| c.is_some_and(|s| s.owner == me)),
@@ -559,7 +612,13 @@ impl Qyshinsu {
             return Some(format!("two {}s are already on the ring (Precept 2)", kind.name()));
         }
         let own = self.last[me.index()];
-        if own == Some(LastMove { action: Action::Remove, kind, pos }) {
+        if own
+            == Some(LastMove {
+                action: Action::Remove,
+                kind,
+                pos,
+            })
+        {
             return Some(format!(
                 "{}'s last move removed a {} from {pos}; it may not go straight back (Precept 3)",
                 self.side_name(me),
@@ -592,7 +651,13 @@ impl Qyshinsu {
                 continue;
             }
             for pos in adds.iter() {
-                if own == Some(LastMove { action: Action::Remove, kind, pos }) {
+                if own
+                    == Some(LastMove {
+                        action: Action::Remove,
+                        kind,
+                        pos,
+                    })
+                {
                     continue; // Precept 3
                 }
                 if !f(QyshinsuMove::Add { kind, pos }) {
@@ -674,7 +739,11 @@ impl Qyshinsu {
                 self.code |= stone.code() << (4 * (pos - 1));
                 self.hands[me.index()][kind.index()] -= 1;
                 record(QyshinsuStep::Added { player: me, kind, pos });
-                LastMove { action: Action::Add, kind, pos }
+                LastMove {
+                    action: Action::Add,
+                    kind,
+                    pos,
+                }
             }
             QyshinsuMove::Remove { pos } => {
                 let kind = self.ring[pos as usize - 1].map_or(Kind::Old, |s| s.kind);
@@ -683,7 +752,11 @@ impl Qyshinsu {
                 self.code &= !(0xF << (4 * (pos - 1)));
                 self.hands[me.index()][kind.index()] += 1;
                 record(QyshinsuStep::Removed { player: me, kind, pos });
-                LastMove { action: Action::Remove, kind, pos }
+                LastMove {
+                    action: Action::Remove,
+                    kind,
+                    pos,
+                }
             }
         };
         self.last[me.index()] = Some(last);
@@ -726,7 +799,11 @@ impl Game for Qyshinsu {
             repeated: false,
             history: History::new(0),
             code: 0,
-            limit: Limit { constraint: Constraint::Open, adds: Positions::ALL, removes: Positions::default() },
+            limit: Limit {
+                constraint: Constraint::Open,
+                adds: Positions::ALL,
+                removes: Positions::default(),
+            },
         };
         q.history = History::new(q.compute_code());
         q
@@ -737,7 +814,11 @@ impl Game for Qyshinsu {
     }
 
     fn side_to_move(&self) -> Player {
-        if self.ply.is_multiple_of(2) { BLACK } else { BLACK.other() }
+        if self.ply.is_multiple_of(2) {
+            BLACK
+        } else {
+            BLACK.other()
+        }
     }
 
     fn side_name(&self, player: Player) -> &'static str {
@@ -769,7 +850,10 @@ impl Game for Qyshinsu {
 
     fn apply_recorded(&mut self, mv: QyshinsuMove, steps: &mut Vec<QyshinsuStep>) {
         self.apply_with(mv, |s| steps.push(s));
-        steps.push(QyshinsuStep::Limits { player: self.side_to_move(), constraint: self.constraint() });
+        steps.push(QyshinsuStep::Limits {
+            player: self.side_to_move(),
+            constraint: self.constraint(),
+        });
     }
 
     fn status(&self) -> Status {
@@ -778,12 +862,20 @@ impl Game for Qyshinsu {
         } else if self.has_move() {
             Status::Ongoing
         } else {
-            Status::Win { winner: self.side_to_move().other(), reason: "no-moves" }
+            Status::Win {
+                winner: self.side_to_move().other(),
+                reason: "no-moves",
+            }
         }
     }
 
     fn hash_key(&self) -> u64 {
-        mix(self.code) ^ if self.side_to_move() == BLACK { 0 } else { 0x5179_7368_696E_7375 }
+        mix(self.code)
+            ^ if self.side_to_move() == BLACK {
+                0
+            } else {
+                0x5179_7368_696E_7375
+            }
     }
 
     fn format_move(&self, mv: &QyshinsuMove) -> String {
@@ -803,7 +895,9 @@ impl Game for Qyshinsu {
         let pos = match at {
             "" => return Err(NotationError::new(format!("'{t}' names no position after '@'"))),
             _ if !at.bytes().all(|b| b.is_ascii_digit()) => {
-                return Err(NotationError::new(format!("'{at}' is not a position; positions are 1..12")));
+                return Err(NotationError::new(format!(
+                    "'{at}' is not a position; positions are 1..12"
+                )));
             }
             _ if at.starts_with('0') => {
                 return Err(NotationError::new(format!(
@@ -812,7 +906,11 @@ impl Game for Qyshinsu {
             }
             _ => match at.parse::<u8>() {
                 Ok(p) if (1..=RING).contains(&p) => p,
-                _ => return Err(NotationError::new(format!("there is no position {at}; positions are 1..12"))),
+                _ => {
+                    return Err(NotationError::new(format!(
+                        "there is no position {at}; positions are 1..12"
+                    )));
+                }
             },
         };
         let kind = match what {
@@ -929,4 +1027,3 @@ impl Game for Qyshinsu {
         found
     }
 }
-

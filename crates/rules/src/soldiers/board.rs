@@ -30,7 +30,7 @@ pub const MAX_HOPS: usize = 30;
 const MAX_PAIRS: usize = 8;
 const MAX_JUMPS: usize = 8;
 /// The most index differences the soldiers' edges may have (4 on the alquerque boards).
-const MAX_SHIFTS: usize = 16;
+pub(crate) const MAX_SHIFTS: usize = 8;
 /// No jump between these two points (the `over` table's filler).
 pub(crate) const NO_POINT: u8 = u8::MAX;
 
@@ -186,7 +186,7 @@ impl Board {
     }
     /// A point's name (`c3`, `t_apex`, …).
     pub fn point_name(&self, p: Point) -> &str {
-        &self.names[p as usize]
+        self.names.get(p as usize).map_or("?", |n| n.as_str())
     }
     /// A point's coordinates from the data (y up).
     pub fn point_xy(&self, p: Point) -> (f64, f64) {
@@ -287,6 +287,14 @@ impl Board {
             "water"
         } else {
             "soldiers"
+        }
+    }
+    /// One soldier's name (`soldier`, or `water` in Monk and Water).
+    pub fn soldier_noun(&self) -> &'static str {
+        if self.variant == Variant::Monk {
+            "water"
+        } else {
+            "soldier"
         }
     }
     /// The refuge's name (`privy`, or `cloister` in Monk and Water).

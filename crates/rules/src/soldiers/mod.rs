@@ -208,6 +208,9 @@ mod zobrist {
 #[derive(Clone)]
 struct History {
     len: u16,
+    /// A 256-bit filter of the keys' top bytes: a key whose bit is clear is not in the list,
+    /// which spares the scan for almost every new position.
+    seen: [u64; 4],
     keys: [u64; NO_CAPTURE_LIMIT as usize],
 }
 
@@ -215,6 +218,7 @@ impl History {
     fn new() -> History {
         History {
             len: 0,
+            seen: [0; 4],
             keys: [0; NO_CAPTURE_LIMIT as usize],
         }
     }
@@ -222,6 +226,12 @@ impl History {
     #[inline]
     fn clear(&mut self) {
         self.len = 0;
+        self.seen = [0; 4];
+    }
+
+    #[inline]
+    fn filter_bit(key: u64) -> (usize, u64) {
+        ((key >> 62) as usize, 1u64 << (key >> 56 & 63))
     }
 
     #[inline]
@@ -230,6 +240,8 @@ impl History {
         if let Some(slot) = self.keys.get_mut(self.len as usize) {
             *slot = key;
             self.len += 1;
+            let (word, bit) = Self::filter_bit(key);
+            self.seen[word] |= bit;
         }
     }
 
@@ -237,6 +249,10 @@ impl History {
     /// (every other entry, from the second-newest back).
     #[inline]
     fn occurrences(&self, key: u64) -> u32 {
+        let (word, bit) = Self::filter_bit(key);
+        if self.seen[word] & bit == 0 {
+            return 0;
+        }
         let mut n = 0;
         let mut i = self.len as usize;
         while i >= 2 {
@@ -289,6 +305,7 @@ impl<'de> Deserialize<'de> for History {
 /// A game of the Sixteen Soldiers family: the hunter's point, the soldiers as a bitmask, the
 /// side to move, the apex flag and the counters the end rules need.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(try_from = "SoldiersData")]
 pub struct Soldiers {
     options: SoldiersOptions,
     hunter: Point,
@@ -302,6 +319,52 @@ pub struct Soldiers {
     outcome: Option<Outcome>,
     key: u64,
     history: History,
+}
+
+/// A state as read from a file, checked (and its derived fields recomputed) before it becomes a
+/// [`Soldiers`], so that a damaged save cannot put the rules in an impossible position.
+#[derive(Deserialize)]
+struct SoldiersData {
+    options: SoldiersOptions,
+    hunter: Point,
+    soldiers: u64,
+    captured: u8,
+    side: Player,
+    ply: u32,
+    since_capture: u16,
+    apex_reached: bool,
+    outcome: Option<Outcome>,
+    history: History,
+}
+
+impl TryFrom<SoldiersData> for Soldiers {
+    type Error = String;
+
+    fn try_from(d: SoldiersData) -> Result<Soldiers, String> {
+        let b = d.options.variant.board();
+        if d.hunter as usize >= b.len() || d.soldiers & !b.main != 0 || d.soldiers >> d.hunter & 1 == 1 {
+            return Err("pieces off the board, in the refuge or on top of each other".into());
+        }
+        if d.since_capture > NO_CAPTURE_LIMIT || d.history.len > d.since_capture {
+            return Err("move counters out of range".into());
+        }
+        let mut s = Soldiers {
+            options: d.options,
+            hunter: d.hunter,
+            soldiers: d.soldiers,
+            count: d.soldiers.count_ones() as u8,
+            captured: d.captured,
+            side: d.side,
+            ply: d.ply,
+            since_capture: d.since_capture,
+            apex_reached: d.apex_reached && d.options.apex && b.apex_kind() == ApexKind::Return,
+            outcome: d.outcome,
+            key: 0,
+            history: d.history,
+        };
+        s.key = s.compute_key();
+        Ok(s)
+    }
 }
 
 const OPTION_SPECS: &[OptionSpec] = &[

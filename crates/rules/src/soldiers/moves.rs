@@ -12,10 +12,38 @@ use crate::game::NotationError;
 ///
 /// Unused landing slots are always zero, so the derived equality and hash are exact.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawMove")]
 pub struct Move {
     from: Point,
     len: u8,
     to: [Point; MAX_HOPS],
+}
+
+/// A move as read from a file, checked before it becomes a [`Move`].
+#[derive(Deserialize)]
+struct RawMove {
+    from: Point,
+    len: u8,
+    to: [Point; MAX_HOPS],
+}
+
+impl TryFrom<RawMove> for Move {
+    type Error = String;
+
+    fn try_from(raw: RawMove) -> Result<Move, String> {
+        let len = raw.len as usize;
+        if !(1..=MAX_HOPS).contains(&len) {
+            return Err(format!("a move has 1 to {MAX_HOPS} landing points, not {len}"));
+        }
+        if raw.from >= 64 || raw.to[..len].iter().any(|&p| p >= 64) || raw.to[len..].iter().any(|&p| p != 0) {
+            return Err("a move's points must be below 64, and its unused landing slots zero".into());
+        }
+        Ok(Move {
+            from: raw.from,
+            len: raw.len,
+            to: raw.to,
+        })
+    }
 }
 
 impl Move {
@@ -49,7 +77,7 @@ impl Move {
     /// Builds a move from a landing buffer whose slots past `len` are already zero.
     #[inline]
     pub(crate) fn from_buffer(from: Point, len: usize, to: [Point; MAX_HOPS]) -> Move {
-        debug_assert!(len >= 1 && len <= MAX_HOPS && to[len..].iter().all(|&p| p == 0));
+        debug_assert!((1..=MAX_HOPS).contains(&len) && to[len..].iter().all(|&p| p == 0));
         Move {
             from,
             len: len as u8,
@@ -179,6 +207,18 @@ mod tests {
         let chain = Move::parse("c3-c5-e5", b4).expect("chain");
         assert_eq!(chain.landings().len(), 2);
         assert_eq!(chain.notation(b4), "c3-c5-e5");
+    }
+
+    #[test]
+    fn moves_from_files_are_checked() {
+        let b = Variant::Board4.board();
+        let m = Move::parse("c3-c5-e5", b).expect("chain");
+        let text = serde_json::to_string(&m).expect("serialize");
+        assert_eq!(serde_json::from_str::<Move>(&text).expect("deserialize"), m);
+        let bad = text.replacen("\"len\":2", "\"len\":0", 1);
+        assert!(serde_json::from_str::<Move>(&bad).is_err(), "{bad}");
+        let bad = text.replacen("\"from\":12", "\"from\":99", 1);
+        assert!(serde_json::from_str::<Move>(&bad).is_err(), "{bad}");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use rand::Rng;
 
-use super::board::{ApexKind, Board, CaptureKind, MAX_HOPS, Point};
+use super::board::{ApexKind, Board, CaptureKind, MAX_HOPS, MAX_SHIFTS, Point};
 use super::{EndReason, Move, NO_CAPTURE_LIMIT, Outcome, Piece, Soldiers, Step, zobrist};
 use crate::game::Player;
 
@@ -168,25 +168,30 @@ impl Soldiers {
                 // one end and an empty point on the other: count them a group and a direction
                 // at a time, then take the k-th.
                 let (s, t) = (self.soldiers, b.main & self.empty(b));
-                let mut groups = [(0u64, 0u32); 2 * 16];
+                let group = |i: usize| {
+                    let (d, m) = b.shifts()[i / 2];
+                    // Even: destinations reached going up (+d); odd: soldiers that can go down.
+                    if i.is_multiple_of(2) {
+                        ((s & m) << d) & t
+                    } else {
+                        ((t & m) << d) & s
+                    }
+                };
+                let mut counts = [0u8; 2 * MAX_SHIFTS];
                 let mut total = 0u32;
-                for (i, &(d, m)) in b.shifts().iter().enumerate() {
-                    // Destinations reached going up (+d), and soldiers that can go down (-d).
-                    let up = ((s & m) << d) & t;
-                    let down = ((t & m) << d) & s;
-                    let (cu, cd) = (up.count_ones(), down.count_ones());
-                    groups[2 * i] = (up, cu);
-                    groups[2 * i + 1] = (down, cd);
-                    total += cu + cd;
+                for (i, c) in counts.iter_mut().enumerate().take(2 * b.shifts().len()) {
+                    *c = group(i).count_ones() as u8;
+                    total += *c as u32;
                 }
                 if total == 0 {
                     return None;
                 }
                 let mut k = rng.random_range(0..total);
-                for (i, &(g, c)) in groups.iter().enumerate() {
+                for (i, &c) in counts.iter().enumerate() {
+                    let c = c as u32;
                     if k < c {
-                        let (d, q) = (b.shifts()[i / 2].0 as Point, kth_bit(g, k));
-                        return Some(if i % 2 == 0 {
+                        let (d, q) = (b.shifts()[i / 2].0 as Point, kth_bit(group(i), k));
+                        return Some(if i.is_multiple_of(2) {
                             Move::step(q - d, q)
                         } else {
                             Move::step(q, q - d)
@@ -435,7 +440,7 @@ impl Soldiers {
                         }
                         let over = b.jumped(cur, to).unwrap_or(cur);
                         if soldiers >> over & 1 == 0 {
-                            return format!("there is no {} on {} to jump", b.soldiers_name(), name(over));
+                            return format!("there is no {} on {} to jump", b.soldier_noun(), name(over));
                         }
                         if soldiers >> to & 1 == 1 {
                             return format!("{} is occupied", name(to));
@@ -453,7 +458,7 @@ impl Soldiers {
             }
             Player::P2 => {
                 if self.soldiers >> from & 1 == 0 {
-                    return format!("there is no {} on {}", b.soldiers_name(), name(from));
+                    return format!("there is no {} on {}", b.soldier_noun(), name(from));
                 }
                 if land.len() > 1 || !b.adjacent(from, first) {
                     return format!("{} only step along a line to a neighbouring point", b.soldiers_name());
@@ -470,12 +475,18 @@ impl Soldiers {
     }
 
     /// A text picture: the board's points at their coordinates, joined by its edges, then the
-    /// pieces by name.
+    /// pieces by name. Columns follow x (four characters per unit); rows follow the order of the
+    /// distinct y values, two characters apart, so that half-unit privy rows get room for their
+    /// lines too.
     pub(super) fn picture(&self) -> String {
         let b = self.board();
+        let mut ys: Vec<f64> = b.points().map(|p| b.point_xy(p).1).collect();
+        ys.sort_by(f64::total_cmp);
+        ys.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
         let xy = |p: Point| {
             let (x, y) = b.point_xy(p);
-            ((x * 4.0).round() as i64, (y * 2.0).round() as i64)
+            let rank = ys.iter().position(|&v| (v - y).abs() < 1e-9).unwrap_or(0);
+            ((x * 4.0).round() as i64, 2 * rank as i64)
         };
         let (mut w, mut h) = (0i64, 0i64);
         for p in b.points() {
