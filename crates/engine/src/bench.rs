@@ -71,7 +71,12 @@ pub fn bench_game<G: Game>(options: &[&str], warmup: Duration, measure: Duration
         label.push(' ');
         label.push_str(w);
     }
-    Ok(BenchRow { label, playouts, plies, elapsed })
+    Ok(BenchRow {
+        label,
+        playouts,
+        plies,
+        elapsed,
+    })
 }
 
 /// Every game and variant the bench covers, as (id, options).

@@ -51,7 +51,9 @@ fn main() -> ExitCode {
 
 fn seconds(text: Option<&&str>) -> Result<Duration, String> {
     let text = text.ok_or("a number of seconds is missing")?;
-    let s: f64 = text.parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
     if !(0.0..=3600.0).contains(&s) {
         return Err(format!("{s} seconds is out of range"));
     }
@@ -73,8 +75,11 @@ fn run_bench(args: &[&str]) -> ExitCode {
             "--warmup" => seconds(args.get(i + 1)).map(|d| warmup = d),
             "--game" => match args.get(i + 1) {
                 Some(id) => {
-                    let opts: Vec<String> =
-                        args[i + 2..].iter().take_while(|a| a.contains('=')).map(|s| s.to_string()).collect();
+                    let opts: Vec<String> = args[i + 2..]
+                        .iter()
+                        .take_while(|a| a.contains('='))
+                        .map(|s| s.to_string())
+                        .collect();
                     i += opts.len();
                     only = Some((id.to_string(), opts));
                     Ok(())
@@ -96,7 +101,10 @@ fn run_bench(args: &[&str]) -> ExitCode {
             .map(|(id, o)| (id.to_string(), o.iter().map(|s| s.to_string()).collect()))
             .collect(),
     };
-    println!("{:<28} {:>14} {:>16} {:>9}", "game", "playouts/s", "moves/s", "playouts");
+    println!(
+        "{:<28} {:>14} {:>16} {:>9}",
+        "game", "playouts/s", "moves/s", "playouts"
+    );
     for (id, opts) in entries {
         let opts: Vec<&str> = opts.iter().map(String::as_str).collect();
         match bench::bench_entry(&id, &opts, warmup, measure) {

@@ -40,10 +40,15 @@ fn parse(args: &[&str]) -> Result<Option<MatchArgs>, String> {
         quiet: false,
     };
     let mut i = 0;
-    let value = |i: usize| args.get(i + 1).copied().ok_or_else(|| format!("{} needs a value", args[i]));
+    let value = |i: usize| {
+        args.get(i + 1)
+            .copied()
+            .ok_or_else(|| format!("{} needs a value", args[i]))
+    };
     let number = |i: usize| -> Result<u64, String> {
         let v = value(i)?;
-        v.parse().map_err(|_| format!("{}: '{v}' is not a whole number", args[i]))
+        v.parse()
+            .map_err(|_| format!("{}: '{v}' is not a whole number", args[i]))
     };
     while i < args.len() {
         match args[i] {
@@ -88,11 +93,17 @@ fn series<G: Game + Knowledge>(m: &MatchArgs) -> Result<(), String> {
     let (a, b) = (cfg(&m.a)?, cfg(&m.b)?);
     println!("{} — A: {a}  B: {b}", G::display_name(&options));
     let quiet = m.quiet;
-    let report = play_match(|_| start.clone(), &a, &b, &m.opts, |record| {
-        if !quiet {
-            println!("{record}");
-        }
-    });
+    let report = play_match(
+        |_| start.clone(),
+        &a,
+        &b,
+        &m.opts,
+        |record| {
+            if !quiet {
+                println!("{record}");
+            }
+        },
+    );
     println!("{report}");
     Ok(())
 }
@@ -116,7 +127,9 @@ pub fn run(args: &[&str]) -> ExitCode {
         "conhex" => series::<ConHex>(&m),
         "qyshinsu" | "qushinsu" => series::<Qyshinsu>(&m),
         "soldiers" => series::<Soldiers>(&m),
-        other => Err(format!("unknown game '{other}'; valid: kansho, konane, conhex, qyshinsu, soldiers")),
+        other => Err(format!(
+            "unknown game '{other}'; valid: kansho, konane, conhex, qyshinsu, soldiers"
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -89,7 +89,11 @@ impl Engine {
     /// Runs a command; `Ok(None)` means quit.
     fn command(&mut self, cmd: &str, args: &[&str]) -> Result<Option<String>, String> {
         let no_args = |args: &[&str]| -> Result<(), String> {
-            if args.is_empty() { Ok(()) } else { Err(format!("{cmd} takes no arguments")) }
+            if args.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("{cmd} takes no arguments"))
+            }
         };
         let text = match cmd {
             "name" => {
@@ -145,8 +149,12 @@ impl Engine {
                 String::new()
             }
             "perft" => {
-                let [depth] = args else { return Err("usage: perft <depth>".into()) };
-                let depth: u32 = depth.parse().map_err(|_| format!("perft depth '{depth}' is not a number"))?;
+                let [depth] = args else {
+                    return Err("usage: perft <depth>".into());
+                };
+                let depth: u32 = depth
+                    .parse()
+                    .map_err(|_| format!("perft depth '{depth}' is not a number"))?;
                 if depth > MAX_PERFT_DEPTH {
                     return Err(format!("perft depth is limited to {MAX_PERFT_DEPTH}"));
                 }

@@ -44,7 +44,10 @@ pub struct GameSession<G: Game> {
 impl<G: Game> GameSession<G> {
     /// A session starting from `start`.
     pub fn new(start: G) -> Self {
-        GameSession { states: vec![start], history: Vec::new() }
+        GameSession {
+            states: vec![start],
+            history: Vec::new(),
+        }
     }
 
     fn current(&self) -> &G {
@@ -96,9 +99,12 @@ impl<G: Game + Knowledge> Session for GameSession<G> {
             return Err("the game is over".into());
         }
         let result = parlour_ai::search(state, &cfg, &StopFlag::new());
-        let mv = result.and_then(|r| r.best).ok_or_else(|| "the AI found no move".to_string())?;
+        let mv = result
+            .and_then(|r| r.best)
+            .ok_or_else(|| "the AI found no move".to_string())?;
         let mut next = state.clone();
-        next.play(mv).map_err(|e| format!("internal error: the AI chose an illegal move ({e})"))?;
+        next.play(mv)
+            .map_err(|e| format!("internal error: the AI chose an illegal move ({e})"))?;
         let canonical = state.format_move(&mv);
         self.push(next, mv);
         Ok(canonical)
@@ -132,7 +138,11 @@ impl<G: Game + Knowledge> Session for GameSession<G> {
 
     fn history(&self) -> Vec<String> {
         // Each move is formatted in the position it was played from.
-        self.history.iter().zip(&self.states).map(|(m, s)| s.format_move(m)).collect()
+        self.history
+            .iter()
+            .zip(&self.states)
+            .map(|(m, s)| s.format_move(m))
+            .collect()
     }
 
     fn setmoves(&mut self, moves: &[&str]) -> Result<(), String> {
@@ -190,10 +200,20 @@ fn catalogue_lines<G: Game>() -> Vec<String> {
             .iter()
             .filter_map(|v| {
                 let options = G::parse_options(&[("variant", v)]).ok()?;
-                Some(format!("{} variant={v}{}  {}", G::ID, others("variant"), G::display_name(&options)))
+                Some(format!(
+                    "{} variant={v}{}  {}",
+                    G::ID,
+                    others("variant"),
+                    G::display_name(&options)
+                ))
             })
             .collect(),
-        None => vec![format!("{}{}  {}", G::ID, others(""), G::display_name(&G::Options::default()))],
+        None => vec![format!(
+            "{}{}  {}",
+            G::ID,
+            others(""),
+            G::display_name(&G::Options::default())
+        )],
     }
 }
 

@@ -8,7 +8,11 @@ const BIN: &str = env!("CARGO_BIN_EXE_parlour-engine");
 
 #[test]
 fn end_of_input_exits_cleanly() {
-    let mut child = Command::new(BIN).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(BIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
     child.stdin.take().unwrap().write_all(b"name\nplay nonsense\n").unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
@@ -23,7 +27,12 @@ fn subcommands_help_and_refuse_bad_arguments() {
         assert!(out.status.success(), "{args:?}");
         assert!(String::from_utf8_lossy(&out.stdout).contains("usage"), "{args:?}");
     }
-    for args in [&["frobnicate"][..], &["bench", "--seconds", "x"], &["match", "--game", "chess"], &["match"]] {
+    for args in [
+        &["frobnicate"][..],
+        &["bench", "--seconds", "x"],
+        &["match", "--game", "chess"],
+        &["match"],
+    ] {
         let out = Command::new(BIN).args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(!out.stderr.is_empty(), "{args:?}");
@@ -33,12 +42,24 @@ fn subcommands_help_and_refuse_bad_arguments() {
 #[test]
 fn bench_prints_a_row_per_game() {
     let out = Command::new(BIN)
-        .args(["bench", "--game", "konane", "size=6x6", "--seconds", "0.2", "--warmup", "0"])
+        .args([
+            "bench",
+            "--game",
+            "konane",
+            "size=6x6",
+            "--seconds",
+            "0.2",
+            "--warmup",
+            "0",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let row = text.lines().find(|l| l.starts_with("konane size=6x6")).expect("a konane row");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("konane size=6x6"))
+        .expect("a konane row");
     let playouts: f64 = row.split_whitespace().nth(2).unwrap().parse().unwrap();
     assert!(playouts > 0.0, "{row}");
 }
@@ -46,12 +67,27 @@ fn bench_prints_a_row_per_game() {
 #[test]
 fn a_short_match_prints_the_table() {
     let out = Command::new(BIN)
-        .args(["match", "--game", "konane", "size=6x6", "--a", "playouts=30", "--b", "algo=uct playouts=30", "--games", "2"])
+        .args([
+            "match",
+            "--game",
+            "konane",
+            "size=6x6",
+            "--a",
+            "playouts=30",
+            "--b",
+            "algo=uct playouts=30",
+            "--games",
+            "2",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().filter(|l| l.trim_start().starts_with("game ")).count(), 2, "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.trim_start().starts_with("game ")).count(),
+        2,
+        "{text}"
+    );
     assert!(text.contains("score of A"), "{text}");
     assert!(text.contains("95 % CI"), "{text}");
 }

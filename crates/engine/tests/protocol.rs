@@ -118,7 +118,15 @@ fn illegal_and_malformed_moves_change_nothing() {
     ok(&mut e, "game kansho");
     ok(&mut e, "play 3,-2");
     let before = ok(&mut e, "show");
-    for bad in ["play 3,-2", "play 0,0", "play 40,40", "play banana", "play", "play 1,2 3,4", "play 3,-2+3,-1"] {
+    for bad in [
+        "play 3,-2",
+        "play 0,0",
+        "play 40,40",
+        "play banana",
+        "play",
+        "play 1,2 3,4",
+        "play 3,-2+3,-1",
+    ] {
         let msg = err(&mut e, bad);
         assert!(!msg.is_empty(), "{bad}");
         assert_eq!(ok(&mut e, "show"), before, "{bad} changed the position");
@@ -134,7 +142,11 @@ fn setmoves_is_all_or_nothing() {
     assert_eq!(ok(&mut e, "history"), "xe4 xe5");
     let msg = err(&mut e, "setmoves xd5 xa1");
     assert!(msg.contains("move 2"), "{msg}");
-    assert_eq!(ok(&mut e, "history"), "xe4 xe5", "a failed setmoves leaves the game as it was");
+    assert_eq!(
+        ok(&mut e, "history"),
+        "xe4 xe5",
+        "a failed setmoves leaves the game as it was"
+    );
     ok(&mut e, "setmoves");
     assert_eq!(ok(&mut e, "history"), "");
 }
@@ -187,10 +199,47 @@ fn genmove_is_reproducible_with_seed_and_budget() {
 fn no_line_makes_it_panic() {
     // Words from the protocol mixed at random: every reply is framed and the engine lives on.
     let words = [
-        "game", "kansho", "konane", "conhex", "qyshinsu", "soldiers", "variant=board4", "size=6x6", "play", "legal",
-        "undo", "status", "show", "history", "setmoves", "perft", "1", "2", "-1", "99999999999999999999", "=", "x",
-        "xe4", "c3-c5", "F6", "swap", "o@7", "x@9", "3,-2", "3,-2+3,-1", "ms=1", "depth=1", "level=",
-        "seed=1", "name", "version", "games", "\u{1F600}", "a=b=c", "play=", "\t",
+        "game",
+        "kansho",
+        "konane",
+        "conhex",
+        "qyshinsu",
+        "soldiers",
+        "variant=board4",
+        "size=6x6",
+        "play",
+        "legal",
+        "undo",
+        "status",
+        "show",
+        "history",
+        "setmoves",
+        "perft",
+        "1",
+        "2",
+        "-1",
+        "99999999999999999999",
+        "=",
+        "x",
+        "xe4",
+        "c3-c5",
+        "F6",
+        "swap",
+        "o@7",
+        "x@9",
+        "3,-2",
+        "3,-2+3,-1",
+        "ms=1",
+        "depth=1",
+        "level=",
+        "seed=1",
+        "name",
+        "version",
+        "games",
+        "\u{1F600}",
+        "a=b=c",
+        "play=",
+        "\t",
     ];
     let mut e = Engine::new();
     let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -212,6 +261,59 @@ fn no_line_makes_it_panic() {
         if let Some(framed) = reply.framed() {
             assert!(framed.starts_with("= ") || framed.starts_with("? "), "{line}: {framed}");
             assert!(framed.ends_with("\n\n"));
+        }
+    }
+}
+
+#[test]
+fn random_games_through_the_protocol_replay_from_their_history() {
+    let games = [
+        "game kansho",
+        "game konane size=6x6",
+        "game konane size=4x8",
+        "game conhex",
+        "game qyshinsu",
+        "game soldiers variant=board1",
+        "game soldiers variant=board2",
+        "game soldiers variant=board3",
+        "game soldiers variant=board4 apex=off",
+        "game soldiers variant=monk",
+    ];
+    let mut x: u64 = 12345;
+    for game in games {
+        for _ in 0..8 {
+            let mut e = Engine::new();
+            ok(&mut e, game);
+            let mut plies = 0;
+            while ok(&mut e, "status").starts_with("ongoing") {
+                let legal = ok(&mut e, "legal");
+                let moves: Vec<&str> = legal.split(' ').collect();
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mv = moves[(x >> 33) as usize % moves.len()].to_string();
+                assert_eq!(
+                    ok(&mut e, &format!("play {mv}")),
+                    mv,
+                    "{game}: canonical text plays as itself"
+                );
+                plies += 1;
+                assert!(plies < 2000, "{game} never ended");
+            }
+            assert_eq!(ok(&mut e, "legal"), "", "{game}: no moves once over");
+            let status = ok(&mut e, "status");
+            assert!(status.starts_with("win ") || status.starts_with("draw "), "{status}");
+            let (history, shown) = (ok(&mut e, "history"), ok(&mut e, "show"));
+            ok(&mut e, &format!("setmoves {history}"));
+            assert_eq!(
+                ok(&mut e, "show"),
+                shown,
+                "{game}: replaying the history gives the same position"
+            );
+            assert_eq!(ok(&mut e, "status"), status);
+            ok(&mut e, "undo");
+            assert!(
+                ok(&mut e, "status").starts_with("ongoing"),
+                "{game}: undo reopens the game"
+            );
         }
     }
 }

@@ -399,7 +399,10 @@ mod tests {
     fn player_other_and_status_scores() {
         assert_eq!(Player::P1.other(), Player::P2);
         assert_eq!(Player::P2.index(), 1);
-        let w = Status::Win { winner: Player::P2, reason: "no-moves" };
+        let w = Status::Win {
+            winner: Player::P2,
+            reason: "no-moves",
+        };
         assert_eq!(w.score_for(Player::P2), Some(1.0));
         assert_eq!(w.score_for(Player::P1), Some(0.0));
         assert_eq!(Status::Draw { reason: "repetition" }.score_for(Player::P1), Some(0.5));

@@ -6,14 +6,14 @@
 //! the client) is written once against it.
 #![warn(missing_docs)]
 
-pub mod game;
 pub mod conhex;
+pub mod game;
 pub mod kansho;
 pub mod konane;
 pub mod qyshinsu;
 pub mod soldiers;
 
 pub use game::{
-    Counter, Game, MoveTextError, NotationError, OptionSpec, OptionsError, PlayError, Player, Status,
-    choose_options, perft, play_text, random_playout, split_pairs,
+    Counter, Game, MoveTextError, NotationError, OptionSpec, OptionsError, PlayError, Player, Status, choose_options,
+    perft, play_text, random_playout, split_pairs,
 };
