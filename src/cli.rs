@@ -1,20 +1,34 @@
-//! The client's command line: which game to open and, for scripts and CI, a screenshot to
-//! save before exiting.
+//! The client's command line: which game to open, its options and players, moves to play
+//! first, and, for scripts and CI, a screenshot to save before exiting.
 
 use std::path::PathBuf;
 
+use parlour_ai::Level;
+
 /// What `parlour --help` prints.
 pub const USAGE: &str = "\
-usage: parlour [--game ID] [--screenshot OUT.png] [--frames N]
-  --game ID            open this game (kansho, konane, conhex, qyshinsu, soldiers)
+usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1 WHO] [--p2 WHO]
+               [--screenshot OUT.png] [--frames N]
+  --game ID            open this game at once (kansho, konane, conhex, qyshinsu, soldiers);
+                       without it the title screen opens
+  --options \"k=v …\"    the game's options, e.g. \"size=6x6\" or \"variant=monk\"
+  --moves \"m1 m2 …\"    moves in the game's notation, played before the game is shown
+  --p1 WHO, --p2 WHO   human, novice, casual, strong or master for the first- and
+                       second-named side (default human)
   --screenshot PATH    render, save a PNG of the window to PATH and exit
   --frames N           with --screenshot: frames to wait first so pipelines are ready (default 90)";
 
 /// The client's options.
 #[derive(Clone, Debug, PartialEq, bevy::prelude::Resource)]
 pub struct Args {
-    /// Engine id of the game to open.
-    pub game: String,
+    /// Engine id of the game to open at once, if any.
+    pub game: Option<String>,
+    /// `key=value` options of that game.
+    pub options: Vec<(String, String)>,
+    /// Moves (notation) to play first.
+    pub moves: Vec<String>,
+    /// Who plays each seat: `None` human, or an AI level.
+    pub seats: [Option<Level>; 2],
     /// Where to save a screenshot before exiting, if anywhere.
     pub screenshot: Option<PathBuf>,
     /// Frames to render before the screenshot.
@@ -23,7 +37,14 @@ pub struct Args {
 
 impl Default for Args {
     fn default() -> Self {
-        Args { game: "kansho".into(), screenshot: None, frames: 90 }
+        Args {
+            game: None,
+            options: Vec::new(),
+            moves: Vec::new(),
+            seats: [None, None],
+            screenshot: None,
+            frames: 90,
+        }
     }
 }
 
@@ -47,8 +68,24 @@ pub const GAMES: &[(&str, &str)] = &[
 
 /// The display name of a game id (aliases accepted).
 pub fn game_name(id: &str) -> Option<&'static str> {
-    let id = if id.eq_ignore_ascii_case("qushinsu") { "qyshinsu" } else { id };
-    GAMES.iter().find(|(g, _)| g.eq_ignore_ascii_case(id)).map(|(_, name)| *name)
+    let id = if id.eq_ignore_ascii_case("qushinsu") {
+        "qyshinsu"
+    } else {
+        id
+    };
+    GAMES
+        .iter()
+        .find(|(g, _)| g.eq_ignore_ascii_case(id))
+        .map(|(_, name)| *name)
+}
+
+fn seat(flag: &str, v: &str) -> Result<Option<Level>, String> {
+    if v.eq_ignore_ascii_case("human") {
+        return Ok(None);
+    }
+    v.parse::<Level>()
+        .map(Some)
+        .map_err(|_| format!("{flag}: '{v}' is not one of human, novice, casual, strong, master"))
 }
 
 impl Args {
@@ -66,15 +103,34 @@ impl Args {
                         let ids: Vec<&str> = GAMES.iter().map(|(g, _)| *g).collect();
                         return Err(format!("unknown game '{id}'; valid: {}", ids.join(", ")));
                     }
-                    out.game = id.to_ascii_lowercase();
+                    let id = id.to_ascii_lowercase();
+                    out.game = Some(if id == "qushinsu" { "qyshinsu".to_string() } else { id });
                 }
+                "--options" => {
+                    for word in value("--options")?.split_whitespace() {
+                        let (k, v) = word
+                            .split_once('=')
+                            .ok_or_else(|| format!("--options: '{word}' is not key=value"))?;
+                        out.options.push((k.to_string(), v.to_string()));
+                    }
+                }
+                "--moves" => out
+                    .moves
+                    .extend(value("--moves")?.split_whitespace().map(str::to_string)),
+                "--p1" => out.seats[0] = seat("--p1", &value("--p1")?)?,
+                "--p2" => out.seats[1] = seat("--p2", &value("--p2")?)?,
                 "--screenshot" => out.screenshot = Some(PathBuf::from(value("--screenshot")?)),
                 "--frames" => {
                     let v = value("--frames")?;
-                    out.frames = v.parse().map_err(|_| format!("--frames: '{v}' is not a whole number"))?;
+                    out.frames = v
+                        .parse()
+                        .map_err(|_| format!("--frames: '{v}' is not a whole number"))?;
                 }
                 other => return Err(format!("unknown argument '{other}'")),
             }
+        }
+        if out.screenshot.is_some() && out.game.is_none() {
+            out.game = Some("kansho".to_string());
         }
         Ok(Parsed::Run(out))
     }
@@ -93,9 +149,28 @@ mod tests {
         let Ok(Parsed::Run(a)) = parse(&["--game", "ConHex", "--screenshot", "x.png", "--frames", "5"]) else {
             panic!("should parse")
         };
-        assert_eq!(a.game, "conhex");
+        assert_eq!(a.game.as_deref(), Some("conhex"));
         assert_eq!(a.screenshot, Some(PathBuf::from("x.png")));
         assert_eq!(a.frames, 5);
+    }
+
+    #[test]
+    fn reads_moves_options_and_players() {
+        let Ok(Parsed::Run(a)) = parse(&[
+            "--game",
+            "konane",
+            "--options",
+            "size=6x6",
+            "--moves",
+            "xc3  xc4",
+            "--p2",
+            "Strong",
+        ]) else {
+            panic!("should parse")
+        };
+        assert_eq!(a.options, vec![("size".to_string(), "6x6".to_string())]);
+        assert_eq!(a.moves, vec!["xc3", "xc4"]);
+        assert_eq!(a.seats, [None, Some(Level::Strong)]);
     }
 
     #[test]
@@ -103,7 +178,11 @@ mod tests {
         assert!(parse(&["--game", "chess"]).unwrap_err().contains("valid: kansho"));
         assert!(parse(&["--frames", "many"]).is_err());
         assert!(parse(&["--screenshot"]).is_err());
+        assert!(parse(&["--p1", "grandmaster"]).is_err());
+        assert!(parse(&["--options", "size"]).is_err());
         assert_eq!(parse(&["--help"]), Ok(Parsed::Help));
         assert_eq!(game_name("qushinsu"), Some("Qyshinsu"));
+        let Ok(Parsed::Run(a)) = parse(&[]) else { panic!() };
+        assert_eq!(a.game, None);
     }
 }

@@ -1,21 +1,90 @@
-//! The Parlour client (Bevy). For now: a window with a lit table, a camera and the chosen
-//! game's name; the full tabletop is built plugin by plugin on top of this.
+//! The Parlour client (Bevy): a 3D tabletop for the five games, hot-seat and against the AI.
+//!
+//! Plugins, one per file: [`play`] (screens, phases, the rule systems), [`anim`] (steps as
+//! animations), [`ai`] (searches on the task pool) form the logic, which runs headless in
+//! tests; `view`, `camera`, `hud`, `audio` and `screenshot` draw, listen and play sounds.
+//! What each game adds lives in [`games`].
 
+pub mod ai;
+pub mod anim;
+mod audio;
+mod camera;
 pub mod cli;
+pub mod games;
+mod hud;
+pub mod play;
 mod screenshot;
-mod table;
+mod view;
 
 use bevy::prelude::*;
+
+/// True while the pause menu is open.
+#[derive(Resource, Default, Debug)]
+pub struct Paused(pub bool);
+
+/// The game logic without any rendering, window or sound: states, rule systems,
+/// animations (transforms only) and AI turns. Tests add it to `MinimalPlugins` +
+/// `StatesPlugin`.
+pub fn logic_plugin(app: &mut App) {
+    app.init_resource::<Paused>()
+        .add_plugins((play::plugin, anim::plugin, ai::plugin));
+}
+
+/// Where the assets are: beside the sources when run from a checkout, else beside the binary.
+fn asset_root() -> String {
+    if let Ok(dir) = std::env::var("BEVY_ASSET_ROOT").or_else(|_| std::env::var("CARGO_MANIFEST_DIR")) {
+        return format!("{dir}/assets");
+    }
+    let built = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+    if std::path::Path::new("assets/fonts").exists() || !std::path::Path::new(built).exists() {
+        "assets".to_string()
+    } else {
+        built.to_string()
+    }
+}
 
 /// Builds the client app from its command-line options.
 pub fn app(args: cli::Args) -> App {
     let mut app = App::new();
-    let title = format!("Parlour — {}", cli::game_name(&args.game).unwrap_or("Parlour"));
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window { title, resolution: (1280, 800).into(), ..default() }),
-        ..default()
-    }))
-    .insert_resource(args)
-    .add_plugins((table::plugin, screenshot::plugin));
+    let title = match &args.game {
+        Some(g) => format!("Parlour — {}", cli::game_name(g).unwrap_or("Parlour")),
+        None => "Parlour".to_string(),
+    };
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title,
+                    resolution: (1280, 800).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: asset_root(),
+                ..default()
+            }),
+    )
+    .add_plugins(bevy_egui::EguiPlugin::default())
+    .add_plugins(logic_plugin)
+    .add_plugins((
+        view::plugin,
+        camera::plugin,
+        hud::plugin,
+        audio::plugin,
+        screenshot::plugin,
+    ));
+    if let Some(game) = &args.game {
+        app.insert_resource(games::Setup {
+            game: game.clone(),
+            options: args.options.clone(),
+            seats: args.seats,
+        })
+        .insert_resource(play::StartMoves(args.moves.clone()));
+        app.world_mut()
+            .resource_mut::<NextState<play::Screen>>()
+            .set(play::Screen::Playing);
+    }
+    app.insert_resource(args);
     app
 }

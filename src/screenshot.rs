@@ -1,10 +1,12 @@
-//! `--screenshot PATH`: after a number of frames (so render pipelines are compiled), save
-//! the window as a PNG and exit.
+//! `--screenshot PATH`: once render pipelines are compiled (a number of frames) and every
+//! animation has played, save the window as a PNG and exit.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
+use crate::anim::AnimQueue;
 use crate::cli::Args;
+use crate::play::Resolution;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, take_screenshot);
@@ -16,10 +18,18 @@ struct Progress {
     requested: bool,
 }
 
-fn take_screenshot(mut commands: Commands, args: Res<Args>, mut progress: Local<Progress>) {
+fn take_screenshot(
+    mut commands: Commands,
+    args: Res<Args>,
+    queue: Res<AnimQueue>,
+    res: Res<Resolution>,
+    mut progress: Local<Progress>,
+) {
     let Some(path) = args.screenshot.clone() else { return };
     progress.frames += 1;
-    if progress.requested || progress.frames < args.frames {
+    let settled = queue.idle() && !res.active;
+    // Never wait for ever: a game that keeps animating is shot after four times the frames.
+    if progress.requested || progress.frames < args.frames || (!settled && progress.frames < args.frames * 4) {
         return;
     }
     progress.requested = true;

@@ -1,0 +1,125 @@
+//! Computer turns and hints: the search runs on the `AsyncComputeTaskPool` over a cloned
+//! position with a `StopFlag`, polled each frame with `check_ready`; the frame never waits.
+//! A short minimum thinking time keeps instant replies from jarring.
+
+use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use parlour_ai::{Level, StopFlag};
+
+use crate::games::{AiTask, AnyMatch, Setup, Token};
+use crate::play::{GameSet, Match, MoveInput, Phase, Screen, Selection};
+
+/// Seconds the "thinking" display shows at least.
+pub const MIN_THINK: f32 = 0.7;
+
+/// The computer's search and the hint search.
+#[derive(Resource, Default)]
+pub struct AiTurn {
+    task: Option<AiTask>,
+    stop: StopFlag,
+    /// Seconds since the search started.
+    pub elapsed: f32,
+    found: Option<Vec<Token>>,
+    hint: Option<AiTask>,
+    hint_stop: StopFlag,
+    /// Frames polled while searching (tests check the app kept running).
+    pub frames: u64,
+}
+
+impl AiTurn {
+    /// True while the computer searches or waits out the minimum display.
+    pub fn thinking(&self) -> bool {
+        self.task.is_some() || self.found.is_some()
+    }
+
+    /// True while a hint is being searched.
+    pub fn hinting(&self) -> bool {
+        self.hint.is_some()
+    }
+
+    /// Stops every search; their results are dropped.
+    pub fn cancel(&mut self) {
+        self.stop.cancel();
+        self.hint_stop.cancel();
+        self.task = None;
+        self.hint = None;
+        self.found = None;
+    }
+
+    /// Asks the computer to play its best move so far.
+    pub fn move_now(&mut self) {
+        self.stop.move_now();
+        self.elapsed = self.elapsed.max(MIN_THINK);
+    }
+
+    /// Starts a hint search for the side to move.
+    pub fn start_hint(&mut self, m: &dyn AnyMatch) {
+        if self.hint.is_some() || m.status().is_over() {
+            return;
+        }
+        self.hint_stop = StopFlag::new();
+        self.hint = Some(m.spawn_search(Level::Casual, self.hint_stop.clone()));
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiTurn>()
+        .add_systems(OnEnter(Phase::AiThinking), start_search)
+        .add_systems(OnExit(Screen::Playing), |mut ai: ResMut<AiTurn>| ai.cancel())
+        .add_systems(
+            Update,
+            (poll_search, poll_hint)
+                .in_set(GameSet::Input)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn start_search(mut ai: ResMut<AiTurn>, m: Res<Match>, setup: Res<Setup>) {
+    ai.cancel();
+    let Some(level) = setup.seats[m.0.seat_to_move().index()] else {
+        return;
+    };
+    ai.stop = StopFlag::new();
+    ai.elapsed = 0.0;
+    ai.task = Some(m.0.spawn_search(level, ai.stop.clone()));
+}
+
+fn poll_search(
+    time: Res<Time>,
+    mut ai: ResMut<AiTurn>,
+    phase: Option<Res<State<Phase>>>,
+    paused: Option<Res<crate::Paused>>,
+    mut out: MessageWriter<MoveInput>,
+) {
+    if !phase.is_some_and(|p| *p.get() == Phase::AiThinking) {
+        return;
+    }
+    if paused.is_some_and(|p| p.0) {
+        return;
+    }
+    ai.elapsed += time.delta_secs();
+    ai.frames += 1;
+    if let Some(task) = ai.task.as_mut()
+        && let Some(result) = check_ready(task)
+    {
+        ai.task = None;
+        match result {
+            Some(tokens) => ai.found = Some(tokens),
+            None => warn!("the AI found no move"),
+        }
+    }
+    if ai.elapsed >= MIN_THINK
+        && let Some(tokens) = ai.found.take()
+    {
+        out.write(MoveInput::Whole(tokens));
+    }
+}
+
+fn poll_hint(mut ai: ResMut<AiTurn>, mut sel: ResMut<Selection>) {
+    if let Some(task) = ai.hint.as_mut()
+        && let Some(result) = check_ready(task)
+    {
+        ai.hint = None;
+        sel.hint = result.unwrap_or_default();
+    }
+}

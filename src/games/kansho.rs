@@ -1,0 +1,259 @@
+//! Kansho on the table: 252 hex cells around a real hole, the discard box below it, and the
+//! four rule stages (place, surrounded areas, solo waves, end of turn) run one by one.
+
+use bevy::prelude::*;
+use parlour_rules::Game;
+use parlour_rules::Player;
+use parlour_rules::kansho::{Cell, Kansho, KanshoMove, KanshoStep, layout, result_display};
+
+use super::{Anim, AnimStep, ClientGame, OFF_BOARD, PieceDef, Sfx, Shape, SpotDef, Stage, Table, Token, flat};
+
+/// Cell size (centre to corner).
+pub const SIZE: f32 = 0.2;
+/// Height of the discard box floor.
+pub const BOX_Y: f32 = -1.7;
+
+fn cell_pos(c: Cell) -> Vec3 {
+    let (q, r) = c.coords();
+    let (x, y) = layout(q, r, SIZE);
+    flat(x, y, 0.0)
+}
+
+/// Where the `n`-th discarded marker of `colour` lies in the box.
+pub fn box_slot(colour: Player, n: u32) -> Vec3 {
+    let per_layer = 30;
+    let (layer, i) = (n / per_layer, n % per_layer);
+    let (col, row) = (i % 5, i / 5);
+    let x0 = if colour == Player::P1 { -1.95 } else { 0.5 };
+    Vec3::new(
+        x0 + col as f32 * 0.36,
+        BOX_Y + 0.05 + layer as f32 * 0.06,
+        -0.9 + row as f32 * 0.36,
+    )
+}
+
+/// The key of a marker in the box.
+pub fn box_key(colour: Player, n: u32) -> u32 {
+    OFF_BOARD + colour.index() as u32 * 1000 + n
+}
+
+fn name(p: Player) -> &'static str {
+    if p == Player::P1 { "White" } else { "Black" }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+impl ClientGame for Kansho {
+    const UNORDERED_TAIL: bool = true;
+    const PALETTE: [Color; 2] = [Color::srgb(0.93, 0.91, 0.86), Color::srgb(0.08, 0.08, 0.09)];
+
+    fn tokens(&self, mv: &KanshoMove) -> Vec<Token> {
+        let mut t = vec![Token::Spot(mv.centre.index() as u16)];
+        t.extend(mv.chosen().map(|c| Token::Spot(c.index() as u16)));
+        t
+    }
+
+    fn spots(&self) -> Vec<SpotDef> {
+        Cell::all()
+            .map(|c| SpotDef {
+                id: c.index() as u16,
+                pos: cell_pos(c),
+                name: c.to_string(),
+            })
+            .collect()
+    }
+
+    fn pieces(&self) -> Vec<PieceDef> {
+        let mut v: Vec<PieceDef> = Cell::all()
+            .filter_map(|c| {
+                self.owner(c).map(|p| PieceDef {
+                    key: c.index() as u32,
+                    pos: cell_pos(c),
+                    look: super::Look::new(Shape::Marker, p),
+                })
+            })
+            .collect();
+        for p in Player::BOTH {
+            for n in 0..u32::from(self.discarded(p)) {
+                v.push(PieceDef {
+                    key: box_key(p, n),
+                    pos: box_slot(p, n),
+                    look: super::Look::new(Shape::Marker, p),
+                });
+            }
+        }
+        v
+    }
+
+    fn table(&self) -> Table {
+        Table::Hex {
+            size: SIZE,
+            box_y: BOX_Y,
+        }
+    }
+
+    fn run_stage(&mut self, stage: Stage, mv: KanshoMove, rec: &mut Vec<KanshoStep>) {
+        match stage {
+            Stage::Place => self.stage_place(mv, Some(rec)),
+            Stage::Discard => self.stage_discard_surrounded(Some(rec)),
+            Stage::Solo => self.stage_solo_waves(Some(rec)),
+            Stage::End => self.stage_end_turn(Some(rec)),
+        }
+    }
+
+    fn animate(&self, before: &Kansho, steps: &[KanshoStep]) -> Vec<AnimStep> {
+        let mut out = Vec::new();
+        let mut boxed = [
+            u32::from(before.discarded(Player::P1)),
+            u32::from(before.discarded(Player::P2)),
+        ];
+        let hole = Vec3::new(0.0, 0.0, 0.0);
+        let discard = |cells: &[(Cell, Player)], boxed: &mut [u32; 2]| -> Vec<Anim> {
+            cells
+                .iter()
+                .map(|&(c, p)| {
+                    let n = boxed[p.index()];
+                    boxed[p.index()] += 1;
+                    Anim::Discard {
+                        key: c.index() as u32,
+                        via: hole,
+                        to: box_slot(p, n),
+                        to_key: box_key(p, n),
+                    }
+                })
+                .collect()
+        };
+        let mut fills = Vec::new();
+        let (mut filled, mut replaced) = (0, 0);
+        let mut mover = Player::P1;
+        for step in steps {
+            match step {
+                KanshoStep::Placed { cell, colour } => {
+                    mover = *colour;
+                    out.push(AnimStep::new(
+                        format!("{} places a marker at {cell}", name(*colour)),
+                        vec![Anim::Drop {
+                            key: cell.index() as u32,
+                            pos: cell_pos(*cell),
+                            look: super::Look::new(Shape::Marker, *colour),
+                        }],
+                        0.45,
+                        Some(Sfx::Place),
+                    ));
+                }
+                KanshoStep::Filled { cell, colour } => {
+                    filled += 1;
+                    fills.push(Anim::Drop {
+                        key: cell.index() as u32,
+                        pos: cell_pos(*cell),
+                        look: super::Look::new(Shape::Marker, *colour),
+                    });
+                }
+                KanshoStep::Replaced { cell, colour, old } => {
+                    replaced += 1;
+                    // The replaced marker leaves for the box; the mover's takes its place.
+                    let n = boxed[old.index()];
+                    boxed[old.index()] += 1;
+                    fills.push(Anim::Flip {
+                        key: cell.index() as u32,
+                        look: super::Look::new(Shape::Marker, *colour),
+                    });
+                    fills.push(Anim::Drop {
+                        key: box_key(*old, n),
+                        pos: box_slot(*old, n),
+                        look: super::Look::new(Shape::Marker, *old),
+                    });
+                }
+                KanshoStep::AreaDiscarded { colour, cells } => {
+                    let pairs: Vec<(Cell, Player)> = cells.iter().map(|&c| (c, *colour)).collect();
+                    out.push(AnimStep::new(
+                        format!(
+                            "{} {} surrounded: into the hole",
+                            plural(cells.len(), "marker"),
+                            name(*colour).to_lowercase()
+                        ),
+                        discard(&pairs, &mut boxed),
+                        1.1,
+                        Some(Sfx::Discard),
+                    ));
+                }
+                KanshoStep::SoloWave { index, cells } => {
+                    out.push(AnimStep::new(
+                        format!(
+                            "Solo wave {index}: {} with at most one friend roll into the hole",
+                            plural(cells.len(), "marker")
+                        ),
+                        discard(cells, &mut boxed),
+                        1.0,
+                        Some(Sfx::Discard),
+                    ));
+                }
+                KanshoStep::TurnPassed { next, repeat } => {
+                    if *repeat {
+                        out.push(AnimStep::new(
+                            format!(
+                                "{} has no markers left in hand: {} moves again",
+                                name(next.other()),
+                                name(*next)
+                            ),
+                            Vec::new(),
+                            0.9,
+                            None,
+                        ));
+                    }
+                }
+                KanshoStep::GameEnded {
+                    white,
+                    black,
+                    winner,
+                    result,
+                } => {
+                    let text = match (winner, result) {
+                        (Some(w), Some(r)) => format!("{} wins {white}–{black}: {}", name(*w), r.display()),
+                        _ => format!("Equal scores {white}–{black}: a draw"),
+                    };
+                    out.push(AnimStep::new(text, Vec::new(), 0.8, Some(Sfx::Win)));
+                }
+            }
+        }
+        if !fills.is_empty() {
+            let mut words = Vec::new();
+            if filled > 0 {
+                words.push(format!("fills {}", plural(filled, "neighbour")));
+            }
+            if replaced > 0 {
+                words.push(format!("replaces {}", plural(replaced, "opponent marker")));
+            }
+            let sound = if replaced > 0 { Sfx::Flip } else { Sfx::Place };
+            out.push(AnimStep::new(
+                format!("{} {}", name(mover), words.join(" and ")),
+                fills,
+                0.6,
+                Some(sound),
+            ));
+        }
+        out
+    }
+
+    fn result_text(&self) -> Option<String> {
+        let (w, b) = (
+            u32::from(self.on_board(Player::P1)),
+            u32::from(self.on_board(Player::P2)),
+        );
+        if !self.status().is_over() || w == b {
+            return None;
+        }
+        Some(format!(
+            "{} ({}–{})",
+            result_display(w.max(b), w.min(b)),
+            w.max(b),
+            w.min(b)
+        ))
+    }
+}

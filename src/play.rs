@@ -1,0 +1,622 @@
+//! The match while it is played: screens and phases, the system sets, the `MoveInput`
+//! message, the rule systems that resolve a move stage by stage, undo and redo, and keeping
+//! the table's entities equal to the position. No rendering: a headless test drives a game
+//! by writing messages and calling `app.update()`.
+
+use bevy::prelude::*;
+use parlour_rules::{Player, Status};
+
+use crate::anim::AnimQueue;
+use crate::games::{self, AnyMatch, Look, Setup, Sfx, Stage, Table, Token};
+
+/// The client's screens.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// The title screen.
+    #[default]
+    Title,
+    /// The new-game dialog.
+    NewGame,
+    /// A match in play.
+    Playing,
+    /// The result of the match, over the final position.
+    Results,
+}
+
+/// Where a match in play stands.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Playing)]
+pub enum Phase {
+    /// A human's turn: clicks are read.
+    #[default]
+    AwaitingInput,
+    /// A move is being resolved and animated; input waits.
+    Resolving,
+    /// The AI searches on the task pool.
+    AiThinking,
+    /// The game is over (the last animations have played).
+    GameOver,
+}
+
+/// The order of the client's work each frame, chained once here.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameSet {
+    /// Keyboard, pointer and AI results become messages.
+    Input,
+    /// The rules read the messages and resolve moves stage by stage.
+    Rules,
+    /// Pieces move.
+    Animate,
+    /// Highlights, labels, HUD state.
+    Present,
+}
+
+/// The rule stages as system sets, chained inside [`GameSet::Rules`].
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleSet {
+    /// Read `MoveInput` and start a move.
+    Accept,
+    /// One set per rule stage.
+    Stage(StageId),
+    /// Decide what happens next.
+    Advance,
+}
+
+/// A [`Stage`] usable as a set label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StageId(pub u8);
+
+/// A click on a spot or a choice, or a whole move (from the AI, a test or the command line).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum MoveInput {
+    /// One click or button choice.
+    Click(Token),
+    /// A whole move.
+    Whole(Vec<Token>),
+}
+
+/// A player's request from the HUD or the keyboard.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameCommand {
+    /// Take back (against the AI: to your previous move).
+    Undo,
+    /// Replay a move taken back.
+    Redo,
+    /// Ask for a hint.
+    Hint,
+    /// The side to move resigns.
+    Resign,
+    /// Tell the thinking AI to move now.
+    MoveNow,
+}
+
+/// A sound to play.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlaySfx(pub Sfx);
+
+/// The match being played.
+#[derive(Resource)]
+pub struct Match(pub Box<dyn AnyMatch>);
+
+/// The clicks of a move being entered, and the hint shown.
+#[derive(Resource, Default, Debug)]
+pub struct Selection {
+    /// Tokens entered so far.
+    pub prefix: Vec<Token>,
+    /// The hint, if one was asked for.
+    pub hint: Vec<Token>,
+    /// What the prefix allows next (kept fresh by the rules).
+    pub next: Vec<Token>,
+    /// True when the prefix is a whole move that could also go on (click it again to stop).
+    pub can_stop: bool,
+}
+
+/// The rule stage to run next while a move is resolved.
+#[derive(Resource, Default, Debug)]
+pub struct Resolution {
+    /// The next stage, or `None` once the last has run.
+    pub next: Option<Stage>,
+    /// True from the first stage until the last animation of the move has played.
+    pub active: bool,
+    /// Stages run so far in this move, in order (for tests and the log).
+    pub done: Vec<Stage>,
+}
+
+/// Who resigned, if anyone.
+#[derive(Resource, Default, Debug)]
+pub struct Resigned(pub Option<Player>);
+
+/// Moves to play at once when the match starts (`--moves`).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct StartMoves(pub Vec<String>);
+
+/// Set when the table's entities must be brought in line with the position.
+#[derive(Resource, Default, Debug)]
+pub struct TableDirty(pub bool);
+
+/// The words under the board: what is happening or what to do.
+#[derive(Resource, Default, Debug)]
+pub struct Caption(pub String);
+
+/// Seconds spent in the game-over phase before the result screen opens.
+#[derive(Resource, Default, Debug)]
+pub struct GameOverTimer(pub f32);
+
+/// Everything spawned for the table; cleared when a match ends or starts.
+#[derive(Component, Default, Clone, Copy)]
+pub struct Tabletop;
+
+/// A clickable place on the board.
+#[derive(Component, Clone, Copy, Debug)]
+#[require(Tabletop)]
+pub struct Spot {
+    /// Spot id.
+    pub id: u16,
+}
+
+/// A piece on the table, by key ([`games::PieceDef::key`]).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[require(Tabletop)]
+pub struct Piece {
+    /// Its key.
+    pub key: u32,
+    /// What it looks like.
+    pub look: Look,
+}
+
+/// A ConHex cell that can be tinted.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[require(Tabletop)]
+pub struct CellTint {
+    /// Cell index.
+    pub cell: u16,
+    /// Its owner's colour index.
+    pub colour: Option<u8>,
+    /// Lit as part of the winning chain.
+    pub glow: bool,
+}
+
+/// The board itself; the view dresses it with meshes.
+#[derive(Component, Clone)]
+#[require(Tabletop)]
+pub struct BoardRoot {
+    /// How to draw it.
+    pub table: Table,
+    /// Side colours.
+    pub palette: [Color; 2],
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .add_sub_state::<Phase>()
+        .add_message::<MoveInput>()
+        .add_message::<GameCommand>()
+        .add_message::<PlaySfx>()
+        .init_resource::<Setup>()
+        .init_resource::<Selection>()
+        .init_resource::<Resolution>()
+        .init_resource::<Resigned>()
+        .init_resource::<StartMoves>()
+        .init_resource::<TableDirty>()
+        .init_resource::<Caption>()
+        .init_resource::<GameOverTimer>()
+        .configure_sets(
+            Update,
+            (GameSet::Input, GameSet::Rules, GameSet::Animate, GameSet::Present).chain(),
+        )
+        .configure_sets(
+            Update,
+            (
+                RuleSet::Accept,
+                RuleSet::Stage(StageId(0)),
+                RuleSet::Stage(StageId(1)),
+                RuleSet::Stage(StageId(2)),
+                RuleSet::Stage(StageId(3)),
+                RuleSet::Advance,
+            )
+                .chain()
+                .in_set(GameSet::Rules)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(OnEnter(Screen::Playing), start_match)
+        .add_systems(OnEnter(Screen::Title), clear_table)
+        .add_systems(OnEnter(Screen::NewGame), clear_table)
+        .add_systems(Update, accept_input.in_set(RuleSet::Accept))
+        .add_systems(Update, handle_commands.in_set(RuleSet::Accept).after(accept_input))
+        .add_systems(
+            Update,
+            (advance, sync_table, game_over_timer).chain().in_set(RuleSet::Advance),
+        );
+    for (i, stage) in Stage::ALL.into_iter().enumerate() {
+        app.add_systems(Update, run_stage(stage).in_set(RuleSet::Stage(StageId(i as u8))));
+    }
+}
+
+/// Despawns the table.
+pub fn clear_table(mut commands: Commands, q: Query<Entity, With<Tabletop>>) {
+    for e in &q {
+        commands.entity(e).despawn();
+    }
+}
+
+/// Builds the match from [`Setup`], plays the start moves and spawns the table.
+pub fn start_match(
+    mut commands: Commands,
+    setup: Res<Setup>,
+    start: Res<StartMoves>,
+    old: Query<Entity, With<Tabletop>>,
+    mut dirty: ResMut<TableDirty>,
+    mut sel: ResMut<Selection>,
+    mut res: ResMut<Resolution>,
+    mut resigned: ResMut<Resigned>,
+    mut caption: ResMut<Caption>,
+    mut next_phase: ResMut<NextState<Phase>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let mut m = match games::new_match(&setup) {
+        Ok(m) => m,
+        Err(e) => {
+            error!("cannot start {}: {e}", setup.game);
+            let fallback = Setup {
+                game: setup.game.clone(),
+                options: Vec::new(),
+                seats: setup.seats,
+            };
+            match games::new_match(&fallback) {
+                Ok(m) => m,
+                Err(_) => return,
+            }
+        }
+    };
+    for text in &start.0 {
+        match m.parse(text) {
+            Ok(tokens) if m.play_now(&tokens) => {}
+            Ok(_) => {
+                error!("--moves: '{text}' is not legal here; stopping before it");
+                break;
+            }
+            Err(e) => {
+                error!("--moves: '{text}': {e}; stopping before it");
+                break;
+            }
+        }
+    }
+    let table = m.table();
+    if let Table::ConHex { cells, .. } = &table {
+        for i in 0..cells.len() {
+            commands.spawn((
+                CellTint {
+                    cell: i as u16,
+                    colour: None,
+                    glow: false,
+                },
+                Transform::default(),
+                Visibility::default(),
+            ));
+        }
+    }
+    commands.spawn((
+        BoardRoot {
+            table,
+            palette: m.palette(),
+        },
+        Transform::default(),
+        Visibility::default(),
+    ));
+    for s in m.spots() {
+        commands.spawn((Spot { id: s.id }, Transform::from_translation(s.pos), Name::new(s.name)));
+    }
+    *sel = Selection::default();
+    *res = Resolution::default();
+    resigned.0 = None;
+    caption.0.clear();
+    dirty.0 = true;
+    next_phase.set(decide(m.as_ref(), &setup));
+    commands.insert_resource(Match(m));
+}
+
+/// The phase a match at rest is in.
+pub fn decide(m: &dyn AnyMatch, setup: &Setup) -> Phase {
+    if m.status().is_over() {
+        Phase::GameOver
+    } else if setup.seats[m.seat_to_move().index()].is_some() {
+        Phase::AiThinking
+    } else {
+        Phase::AwaitingInput
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn accept_input(
+    mut inputs: MessageReader<MoveInput>,
+    phase: Option<Res<State<Phase>>>,
+    mut m: ResMut<Match>,
+    mut sel: ResMut<Selection>,
+    mut res: ResMut<Resolution>,
+    mut sfx: MessageWriter<PlaySfx>,
+    mut next_phase: ResMut<NextState<Phase>>,
+    paused: Option<Res<crate::Paused>>,
+) {
+    let human_turn = phase.as_ref().is_some_and(|p| *p.get() == Phase::AwaitingInput);
+    let ai_turn = phase.as_ref().is_some_and(|p| *p.get() == Phase::AiThinking);
+    let paused = paused.is_some_and(|p| p.0);
+    for input in inputs.read() {
+        let whole = match input {
+            MoveInput::Whole(tokens) if (human_turn || ai_turn) && !res.active => Some(tokens.clone()),
+            MoveInput::Click(token) if human_turn && !res.active && !paused => click(m.0.as_ref(), &mut sel, *token),
+            _ => None,
+        };
+        let Some(tokens) = whole else {
+            if let MoveInput::Click(_) = input
+                && human_turn
+                && sel.prefix.is_empty()
+                && !res.active
+            {
+                sfx.write(PlaySfx(Sfx::Invalid));
+            }
+            continue;
+        };
+        if m.0.begin(&tokens) {
+            *sel = Selection::default();
+            res.next = Some(Stage::Place);
+            res.active = true;
+            res.done.clear();
+            next_phase.set(Phase::Resolving);
+        } else {
+            sfx.write(PlaySfx(Sfx::Invalid));
+        }
+    }
+    let c = m.0.candidates(&sel.prefix);
+    sel.next = c.next;
+    sel.can_stop = c.complete && !sel.prefix.is_empty();
+}
+
+/// One click on the move being entered; returns the whole move once it is complete.
+fn click(m: &dyn AnyMatch, sel: &mut Selection, token: Token) -> Option<Vec<Token>> {
+    let mut longer = sel.prefix.clone();
+    longer.push(token);
+    let c = m.candidates(&longer);
+    if c.valid {
+        if c.complete && c.next.is_empty() {
+            return Some(longer);
+        }
+        sel.prefix = longer;
+        return None;
+    }
+    if sel.prefix.last() == Some(&token) {
+        // Clicking the last spot again stops a chain there, or puts the piece back.
+        if m.candidates(&sel.prefix).complete {
+            return Some(std::mem::take(&mut sel.prefix));
+        }
+        sel.prefix.clear();
+        return None;
+    }
+    let fresh = m.candidates(&[token]);
+    if fresh.valid {
+        if fresh.complete && fresh.next.is_empty() {
+            sel.prefix.clear();
+            return Some(vec![token]);
+        }
+        sel.prefix = vec![token];
+    } else {
+        sel.prefix.clear();
+    }
+    None
+}
+
+fn run_stage(stage: Stage) -> impl FnMut(ResMut<Match>, ResMut<Resolution>, ResMut<AnimQueue>, ResMut<Caption>) {
+    move |mut m, mut res, mut queue, mut caption| {
+        if res.next != Some(stage) || !queue.idle() {
+            return;
+        }
+        let anims = m.0.stage(stage);
+        res.done.push(stage);
+        res.next = Stage::ALL
+            .iter()
+            .position(|s| *s == stage)
+            .and_then(|i| Stage::ALL.get(i + 1))
+            .copied();
+        if let Some(first) = anims.first() {
+            caption.0 = first.caption.clone();
+        }
+        queue.steps.extend(anims);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn advance(
+    m: Res<Match>,
+    setup: Res<Setup>,
+    mut res: ResMut<Resolution>,
+    queue: Res<AnimQueue>,
+    phase: Option<Res<State<Phase>>>,
+    mut next_phase: ResMut<NextState<Phase>>,
+    mut dirty: ResMut<TableDirty>,
+    mut caption: ResMut<Caption>,
+    mut sfx: MessageWriter<PlaySfx>,
+) {
+    if !res.active || res.next.is_some() || !queue.idle() {
+        return;
+    }
+    res.active = false;
+    dirty.0 = true;
+    let phase_now = decide(m.0.as_ref(), &setup);
+    if phase_now == Phase::GameOver {
+        caption.0 = result_line(m.0.as_ref(), None);
+        let human_won = match m.0.status() {
+            Status::Win { winner, .. } => {
+                let seat = m.0.colour_of_seat(winner);
+                (setup.seats[seat.index()].is_none() && setup.seats[seat.other().index()].is_some())
+                    .then_some(true)
+                    .or(
+                        (setup.seats[seat.index()].is_some() && setup.seats[seat.other().index()].is_none())
+                            .then_some(false),
+                    )
+            }
+            _ => None,
+        };
+        sfx.write(PlaySfx(if human_won == Some(false) { Sfx::Loss } else { Sfx::Win }));
+    }
+    if phase.is_some_and(|p| *p.get() != phase_now) {
+        next_phase.set(phase_now);
+    }
+}
+
+/// The result in one line.
+pub fn result_line(m: &dyn AnyMatch, resigned: Option<Player>) -> String {
+    if let Some(seat) = resigned {
+        let colour = m.colour_of_seat(seat);
+        return format!(
+            "{} resigns: {} wins",
+            cap(&m.side_name(colour)),
+            cap(&m.side_name(colour.other()))
+        );
+    }
+    match m.status() {
+        Status::Ongoing => String::new(),
+        Status::Win { winner, reason } => {
+            let extra = m.result_text().map(|t| format!(" — {t}")).unwrap_or_default();
+            format!("{} wins ({reason}){extra}", cap(&m.side_name(winner)))
+        }
+        Status::Draw { reason } => format!("A draw ({reason})"),
+    }
+}
+
+/// The word with a capital first letter.
+pub fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+fn game_over_timer(
+    time: Res<Time>,
+    phase: Option<Res<State<Phase>>>,
+    mut t: ResMut<GameOverTimer>,
+    mut next: ResMut<NextState<Screen>>,
+    args: Option<Res<crate::cli::Args>>,
+) {
+    if phase.is_some_and(|p| *p.get() == Phase::GameOver) {
+        t.0 += time.delta_secs();
+        // A screenshot run keeps the final board in view.
+        let shooting = args.is_some_and(|a| a.screenshot.is_some());
+        if t.0 > 2.5 && !shooting {
+            next.set(Screen::Results);
+        }
+    } else {
+        t.0 = 0.0;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_commands(
+    mut cmds: MessageReader<GameCommand>,
+    mut m: ResMut<Match>,
+    setup: Res<Setup>,
+    res: Res<Resolution>,
+    mut sel: ResMut<Selection>,
+    mut dirty: ResMut<TableDirty>,
+    mut resigned: ResMut<Resigned>,
+    mut next_phase: ResMut<NextState<Phase>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut ai: ResMut<crate::ai::AiTurn>,
+    mut sfx: MessageWriter<PlaySfx>,
+) {
+    for cmd in cmds.read() {
+        if res.active && *cmd != GameCommand::MoveNow {
+            continue;
+        }
+        match cmd {
+            GameCommand::Undo | GameCommand::Redo => {
+                ai.cancel();
+                let undo = *cmd == GameCommand::Undo;
+                let mut changed = false;
+                loop {
+                    let ok = if undo { m.0.undo() } else { m.0.redo() };
+                    if !ok {
+                        break;
+                    }
+                    changed = true;
+                    let human = setup.seats[m.0.seat_to_move().index()].is_none();
+                    let any_human = setup.seats.iter().any(Option::is_none);
+                    if human || !any_human {
+                        break;
+                    }
+                }
+                if changed {
+                    *sel = Selection::default();
+                    dirty.0 = true;
+                    resigned.0 = None;
+                    next_phase.set(decide(m.0.as_ref(), &setup));
+                    sfx.write(PlaySfx(Sfx::Click));
+                } else {
+                    sfx.write(PlaySfx(Sfx::Invalid));
+                }
+            }
+            GameCommand::Hint => ai.start_hint(m.0.as_ref()),
+            GameCommand::MoveNow => ai.move_now(),
+            GameCommand::Resign => {
+                if !m.0.status().is_over() {
+                    ai.cancel();
+                    resigned.0 = Some(m.0.seat_to_move());
+                    next_screen.set(Screen::Results);
+                }
+            }
+        }
+    }
+}
+
+/// Brings pieces and cell tints in line with the position when the table is dirty.
+pub fn sync_table(
+    mut commands: Commands,
+    m: Option<Res<Match>>,
+    mut dirty: ResMut<TableDirty>,
+    mut pieces: Query<(Entity, &mut Piece, &mut Transform)>,
+    mut tints: Query<&mut CellTint>,
+) {
+    let Some(m) = m else { return };
+    if !dirty.0 {
+        return;
+    }
+    dirty.0 = false;
+    let mut want: std::collections::HashMap<u32, games::PieceDef> =
+        m.0.pieces().into_iter().map(|p| (p.key, p)).collect();
+    for (e, mut piece, mut tf) in &mut pieces {
+        match want.remove(&piece.key) {
+            Some(def) => {
+                if piece.look != def.look {
+                    piece.look = def.look;
+                }
+                tf.translation = def.pos;
+                tf.rotation = Quat::IDENTITY;
+                tf.scale = Vec3::ONE;
+            }
+            None => commands.entity(e).despawn(),
+        }
+    }
+    for def in want.into_values() {
+        commands.spawn(piece_bundle(def.key, def.look, def.pos));
+    }
+    let tint: std::collections::HashMap<u16, Option<u8>> = m.0.tints().into_iter().collect();
+    for mut t in &mut tints {
+        let colour = tint.get(&t.cell).copied().flatten();
+        if t.colour != colour {
+            t.colour = colour;
+        }
+        if t.glow && !m.0.status().is_over() {
+            t.glow = false;
+        }
+    }
+}
+
+/// A piece entity at rest.
+pub fn piece_bundle(key: u32, look: Look, pos: Vec3) -> impl Bundle {
+    (
+        Piece { key, look },
+        Transform::from_translation(pos),
+        Visibility::default(),
+    )
+}

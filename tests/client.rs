@@ -1,0 +1,263 @@
+//! Headless client tests: `MinimalPlugins` + `StatesPlugin` + the logic plugins, no window or
+//! rendering. Moves are written as `MoveInput` messages and the app is stepped with
+//! `app.update()` on a fixed clock.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use parlour::anim::AnimQueue;
+use parlour::games::{ClientGame, OFF_BOARD, Setup, Stage};
+use parlour::play::{GameCommand, Match, MoveInput, Phase, Piece, Resolution, Screen, StartMoves};
+use parlour_ai::Level;
+use parlour_rules::Game;
+use parlour_rules::kansho::{Kansho, KanshoStep};
+
+fn app(game: &str, seats: [Option<Level>; 2], start: Vec<String>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .add_plugins(parlour::logic_plugin)
+        .insert_resource(Setup {
+            game: game.to_string(),
+            options: Vec::new(),
+            seats,
+        })
+        .insert_resource(StartMoves(start));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    app.update();
+    app.update();
+    app
+}
+
+/// Every piece as (key, look, position), sorted.
+fn pieces(app: &mut App) -> Vec<(u32, String, [i32; 3])> {
+    let mut v: Vec<_> = app
+        .world_mut()
+        .query::<(&Piece, &Transform)>()
+        .iter(app.world())
+        .map(|(p, t)| {
+            (
+                p.key,
+                format!("{:?}", p.look),
+                (t.translation * 1000.0).round().as_ivec3().to_array(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn counts(app: &mut App) -> (usize, usize) {
+    let all = pieces(app);
+    let board = all.iter().filter(|p| p.0 < OFF_BOARD).count();
+    (board, all.len() - board)
+}
+
+fn phase(app: &App) -> Phase {
+    *app.world().resource::<State<Phase>>().get()
+}
+
+/// Steps until the move in progress has resolved; returns the frames taken.
+fn settle(app: &mut App) -> usize {
+    for frame in 0..4000 {
+        app.update();
+        let busy = app.world().resource::<Resolution>().active || !app.world().resource::<AnimQueue>().idle();
+        if !busy && phase(app) != Phase::Resolving {
+            return frame;
+        }
+    }
+    panic!("the move never finished resolving");
+}
+
+/// A Kansho game line (picked deterministically) whose last move discards markers, in notation.
+fn line_with_discards() -> (Vec<String>, String) {
+    let mut s = Kansho::new(&Default::default());
+    let mut played = Vec::new();
+    let mut buf = Vec::new();
+    for i in 0..400usize {
+        s.legal_moves(&mut buf);
+        assert!(!buf.is_empty(), "game ended before any discard");
+        let mv = buf[(i * 7919 + 13) % buf.len()];
+        let text = s.format_move(&mv);
+        let mut steps = Vec::new();
+        let mut next = s.clone();
+        next.apply_recorded(mv, &mut steps);
+        if steps
+            .iter()
+            .any(|st| matches!(st, KanshoStep::AreaDiscarded { .. } | KanshoStep::SoloWave { .. }))
+        {
+            return (played, text);
+        }
+        played.push(text);
+        s = next;
+    }
+    panic!("no discard in 400 moves");
+}
+
+#[test]
+fn kansho_move_runs_its_stages_in_order_and_discards_into_the_box() {
+    let (start, mv_text) = line_with_discards();
+    let mut state = Kansho::new(&Default::default());
+    for t in &start {
+        parlour_rules::play_text(&mut state, t).expect("start line is legal");
+    }
+    let mv = state.parse_move(&mv_text).expect("move parses");
+    // What the rules say after each stage.
+    let mut expected = Vec::new();
+    let mut s = state.clone();
+    let total = |s: &Kansho, f: fn(&Kansho, parlour_rules::Player) -> u8| {
+        parlour_rules::Player::BOTH
+            .iter()
+            .map(|&p| usize::from(f(s, p)))
+            .sum::<usize>()
+    };
+    expected.push((total(&s, Kansho::on_board), total(&s, Kansho::discarded)));
+    for stage in Stage::ALL {
+        s.run_stage(stage, mv, &mut Vec::new());
+        expected.push((total(&s, Kansho::on_board), total(&s, Kansho::discarded)));
+    }
+
+    let n_start = start.len();
+    let mut app = app("kansho", [None, None], start);
+    assert_eq!(phase(&app), Phase::AwaitingInput);
+    assert_eq!(app.world().resource::<Match>().0.history().len(), n_start);
+    assert_eq!(counts(&mut app), expected[0], "the table matches the start position");
+    let tokens = state.tokens(&mv);
+    app.world_mut().write_message(MoveInput::Whole(tokens));
+    let mut checked = Vec::new();
+    for _ in 0..4000 {
+        app.update();
+        let done = app.world().resource::<Resolution>().done.clone();
+        let idle = app.world().resource::<AnimQueue>().idle();
+        if idle && !checked.contains(&done.len()) {
+            assert_eq!(counts(&mut app), expected[done.len()], "after stages {done:?}");
+            checked.push(done.len());
+        }
+        if !app.world().resource::<Resolution>().active && idle {
+            break;
+        }
+    }
+    assert_eq!(
+        app.world().resource::<Resolution>().done,
+        Stage::ALL.to_vec(),
+        "stages ran in order"
+    );
+    assert!(checked.len() >= 2, "checked at several stage boundaries: {checked:?}");
+    assert_eq!(counts(&mut app), *expected.last().unwrap());
+    // Every discarded marker lies in the box under the board.
+    let boxed: Vec<_> = pieces(&mut app).into_iter().filter(|p| p.0 >= OFF_BOARD).collect();
+    assert!(!boxed.is_empty());
+    assert!(
+        boxed.iter().all(|p| p.2[1] < -1000),
+        "box markers are below the board: {boxed:?}"
+    );
+    assert_eq!(app.world().resource::<Match>().0.history().len(), n_start + 1);
+}
+
+fn one_move<G: ClientGame>(id: &str) {
+    let state = G::new(&Default::default());
+    let mut buf = Vec::new();
+    state.legal_moves(&mut buf);
+    let mv = buf[buf.len() / 2];
+    let mut after = state.clone();
+    after.apply(mv);
+    let mut app = app(id, [None, None], Vec::new());
+    let want = |s: &G| {
+        let mut v: Vec<_> = s
+            .pieces()
+            .into_iter()
+            .map(|p| (p.key, format!("{:?}", p.look)))
+            .collect();
+        v.sort();
+        v
+    };
+    let have = |app: &mut App| pieces(app).into_iter().map(|p| (p.0, p.1)).collect::<Vec<_>>();
+    assert_eq!(have(&mut app), want(&state), "{id}: start");
+    app.world_mut().write_message(MoveInput::Whole(state.tokens(&mv)));
+    app.update();
+    assert!(
+        app.world().resource::<Resolution>().active,
+        "{id}: the move is being resolved"
+    );
+    app.update();
+    assert_eq!(
+        phase(&app),
+        Phase::Resolving,
+        "{id}: input waits while the move resolves"
+    );
+    settle(&mut app);
+    assert_eq!(have(&mut app), want(&after), "{id}: after {}", state.format_move(&mv));
+    assert_eq!(app.world().resource::<Match>().0.history().len(), 1);
+}
+
+#[test]
+fn one_move_of_every_other_game() {
+    one_move::<parlour_rules::konane::Konane>("konane");
+    one_move::<parlour_rules::conhex::ConHex>("conhex");
+    one_move::<parlour_rules::qyshinsu::Qyshinsu>("qyshinsu");
+    one_move::<parlour_rules::soldiers::Soldiers>("soldiers");
+}
+
+#[test]
+fn clicks_enter_a_move_part_by_part() {
+    use parlour::games::Token;
+    // Kōnane: Black lifts a stone with one click.
+    let mut app = app("konane", [None, None], Vec::new());
+    let state = parlour_rules::konane::Konane::new(&Default::default());
+    let mv = state.parse_move("xd5").expect("parses");
+    for t in state.tokens(&mv) {
+        app.world_mut().write_message(MoveInput::Click(t));
+        app.update();
+    }
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Match>().0.history().len(), 1);
+    // A click on a spot that starts nothing is refused and changes nothing.
+    app.world_mut().write_message(MoveInput::Click(Token::Spot(0)));
+    app.update();
+    assert_eq!(app.world().resource::<Match>().0.history().len(), 1);
+}
+
+#[test]
+fn an_ai_turn_completes_while_frames_keep_running() {
+    let mut app = app("conhex", [Some(Level::Novice), None], Vec::new());
+    assert_eq!(phase(&app), Phase::AiThinking);
+    let mut frames = 0;
+    while app.world().resource::<Match>().0.history().is_empty() {
+        app.update();
+        frames += 1;
+        assert!(frames < 5000, "the AI never moved");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(
+        app.world().resource::<parlour::ai::AiTurn>().frames > 3,
+        "frames kept running during the search"
+    );
+    settle(&mut app);
+    assert_eq!(phase(&app), Phase::AwaitingInput, "the human's turn after the AI's");
+    assert_eq!(counts(&mut app).0, 1, "one peg on the board");
+}
+
+#[test]
+fn undo_restores_entities_exactly() {
+    let (start, mv_text) = line_with_discards();
+    let mut app = app("kansho", [None, None], start);
+    let before = pieces(&mut app);
+    let tokens = app.world().resource::<Match>().0.parse(&mv_text).expect("parses");
+    app.world_mut().write_message(MoveInput::Whole(tokens));
+    settle(&mut app);
+    assert_ne!(pieces(&mut app), before);
+    app.world_mut().write_message(GameCommand::Undo);
+    app.update();
+    app.update();
+    assert_eq!(
+        pieces(&mut app),
+        before,
+        "undo restores every piece, its look and its place"
+    );
+    app.world_mut().write_message(GameCommand::Redo);
+    app.update();
+    app.update();
+    assert_ne!(pieces(&mut app), before);
+}
