@@ -8,14 +8,18 @@
 
 use std::time::Instant;
 
-use parlour_ai::{Level, MatchOptions, SearchConfig, Searcher, StopFlag, play_match};
 use parlour_ai::Knowledge;
+use parlour_ai::{Level, MatchOptions, SearchConfig, Searcher, StopFlag, play_match};
 use parlour_rules::{Game, conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn options<G: Game>(spec: &str) -> G::Options {
-    let pairs: Vec<(&str, &str)> = spec.split(',').filter(|s| !s.is_empty()).filter_map(|s| s.split_once('=')).collect();
+    let pairs: Vec<(&str, &str)> = spec
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .filter_map(|s| s.split_once('='))
+        .collect();
     G::parse_options(&pairs).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -52,7 +56,10 @@ fn speed<G: Knowledge>(opts: &str, ms: u64) {
     );
     for words in ["algo=uct", "algo=mcts", "algo=mcts rave=300 mast=0.3", "algo=ab"] {
         for (name, pos) in [("start", &start), ("mid", &mid)] {
-            let w: Vec<String> = format!("{words} ms={ms}").split_whitespace().map(String::from).collect();
+            let w: Vec<String> = format!("{words} ms={ms}")
+                .split_whitespace()
+                .map(String::from)
+                .collect();
             let w: Vec<&str> = w.iter().map(String::as_str).collect();
             let cfg = SearchConfig::parse(pos, &w, Level::Master).unwrap();
             let r = Searcher::new(cfg).search(pos, &StopFlag::new()).unwrap();
@@ -114,6 +121,8 @@ fn main() {
                 _ => eprintln!("unknown game '{game}'"),
             }
         }
-        _ => eprintln!("usage: measure speed [GAME[:opts]] [ms] | measure match GAME[:opts] GAMES \"A\" \"B\" [opening]"),
+        _ => {
+            eprintln!("usage: measure speed [GAME[:opts]] [ms] | measure match GAME[:opts] GAMES \"A\" \"B\" [opening]")
+        }
     }
 }

@@ -11,7 +11,7 @@ use crate::config::{AlphaBetaParams, Budget};
 use crate::knowledge::{Knowledge, mix64, seat_to_move};
 use crate::limits::Limits;
 use crate::search::SearchResult;
-use crate::tt::{Bound, Tt};
+use crate::tt::{Bound, Entry, Tt};
 
 /// A won position's value (minus the plies to get there, so shorter wins score higher).
 const WIN: i32 = 1_000_000;
@@ -22,6 +22,8 @@ const SCALE: f32 = 10_000.0;
 const INF: i32 = WIN + 1;
 /// Iterative deepening never goes beyond this depth.
 const MAX_DEPTH: u32 = 96;
+
+const _: () = assert!(MAX_DEPTH < 256, "depths are stored in a byte");
 
 fn terminal_value<G: Knowledge>(state: &G, status: Status, me: Player, ply: usize) -> i32 {
     match status {
@@ -54,10 +56,11 @@ fn from_tt(v: i32, ply: usize) -> i32 {
 
 /// An alpha-beta player: its table and ordering statistics, kept between moves.
 pub(crate) struct AlphaBeta<G: Knowledge> {
-    tt: Tt<G::Move>,
+    tt: Tt,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<u32>,
-    ordered: Vec<Vec<(i32, G::Move)>>,
+    /// Per ply: (ordering score, index in `legal_moves` order, move).
+    ordered: Vec<Vec<(i32, u16, G::Move)>>,
     scratch: Vec<G::Move>,
     nodes: u64,
     aborted: bool,
@@ -104,23 +107,26 @@ impl<G: Knowledge> AlphaBeta<G> {
         }
         let me = seat_to_move(state);
         state.legal_moves(&mut self.scratch);
-        let mut root: Vec<(i32, G::Move)> =
-            self.scratch.iter().map(|&mv| ((state.move_prior(&mv) * 1000.0) as i32, mv)).collect();
-        if let Some(e) = self.tt.probe(state.hash_key())
-            && let Some(tt_move) = e.best
-            && let Some(i) = root.iter().position(|&(_, m)| m == tt_move)
+        let mut root: Vec<(i32, u16, G::Move)> = self
+            .scratch
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| ((state.move_prior(&mv) * 1000.0) as i32, i as u16, mv))
+            .collect();
+        if let Some(i) = self.tt.probe(state.hash_key()).and_then(|e| e.best)
+            && let Some(r) = root.get_mut(usize::from(i))
         {
-            root[i].0 = i32::MAX;
+            r.0 = i32::MAX;
         }
-        root.sort_by(|a, b| b.0.cmp(&a.0));
-        let mut best = (root[0].1, 0);
+        root.sort_by_key(|r| std::cmp::Reverse(r.0));
+        let mut best = (root[0].2, root[0].1, 0);
         let mut completed = 0;
         let limit = max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=limit {
             let mut alpha = -INF;
-            let mut iteration_best: Option<(G::Move, i32)> = None;
+            let mut iteration_best: Option<(G::Move, u16, i32)> = None;
             for entry in root.iter_mut() {
-                let mv = entry.1;
+                let (mv, index) = (entry.2, entry.1);
                 let mut child = state.clone();
                 child.apply(mv);
                 let status = child.status();
@@ -137,7 +143,7 @@ impl<G: Knowledge> AlphaBeta<G> {
                 entry.0 = v;
                 if v > alpha {
                     alpha = v;
-                    iteration_best = Some((mv, v));
+                    iteration_best = Some((mv, index, v));
                 }
             }
             if self.aborted {
@@ -151,14 +157,20 @@ impl<G: Knowledge> AlphaBeta<G> {
             let Some(b) = iteration_best else { break };
             best = b;
             completed = depth;
-            self.tt.store(state.hash_key(), Some(b.0), b.1, depth as i16, Bound::Exact);
+            let entry = Entry {
+                best: Some(b.1),
+                value: b.2,
+                depth: depth as u8,
+                bound: Bound::Exact,
+            };
+            self.tt.store(state.hash_key(), entry);
             // Best first for the next iteration; a stable sort keeps earlier order among equals.
-            root.sort_by(|a, b| b.0.cmp(&a.0));
-            if b.1.abs() >= MATE_ZONE {
+            root.sort_by_key(|r| std::cmp::Reverse(r.0));
+            if b.2.abs() >= MATE_ZONE {
                 break;
             }
         }
-        let (mv, v) = best;
+        let (mv, _, v) = best;
         let proven = v.abs() >= MATE_ZONE;
         let value = if proven {
             if v > 0 { 1.0 } else { 0.0 }
@@ -180,11 +192,13 @@ impl<G: Knowledge> AlphaBeta<G> {
         let mut pv = vec![first];
         let mut s = state.clone();
         s.apply(first);
+        let mut moves = Vec::new();
         while pv.len() < len as usize && !s.status().is_over() {
-            let Some(mv) = self.tt.probe(s.hash_key()).and_then(|e| e.best) else { break };
-            if !s.is_legal(&mv) {
+            let Some(i) = self.tt.probe(s.hash_key()).and_then(|e| e.best) else {
                 break;
-            }
+            };
+            s.legal_moves(&mut moves);
+            let Some(&mv) = moves.get(usize::from(i)) else { break };
             pv.push(mv);
             s.apply(mv);
         }
@@ -211,7 +225,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             return self.eval(s);
         }
         let key = s.hash_key();
-        let mut tt_move = None;
+        let mut tt_move: Option<u16> = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
             if i32::from(e.depth) >= depth {
@@ -237,8 +251,8 @@ impl<G: Knowledge> AlphaBeta<G> {
         list.clear();
         let killers = self.killers[ply];
         let hbase = me.index() * G::MOVE_KEYS;
-        for &mv in &self.scratch {
-            let score = if Some(mv) == tt_move {
+        for (i, &mv) in self.scratch.iter().enumerate() {
+            let score = if Some(i as u16) == tt_move {
                 i32::MAX
             } else if self.params.killers && Some(mv) == killers[0] {
                 i32::MAX - 1
@@ -252,13 +266,13 @@ impl<G: Knowledge> AlphaBeta<G> {
                 };
                 (s.move_prior(&mv).clamp(0.0, 1.0) * 1_000_000.0) as i32 + h
             };
-            list.push((score, mv));
+            list.push((score, i as u16, mv));
         }
-        list.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        list.sort_unstable_by_key(|l| std::cmp::Reverse(l.0));
         let alpha0 = alpha;
         let mut best = -INF;
-        let mut best_move = None;
-        for &(_, mv) in &list {
+        let mut best_move: Option<u16> = None;
+        for &(_, index, mv) in &list {
             let mut child = s.clone();
             child.apply(mv);
             let status = child.status();
@@ -275,7 +289,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             }
             if v > best {
                 best = v;
-                best_move = Some(mv);
+                best_move = Some(index);
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
@@ -299,7 +313,13 @@ impl<G: Knowledge> AlphaBeta<G> {
         } else {
             Bound::Exact
         };
-        self.tt.store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        let entry = Entry {
+            best: best_move,
+            value: to_tt(best, ply),
+            depth: depth.clamp(0, 255) as u8,
+            bound,
+        };
+        self.tt.store(key, entry);
         best
     }
 }

@@ -164,7 +164,11 @@ impl fmt::Display for MatchReport {
         writeln!(f, "  B = {}", self.labels[1])?;
         let h1 = format!("wins as {}", self.side_names[0]);
         let h2 = format!("wins as {}", self.side_names[1]);
-        writeln!(f, "     {h1:>16} {h2:>16} {:>6} {:>12} {:>12}", "total", "ms/move", "iter/s")?;
+        writeln!(
+            f,
+            "     {h1:>16} {h2:>16} {:>6} {:>12} {:>12}",
+            "total", "ms/move", "iter/s"
+        )?;
         for (c, name) in ["A", "B"].iter().enumerate() {
             writeln!(
                 f,
@@ -258,7 +262,11 @@ pub fn play_match<G: Knowledge>(
         };
         // Seats, not colours: after a ConHex swap the players have exchanged colours.
         record.winner = match record.status {
-            Status::Win { winner, .. } => Some(if state.seat_of(winner) == a_seat { Side::A } else { Side::B }),
+            Status::Win { winner, .. } => Some(if state.seat_of(winner) == a_seat {
+                Side::A
+            } else {
+                Side::B
+            }),
             _ => None,
         };
         match record.status {

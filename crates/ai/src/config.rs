@@ -241,8 +241,7 @@ impl SearchConfig {
                 "playouts" | "iterations" | "nodes" => budget.iterations = Some(number(&key, value)?),
                 "depth" => {
                     let d = number(&key, value)?;
-                    budget.depth =
-                        Some(u32::try_from(d).map_err(|_| ConfigError(format!("depth {d} is too large")))?);
+                    budget.depth = Some(u32::try_from(d).map_err(|_| ConfigError(format!("depth {d} is too large")))?);
                 }
                 "seed" => seed = Some(number(&key, value)?),
                 "c" | "fpu" | "solver" | "reuse" | "informed" | "mast" | "rave" | "pb" | "pbeval" | "cutoff"

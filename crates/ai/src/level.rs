@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{Algorithm, Budget, ConfigError, MctsParams, SearchConfig};
+use crate::config::{Algorithm, AlphaBetaParams, Budget, ConfigError, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 
 /// A playing level. Each game maps every level to a [`SearchConfig`] through
@@ -15,10 +15,11 @@ use crate::knowledge::Knowledge;
 /// most 2.4 s a move).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Level {
-    /// For a first game: a small search that sometimes prefers a good-looking second choice.
-    /// It never misses a win in one and its moves look purposeful, but it is easy to outplay.
+    /// For a first game: a one-move look with noisy judgement (alpha-beta games) or a small
+    /// search that sometimes prefers a good-looking second choice (MCTS games). It never misses
+    /// a win in one and its moves look purposeful, but it is easy to outplay.
     Novice,
-    /// A club-player warm-up: a modest search that always plays its best move.
+    /// A warm-up: a modest search (three plies, or 1,500 playouts) that plays its best move.
     Casual,
     /// Strong: the game's best algorithm with 0.8 s a move.
     Strong,
@@ -74,12 +75,31 @@ impl Level {
                 }),
                 Budget::iterations(1500),
             ),
-            Level::Strong => (Algorithm::Mcts(params), Budget::millis(800)),
-            Level::Master => (Algorithm::Mcts(params), Budget::millis(2400)),
+            Level::Strong => (Algorithm::Mcts(params), Budget::millis(STRONG_MS)),
+            Level::Master => (Algorithm::Mcts(params), Budget::millis(MASTER_MS)),
+        };
+        SearchConfig::new(algorithm, budget, 0)
+    }
+
+    /// The configuration for a game whose evaluation is good enough for alpha-beta at every
+    /// level: a noisy one-ply look for `Novice` (greedy, with slips), a noisy three-ply search
+    /// for `Casual`, and `params` with the time of the level for the two strong ones.
+    pub fn alphabeta_config(self, params: AlphaBetaParams) -> SearchConfig {
+        let algorithm = |noise: f32| Algorithm::AlphaBeta(AlphaBetaParams { noise, ..params });
+        let (algorithm, budget) = match self {
+            Level::Novice => (algorithm(0.3), Budget::depth(1)),
+            Level::Casual => (algorithm(0.05), Budget::depth(3)),
+            Level::Strong => (algorithm(params.noise), Budget::millis(STRONG_MS)),
+            Level::Master => (algorithm(params.noise), Budget::millis(MASTER_MS)),
         };
         SearchConfig::new(algorithm, budget, 0)
     }
 }
+
+/// Thinking time of [`Level::Strong`] per move.
+pub const STRONG_MS: u64 = 800;
+/// Thinking time of [`Level::Master`] per move (the limit is 2.5 s on two cores).
+pub const MASTER_MS: u64 = 2400;
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -100,14 +100,22 @@ impl<M> Node<M> {
     }
 
     fn mean(&self) -> f32 {
-        if self.visits == 0 { 0.5 } else { self.score / self.visits as f32 }
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.score / self.visits as f32
+        }
     }
 }
 
 /// Reward for `player` given the reward for `P1`.
 #[inline]
 fn for_player(player: Player, reward_p1: f32) -> f32 {
-    if player == Player::P1 { reward_p1 } else { 1.0 - reward_p1 }
+    if player == Player::P1 {
+        reward_p1
+    } else {
+        1.0 - reward_p1
+    }
 }
 
 /// Playouts longer than this are scored as draws (a guard against games that never end).
@@ -182,7 +190,7 @@ impl<G: Knowledge> Mcts<G> {
             self.iterate(state, p, rng, track);
             iterations += 1;
         }
-        self.result(state, p, rng, iterations)
+        self.result(p, rng, iterations)
     }
 
     fn iterate(&mut self, root: &G, p: &MctsParams, rng: &mut ChaCha8Rng, track: bool) {
@@ -218,10 +226,11 @@ impl<G: Knowledge> Mcts<G> {
             }
             self.path.push(child as u32);
             idx = child;
-            if fresh && self.nodes[child].proof == Proof::Unknown {
-                if let Some(score) = seat_score(&state, state.status(), mover) {
-                    self.nodes[child].proof = Proof::from_score(score);
-                }
+            if fresh
+                && self.nodes[child].proof == Proof::Unknown
+                && let Some(score) = seat_score(&state, state.status(), mover)
+            {
+                self.nodes[child].proof = Proof::from_score(score);
             }
         };
         self.max_depth = self.max_depth.max(self.path.len() as u32 - 1);
@@ -304,12 +313,14 @@ impl<G: Knowledge> Mcts<G> {
                 }
             }
             let score = if ch.visits == 0 {
-                let amaf = if p.rave > 0.0 && ch.amaf_visits > 0 {
+                // Unvisited: RAVE's estimate when there is one (β = 1), else the first-play
+                // urgency; explored as if visited once.
+                let q = if p.rave > 0.0 && ch.amaf_visits > 0 {
                     ch.amaf_score / ch.amaf_visits as f32
                 } else {
-                    0.0
+                    p.first_play_urgency
                 };
-                p.first_play_urgency + amaf + p.progressive_bias * ch.prior
+                q + p.exploration * ln_n.sqrt() + p.progressive_bias * ch.prior
             } else {
                 let n = ch.visits as f32;
                 let mut q = ch.score / n;
@@ -545,7 +556,7 @@ impl<G: Knowledge> Mcts<G> {
         self.nodes = kept;
     }
 
-    fn result(&self, state: &G, p: &MctsParams, rng: &mut ChaCha8Rng, iterations: u64) -> SearchResult<G::Move> {
+    fn result(&self, p: &MctsParams, rng: &mut ChaCha8Rng, iterations: u64) -> SearchResult<G::Move> {
         let root = &self.nodes[0];
         let children = root.children();
         let rank = |c: usize| {
@@ -583,7 +594,6 @@ impl<G: Knowledge> Mcts<G> {
             pv.extend(self.nodes[next].mv);
             at = next;
         }
-        let _ = state;
         SearchResult {
             best: ch.mv,
             value,

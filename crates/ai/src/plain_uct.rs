@@ -100,8 +100,8 @@ pub(crate) fn search<G: Knowledge>(
                 let ln_n = (n.visits as f32).ln();
                 let mut best = n.first_child as usize;
                 let mut best_score = f32::NEG_INFINITY;
-                for c in n.first_child as usize..(n.first_child + n.n_children) as usize {
-                    let ch = &nodes[c];
+                let first = n.first_child as usize;
+                for (c, ch) in nodes.iter().enumerate().skip(first).take(n.n_children as usize) {
                     let v = ch.visits as f32;
                     let score = ch.wins / v + exploration * (ln_n / v).sqrt();
                     if score > best_score {
@@ -124,7 +124,11 @@ pub(crate) fn search<G: Knowledge>(
         for &i in &path {
             let n = &mut nodes[i];
             n.visits += 1;
-            n.wins += if n.mover == Player::P1 { reward_p1 } else { 1.0 - reward_p1 };
+            n.wins += if n.mover == Player::P1 {
+                reward_p1
+            } else {
+                1.0 - reward_p1
+            };
         }
     }
     let root = &nodes[0];

@@ -232,7 +232,11 @@ impl Game for TicTacToe {
         &()
     }
     fn side_to_move(&self) -> Player {
-        if self.ply % 2 == 0 { Player::P1 } else { Player::P2 }
+        if self.ply.is_multiple_of(2) {
+            Player::P1
+        } else {
+            Player::P2
+        }
     }
     fn side_name(&self, player: Player) -> &'static str {
         ["x", "o"][player.index()]

@@ -56,7 +56,10 @@ pub(crate) fn wins_at_once<G: Game>(state: &G, mv: G::Move) -> bool {
 pub(crate) fn check_win_in_one<G: Knowledge>(state: &G, iterations: u64) {
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
-    assert!(moves.iter().any(|&m| wins_at_once(state, m)), "the position has no win in one");
+    assert!(
+        moves.iter().any(|&m| wins_at_once(state, m)),
+        "the position has no win in one"
+    );
     let mut cfgs = configs_for(state, iterations);
     cfgs.remove(0);
     cfgs.push(state.level_config(Level::Novice).with_seed(9));
@@ -75,7 +78,11 @@ pub(crate) fn check_win_in_one<G: Knowledge>(state: &G, iterations: u64) {
 
 /// Up to `count` positions from seeded random games where the side to move has a win in one
 /// and also moves that do not win at once.
-pub(crate) fn win_in_one_positions<G: Knowledge>(mut new_game: impl FnMut(u64) -> G, count: usize, seed: u64) -> Vec<G> {
+pub(crate) fn win_in_one_positions<G: Knowledge>(
+    mut new_game: impl FnMut(u64) -> G,
+    count: usize,
+    seed: u64,
+) -> Vec<G> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut buf = Vec::new();
     let mut found = Vec::new();
@@ -88,7 +95,9 @@ pub(crate) fn win_in_one_positions<G: Knowledge>(mut new_game: impl FnMut(u64) -
                 found.push(s.clone());
                 break;
             }
-            let Some(mv) = s.random_move(&mut rng, &mut buf) else { break };
+            let Some(mv) = s.random_move(&mut rng, &mut buf) else {
+                break;
+            };
             s.apply(mv);
         }
         if found.len() >= count {
@@ -117,7 +126,9 @@ pub(crate) fn check_legal_over_random_positions<G: Knowledge>(
             if state.status().is_over() {
                 break;
             }
-            let Some(mv) = state.random_move(&mut rng, &mut buf) else { break };
+            let Some(mv) = state.random_move(&mut rng, &mut buf) else {
+                break;
+            };
             state.apply(mv);
         }
         if state.status().is_over() {
@@ -167,7 +178,11 @@ pub(crate) fn check_cancel_and_move_now<G: Knowledge>(state: &G) {
         std::thread::sleep(Duration::from_millis(30));
         let t = Instant::now();
         let searcher = handle.cancel();
-        assert!(t.elapsed() < Duration::from_millis(100), "{cfg}: cancel took {:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_millis(100),
+            "{cfg}: cancel took {:?}",
+            t.elapsed()
+        );
         assert!(searcher.is_some());
 
         let mut handle = SearchHandle::start(state.clone(), cfg);
@@ -179,7 +194,10 @@ pub(crate) fn check_cancel_and_move_now<G: Knowledge>(state: &G) {
             if let Some(r) = handle.poll() {
                 break r;
             }
-            assert!(t.elapsed() < Duration::from_millis(100), "{cfg}: move now took too long");
+            assert!(
+                t.elapsed() < Duration::from_millis(100),
+                "{cfg}: move now took too long"
+            );
             std::thread::sleep(Duration::from_millis(1));
         };
         let mv = r.best.expect("a move");
@@ -237,14 +255,23 @@ fn nim_solver_and_alphabeta_agree_with_brute_force() {
             for cfg in if mcts_too { vec![mcts, ab] } else { vec![ab] } {
                 let r = search(&state, &cfg, &StopFlag::new()).unwrap();
                 assert!(r.proven, "{cfg} heap {heap} extra {extra}: not solved");
-                assert_eq!(r.value > 0.5, can_win, "{cfg} heap {heap} extra {extra}: value {}", r.value);
+                assert_eq!(
+                    r.value > 0.5,
+                    can_win,
+                    "{cfg} heap {heap} extra {extra}: value {}",
+                    r.value
+                );
                 if can_win {
                     let mut s = state.clone();
                     let mv = r.best.unwrap();
                     let again = s.side_to_move();
                     s.apply(mv);
                     let after = s.winner == Some(again)
-                        || if s.to_move == again { nim_winner(s.heap, extra) } else { !nim_winner(s.heap, extra) };
+                        || if s.to_move == again {
+                            nim_winner(s.heap, extra)
+                        } else {
+                            !nim_winner(s.heap, extra)
+                        };
                     assert!(after, "{cfg} heap {heap} extra {extra}: {mv} does not keep the win");
                 }
             }
@@ -329,8 +356,18 @@ fn config_parsing_uses_the_game_levels_and_overrides_budgets() {
     let cfg = SearchConfig::parse(&s, &[], Level::Novice).unwrap();
     assert_eq!(cfg, s.level_config(Level::Novice));
     assert!(SearchConfig::parse(&s, &["level=9"], Level::Casual).is_err());
-    assert!(SearchConfig::parse(&s, &["ms=fast"], Level::Casual).unwrap_err().0.contains("whole number"));
-    assert!(SearchConfig::parse(&s, &["speed=1"], Level::Casual).unwrap_err().0.contains("valid:"));
+    assert!(
+        SearchConfig::parse(&s, &["ms=fast"], Level::Casual)
+            .unwrap_err()
+            .0
+            .contains("whole number")
+    );
+    assert!(
+        SearchConfig::parse(&s, &["speed=1"], Level::Casual)
+            .unwrap_err()
+            .0
+            .contains("valid:")
+    );
     assert!(SearchConfig::parse(&s, &["algo=minimax"], Level::Casual).is_err());
     assert!(SearchConfig::parse(&s, &["ms"], Level::Casual).is_err());
 }
@@ -340,11 +377,20 @@ fn arena_alternates_seats_and_reports() {
     let a = SearchConfig::new(Algorithm::Mcts(MctsParams::default()), Budget::iterations(2000), 1);
     let b = SearchConfig::new(Algorithm::plain(), Budget::iterations(5), 2);
     let mut seats = Vec::new();
-    let report = play_match(|_| TicTacToe::default(), &a, &b, &MatchOptions::games(6), |g| {
-        seats.push(g.a_seat);
-        assert!(g.to_string().contains("game"));
-    });
-    assert_eq!(seats, [Player::P1, Player::P2, Player::P1, Player::P2, Player::P1, Player::P2]);
+    let report = play_match(
+        |_| TicTacToe::default(),
+        &a,
+        &b,
+        &MatchOptions::games(6),
+        |g| {
+            seats.push(g.a_seat);
+            assert!(g.to_string().contains("game"));
+        },
+    );
+    assert_eq!(
+        seats,
+        [Player::P1, Player::P2, Player::P1, Player::P2, Player::P1, Player::P2]
+    );
     assert_eq!(report.games, 6);
     let total: u32 = report.wins.iter().flatten().sum::<u32>() + report.draws;
     assert_eq!(total, 6);

@@ -127,7 +127,15 @@ mod tests {
         assert_eq!(tt.probe(5), Some(e));
         // In a later search it does; a result without a move keeps the known move.
         tt.new_search();
-        tt.store(5, Entry { best: None, depth: 1, bound: Bound::Exact, value: 4 });
+        tt.store(
+            5,
+            Entry {
+                best: None,
+                depth: 1,
+                bound: Bound::Exact,
+                value: 4,
+            },
+        );
         assert_eq!(tt.probe(5).unwrap().best, Some(7));
         tt.store(21, Entry { depth: 3, ..e });
         assert_eq!(tt.probe(21).unwrap().depth, 3);

@@ -34,8 +34,9 @@ impl Knowledge for Kansho {
         AlphaBetaParams::default()
     }
 
+    /// Alpha-beta at every level (see `MEASUREMENTS.md`).
     fn level_config(&self, level: Level) -> SearchConfig {
-        level.generic_config(self.mcts_params())
+        level.alphabeta_config(self.alphabeta_params())
     }
 }
 

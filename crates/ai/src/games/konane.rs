@@ -5,7 +5,7 @@ use parlour_rules::Game;
 use parlour_rules::Player;
 use parlour_rules::konane::{Dir, Konane, KonaneMove, Phase, Square};
 
-use crate::config::{AlphaBetaParams, Algorithm, Budget, MctsParams, SearchConfig};
+use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 use crate::level::Level;
 
@@ -104,9 +104,9 @@ impl Knowledge for Konane {
         AlphaBetaParams::default()
     }
 
+    /// Alpha-beta at every level (see `MEASUREMENTS.md`).
     fn level_config(&self, level: Level) -> SearchConfig {
-        let _ = (Algorithm::plain(), Budget::default());
-        level.generic_config(self.mcts_params())
+        level.alphabeta_config(self.alphabeta_params())
     }
 }
 

@@ -1,7 +1,7 @@
 //! Sixteen Soldiers knowledge: the hunter's progress towards its capture threshold against its
 //! freedom to move.
 
-use parlour_rules::soldiers::{Move, Soldiers};
+use parlour_rules::soldiers::{Move, Soldiers, Variant};
 use parlour_rules::{Game, Player};
 
 use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
@@ -40,8 +40,13 @@ impl Knowledge for Soldiers {
         AlphaBetaParams::default()
     }
 
+    /// Alpha-beta on the boards where it measured best (and where one side has a quick forced
+    /// win, which it proves at once); MCTS on Monk and Water (see `MEASUREMENTS.md`).
     fn level_config(&self, level: Level) -> SearchConfig {
-        level.generic_config(self.mcts_params())
+        match self.board().variant() {
+            Variant::Monk => level.generic_config(self.mcts_params()),
+            _ => level.alphabeta_config(self.alphabeta_params()),
+        }
     }
 }
 
@@ -49,10 +54,13 @@ impl Knowledge for Soldiers {
 mod tests {
     use super::*;
     use crate::tests::*;
-    use parlour_rules::soldiers::{SoldiersOptions, Variant};
+    use parlour_rules::soldiers::SoldiersOptions;
 
     fn variant(v: Variant) -> Soldiers {
-        Soldiers::new(&SoldiersOptions { variant: v, ..SoldiersOptions::default() })
+        Soldiers::new(&SoldiersOptions {
+            variant: v,
+            ..SoldiersOptions::default()
+        })
     }
 
     #[test]
