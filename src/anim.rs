@@ -28,7 +28,7 @@ impl AnimQueue {
     }
 }
 
-/// How fast animations play (1 = normal).
+/// How fast animations play (1 = normal, 0 = instant).
 #[derive(Resource)]
 pub struct AnimSpeed(pub f32);
 
@@ -111,7 +111,12 @@ fn play(
     }
     let Some(active) = queue.active.as_mut() else { return };
     active.t += time.delta_secs() * speed.0;
-    let p = (active.t / active.step.secs.max(0.01)).min(1.0);
+    // Speed 0 is the "instant" setting: every step lands on the frame after it starts.
+    let p = if speed.0 <= 0.0 {
+        1.0
+    } else {
+        (active.t / active.step.secs.max(0.01)).min(1.0)
+    };
     let n_tints = active
         .step
         .parts

@@ -19,6 +19,8 @@ pub struct OrbitCam {
     pub target: Vec3,
     /// The framing to reset to.
     pub home: (f32, f32, f32, Vec3),
+    /// True when a reset looks straight down (the camera-mode setting).
+    pub top_down_home: bool,
 }
 
 impl Default for OrbitCam {
@@ -30,6 +32,7 @@ impl Default for OrbitCam {
             dist: home.2,
             target: home.3,
             home,
+            top_down_home: false,
         }
     }
 }
@@ -51,6 +54,9 @@ impl OrbitCam {
     /// Back to the home view.
     pub fn reset(&mut self) {
         (self.yaw, self.pitch, self.dist, self.target) = self.home;
+        if self.top_down_home {
+            self.pitch = TOP_DOWN;
+        }
     }
 
     /// Straight down on the board, or back.
@@ -58,7 +64,7 @@ impl OrbitCam {
         if self.pitch > 1.5 {
             self.pitch = self.home.1;
         } else {
-            self.pitch = 1.5607;
+            self.pitch = TOP_DOWN;
             self.yaw = 0.0;
         }
     }
@@ -72,6 +78,9 @@ impl OrbitCam {
         Transform::from_translation(self.target + off).looking_at(self.target, Vec3::Y)
     }
 }
+
+/// The pitch of the top-down view (just short of vertical, so "up" stays defined).
+const TOP_DOWN: f32 = 1.5607;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OrbitCam>()

@@ -7,7 +7,7 @@ use parlour_ai::Level;
 
 /// What `parlour --help` prints.
 pub const USAGE: &str = "\
-usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1 WHO] [--p2 WHO]
+usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1 WHO] [--p2 WHO] [--show WHAT]
                [--screenshot OUT.png] [--frames N]
   --game ID            open this game at once (kansho, konane, conhex, qyshinsu, soldiers);
                        without it the title screen opens
@@ -16,7 +16,12 @@ usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1
   --p1 WHO, --p2 WHO   human, novice, casual, strong or master for the first- and
                        second-named side (default human)
   --screenshot PATH    render, save a PNG of the window to PATH and exit
-  --frames N           with --screenshot: frames to wait first so pipelines are ready (default 90)";
+  --frames N           with --screenshot: frames to wait first so pipelines are ready (default 90)
+  --show WHAT          open a window at once, for screenshots: rules, settings, load, paste,
+                       replay (the replay controls, two moves back from the end) or title
+                       (stay on the title screen even with --screenshot)
+  --measure PATH       time the first interactive frame and the frames while the AI searches
+                       against idle frames, write the figures to PATH and exit";
 
 /// The client's options.
 #[derive(Clone, Debug, PartialEq, bevy::prelude::Resource)]
@@ -33,6 +38,10 @@ pub struct Args {
     pub screenshot: Option<PathBuf>,
     /// Frames to render before the screenshot.
     pub frames: u32,
+    /// Where to write frame-time measurements, if anywhere (`--measure`).
+    pub measure: Option<PathBuf>,
+    /// A window to open at once (`--show`).
+    pub show: Option<String>,
 }
 
 impl Default for Args {
@@ -44,9 +53,14 @@ impl Default for Args {
             seats: [None, None],
             screenshot: None,
             frames: 90,
+            measure: None,
+            show: None,
         }
     }
 }
+
+/// The windows `--show` can open.
+pub const SHOW: &[&str] = &["rules", "settings", "load", "paste", "replay", "title"];
 
 /// The outcome of reading the command line.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,6 +134,14 @@ impl Args {
                 "--p1" => out.seats[0] = seat("--p1", &value("--p1")?)?,
                 "--p2" => out.seats[1] = seat("--p2", &value("--p2")?)?,
                 "--screenshot" => out.screenshot = Some(PathBuf::from(value("--screenshot")?)),
+                "--measure" => out.measure = Some(PathBuf::from(value("--measure")?)),
+                "--show" => {
+                    let v = value("--show")?.to_ascii_lowercase();
+                    if !SHOW.contains(&v.as_str()) {
+                        return Err(format!("--show: '{v}' is not one of {}", SHOW.join(", ")));
+                    }
+                    out.show = Some(v);
+                }
                 "--frames" => {
                     let v = value("--frames")?;
                     out.frames = v
@@ -129,7 +151,7 @@ impl Args {
                 other => return Err(format!("unknown argument '{other}'")),
             }
         }
-        if out.screenshot.is_some() && out.game.is_none() {
+        if out.screenshot.is_some() && out.game.is_none() && !matches!(out.show.as_deref(), Some("title" | "load")) {
             out.game = Some("kansho".to_string());
         }
         Ok(Parsed::Run(out))

@@ -4,28 +4,64 @@
 //! and the result screen; and the keyboard shortcuts U, R, H, F1 and Esc.
 
 use bevy::prelude::*;
+use bevy::window::{MonitorSelection, WindowMode};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_ai::Level;
 use parlour_rules::Player;
 
 use crate::Paused;
 use crate::ai::AiTurn;
-use crate::audio::Volume;
 use crate::camera::OrbitCam;
 use crate::cli::GAMES;
-use crate::games::{Setup, Sfx, Token, option_specs};
+use crate::games::{Palette, Setup, Sfx, Token, move_list, option_specs};
 use crate::play::{
-    Caption, GameCommand, GameSet, Match, MoveInput, Phase, PlaySfx, Resigned, Screen, Selection, cap, result_line,
+    Caption, GameCommand, GameSet, KeepMatch, Match, MoveInput, Phase, PlaySfx, Resigned, Review, Screen, Selection,
+    cap, result_line,
 };
+use crate::settings::{CameraMode, DataDir, Notice, Settings, Speed, UI_SCALE};
+use crate::store::{PasteError, ResumeOffer, SaveList, StoreAction, refresh};
 
-/// Whether the rules card is open.
+/// Whether the rules window is open.
 #[derive(Resource, Default)]
 pub struct ShowRules(pub bool);
 
+/// True while the computer plays both sides for show (started from the title screen).
+#[derive(Resource, Default)]
+pub struct Demo(pub bool);
+
+/// Which of the smaller windows are open.
+#[derive(Resource, Default)]
+pub struct Dialogs {
+    /// The list of saves.
+    pub load: bool,
+    /// The settings.
+    pub settings: bool,
+    /// The move-list box.
+    pub paste: bool,
+    /// The text in the move-list box.
+    pub paste_text: String,
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ShowRules>()
+    app.add_plugins(crate::rules_view::plugin)
+        .init_resource::<ShowRules>()
+        .init_resource::<Demo>()
+        .init_resource::<Dialogs>()
         .add_systems(Update, keys.in_set(GameSet::Input))
-        .add_systems(EguiPrimaryContextPass, (title, new_game, playing, results, rules_card));
+        .add_systems(Update, show_at_start.in_set(GameSet::Input))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                title,
+                new_game,
+                playing,
+                results,
+                crate::rules_view::rules_window,
+                dialogs,
+                notice,
+            )
+                .chain(),
+        );
 }
 
 fn side_names(game: &str) -> [&'static str; 2] {
@@ -47,26 +83,6 @@ fn first_mover(game: &str) -> &'static str {
     }
 }
 
-fn rules_text(game: &str) -> &'static str {
-    match game {
-        "kansho" => {
-            "Place a marker on an empty cell; every empty neighbour is filled and every opponent neighbour replaced by yours, paid from your hand. Areas with no empty neighbour roll into the hole (opponent's first), then markers with at most one friend leave, wave after wave. When both hands are empty the side with more markers on the board wins."
-        }
-        "konane" => {
-            "Black, then White, lift one stone to open the board. After that, jump an enemy stone orthogonally into an empty square; you may continue jumping in the same direction and stop at any landing. Whoever cannot move loses."
-        }
-        "conhex" => {
-            "Put a peg in an empty hole. A cell becomes yours when you hold half of its holes (rounded up) first. Blue joins north and south, Red west and east, with a chain of owned cells. Red may swap after Blue's first peg."
-        }
-        "qyshinsu" => {
-            "Add a stone from hand or take back one of yours, where the opponent's last stone allows: an n-stone sends you n positions either way; an Old Stone added makes you add next to it, removed makes you remove your nearest. Who cannot move loses."
-        }
-        _ => {
-            "The hunter moves along the lines and captures soldiers (by intervention or jumping, depending on the board); soldiers move forward or sideways and try to trap him. The hunter wins when few enough soldiers are left; the soldiers win when he cannot move."
-        }
-    }
-}
-
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     screen: Res<State<Screen>>,
@@ -74,12 +90,21 @@ fn keys(
     mut cmds: MessageWriter<GameCommand>,
     mut paused: ResMut<Paused>,
     mut rules: ResMut<ShowRules>,
+    mut window: Option<Single<&mut Window, With<bevy::window::PrimaryWindow>>>,
 ) {
     if wants.is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
     }
     if keys.just_pressed(KeyCode::F1) {
         rules.0 = !rules.0;
+    }
+    if keys.just_pressed(KeyCode::F11)
+        && let Some(w) = window.as_mut()
+    {
+        w.mode = match w.mode {
+            WindowMode::Windowed => WindowMode::BorderlessFullscreen(MonitorSelection::Current),
+            _ => WindowMode::Windowed,
+        };
     }
     if *screen.get() != Screen::Playing {
         return;
@@ -106,12 +131,21 @@ fn big_button(ui: &mut egui::Ui, text: &str) -> bool {
         .clicked()
 }
 
+#[allow(clippy::too_many_arguments)]
 fn title(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     mut sfx: MessageWriter<PlaySfx>,
+    offer: Res<ResumeOffer>,
+    mut store: MessageWriter<StoreAction>,
+    mut dialogs: ResMut<Dialogs>,
+    mut setup: ResMut<Setup>,
+    mut demo: ResMut<Demo>,
+    mut demo_count: Local<usize>,
+    settings: Res<Settings>,
+    (dir, mut list): (Res<DataDir>, ResMut<SaveList>),
 ) -> Result {
     if *screen.get() != Screen::Title {
         return Ok(());
@@ -127,9 +161,44 @@ fn title(
                 ui.label(egui::RichText::new("Parlour").size(48.0).strong());
                 ui.label(egui::RichText::new("Five traditional games on a 3D tabletop").size(16.0));
                 ui.add_space(18.0);
+                if let Some((path, what)) = &offer.0 {
+                    ui.label(egui::RichText::new("Your last game was not finished:").italics());
+                    if big_button(ui, "Resume") {
+                        sfx.write(PlaySfx(Sfx::Click));
+                        store.write(StoreAction::Load(path.clone()));
+                    }
+                    ui.label(egui::RichText::new(what).small());
+                    ui.add_space(6.0);
+                }
                 if big_button(ui, "New game") {
                     sfx.write(PlaySfx(Sfx::Click));
+                    demo.0 = false;
+                    *setup = settings.last_setup.clone();
                     next.set(Screen::NewGame);
+                }
+                ui.add_space(6.0);
+                if big_button(ui, "Load a saved game") {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    refresh(&dir, &mut list);
+                    dialogs.load = true;
+                }
+                ui.add_space(6.0);
+                if big_button(ui, "Watch the computer play") {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    // Each demo shows the next game of the five.
+                    let (id, _) = GAMES[*demo_count % GAMES.len()];
+                    *demo_count += 1;
+                    demo.0 = true;
+                    *setup = Setup {
+                        game: id.to_string(),
+                        options: Vec::new(),
+                        seats: [Some(Level::Casual), Some(Level::Casual)],
+                    };
+                    next.set(Screen::Playing);
+                }
+                ui.add_space(6.0);
+                if big_button(ui, "Settings") {
+                    dialogs.settings = !dialogs.settings;
                 }
                 ui.add_space(6.0);
                 if big_button(ui, "Quit") {
@@ -137,6 +206,7 @@ fn title(
                 }
                 ui.add_space(12.0);
                 ui.label("Kansho · Kōnane · ConHex · Qyshinsu · Sixteen Soldiers");
+                ui.label(egui::RichText::new("F1 rules · F11 full screen").small());
                 ui.add_space(8.0);
             });
         });
@@ -155,6 +225,7 @@ fn new_game(
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
     mut start: ResMut<crate::play::StartMoves>,
+    mut settings: ResMut<Settings>,
 ) -> Result {
     if *screen.get() != Screen::NewGame {
         return Ok(());
@@ -176,7 +247,7 @@ fn new_game(
                     }
                 }
             });
-            ui.label(egui::RichText::new(rules_text(&setup.game)).small());
+            ui.label(egui::RichText::new(crate::rules_view::summary(&setup.game)).small());
             ui.separator();
             let specs = option_specs(&setup.game);
             if !specs.is_empty() {
@@ -203,9 +274,9 @@ fn new_game(
             ui.separator();
             ui.heading("Players");
             let names = side_names(&setup.game);
-            for seat in 0..2 {
+            for (seat, name) in names.iter().enumerate() {
                 ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(names[seat]).strong());
+                    ui.label(egui::RichText::new(*name).strong());
                     let mut choice = setup.seats[seat];
                     ui.selectable_value(&mut choice, None, "Human");
                     for l in Level::ALL {
@@ -223,6 +294,9 @@ fn new_game(
                 if ui.button(egui::RichText::new("Start").size(18.0)).clicked() {
                     sfx.write(PlaySfx(Sfx::Click));
                     start.0.clear();
+                    if settings.last_setup != *setup {
+                        settings.last_setup = setup.clone();
+                    }
                     next.set(Screen::Playing);
                 }
                 if ui.button("Back").clicked() {
@@ -233,7 +307,7 @@ fn new_game(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn playing(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,
@@ -244,13 +318,21 @@ fn playing(
     ai: Res<AiTurn>,
     caption: Res<Caption>,
     mut paused: ResMut<Paused>,
-    mut volume: ResMut<Volume>,
     mut cam: ResMut<OrbitCam>,
     mut rules: ResMut<ShowRules>,
     mut cmds: MessageWriter<GameCommand>,
     mut input: MessageWriter<MoveInput>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
+    (mut settings, review, mut dialogs, mut store, dir, mut list, demo): (
+        ResMut<Settings>,
+        Res<Review>,
+        ResMut<Dialogs>,
+        MessageWriter<StoreAction>,
+        Res<DataDir>,
+        ResMut<SaveList>,
+        Res<Demo>,
+    ),
 ) -> Result {
     if *screen.get() != Screen::Playing {
         return Ok(());
@@ -271,9 +353,10 @@ fn playing(
             let who = level_name(setup.seats[seat.index()]);
             let turn = match phase {
                 Some(Phase::GameOver) => result_line(m, None),
+                Some(Phase::Reviewing) => format!("Replay · {} to move", cap(&m.side_name(colour))),
                 _ => format!("{} to move — {who}", cap(&m.side_name(colour))),
             };
-            let c = m.palette()[colour.index()].to_srgba();
+            let c = settings.palette.colours(m.game_id(), m.palette())[colour.index()].to_srgba();
             ui.horizontal(|ui| {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
                 ui.painter().circle_filled(
@@ -325,6 +408,60 @@ fn playing(
                         ui.label(format!("{:>3}. {:<8} {}", i + 1, m.side_name(*p), text));
                     }
                 });
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .add_enabled(!m.history().is_empty(), egui::Button::new("Copy moves"))
+                    .on_hover_text("Puts the moves on the clipboard in the engine's notation")
+                    .clicked()
+                {
+                    ui.ctx().copy_text(move_list(m));
+                    sfx.write(PlaySfx(Sfx::Click));
+                }
+                if ui
+                    .button("Paste moves…")
+                    .on_hover_text("Set up a position from a list of moves")
+                    .clicked()
+                {
+                    dialogs.paste = !dialogs.paste;
+                }
+                let total = m.history().len() + m.redo_len();
+                if !review.0 {
+                    if ui
+                        .add_enabled(total > 0, egui::Button::new("Replay"))
+                        .on_hover_text("Step through the moves played")
+                        .clicked()
+                    {
+                        cmds.write(GameCommand::Review(true));
+                    }
+                } else if ui.button("Play from here").clicked() {
+                    cmds.write(GameCommand::Review(false));
+                }
+            });
+            if review.0 {
+                let busy = phase == Some(Phase::Resolving);
+                ui.horizontal(|ui| {
+                    let at = m.history().len();
+                    let total = at + m.redo_len();
+                    for (label, tip, cmd, enabled) in [
+                        ("⏮", "To the start", GameCommand::ReplayStart, at > 0),
+                        ("◀", "One move back", GameCommand::ReplayBack, at > 0),
+                        ("▶", "One move forward", GameCommand::ReplayForward, at < total),
+                        ("⏭", "To the last move", GameCommand::ReplayEnd, at < total),
+                    ] {
+                        if ui
+                            .add_enabled(
+                                enabled && !busy,
+                                egui::Button::new(egui::RichText::new(label).size(18.0)),
+                            )
+                            .on_hover_text(tip)
+                            .clicked()
+                        {
+                            cmds.write(cmd);
+                        }
+                    }
+                    ui.label(format!("move {at} of {total}"));
+                });
+            }
             ui.separator();
             let busy = phase == Some(Phase::Resolving);
             ui.horizontal_wrapped(|ui| {
@@ -367,13 +504,30 @@ fn playing(
                     paused.0 = true;
                 }
             });
+            ui.horizontal_wrapped(|ui| {
+                if ui.add_enabled(!demo.0, egui::Button::new("Save")).clicked() {
+                    store.write(StoreAction::Save);
+                }
+                if ui.button("Load…").clicked() {
+                    refresh(&dir, &mut list);
+                    dialogs.load = !dialogs.load;
+                }
+                if ui.button("Settings…").clicked() {
+                    dialogs.settings = !dialogs.settings;
+                }
+            });
             ui.horizontal(|ui| {
-                ui.checkbox(&mut volume.muted, "Mute");
+                let (mut muted, mut level) = (settings.muted, settings.volume);
+                ui.checkbox(&mut muted, "Mute");
                 ui.add(
-                    egui::Slider::new(&mut volume.level, 0.0..=1.0)
+                    egui::Slider::new(&mut level, 0.0..=1.0)
                         .show_value(false)
                         .text("Volume"),
                 );
+                if (muted, level) != (settings.muted, settings.volume) {
+                    settings.muted = muted;
+                    settings.volume = level;
+                }
             });
         });
 
@@ -442,6 +596,19 @@ fn playing(
                     if big_button(ui, "Resume") {
                         paused.0 = false;
                     }
+                    if !demo.0 && big_button(ui, "Save this game") {
+                        store.write(StoreAction::Save);
+                        paused.0 = false;
+                    }
+                    if big_button(ui, "Load a saved game") {
+                        refresh(&dir, &mut list);
+                        dialogs.load = true;
+                        paused.0 = false;
+                    }
+                    if big_button(ui, "Settings") {
+                        dialogs.settings = true;
+                        paused.0 = false;
+                    }
                     if big_button(ui, "Restart this game") {
                         paused.0 = false;
                         next.set(Screen::Playing);
@@ -460,27 +627,6 @@ fn playing(
     Ok(())
 }
 
-fn rules_card(mut contexts: EguiContexts, mut rules: ResMut<ShowRules>, setup: Res<Setup>) -> Result {
-    if !rules.0 {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let mut open = true;
-    egui::Window::new("How to play")
-        .open(&mut open)
-        .default_width(420.0)
-        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
-        .show(ctx, |ui| {
-            ui.label(rules_text(&setup.game));
-            ui.separator();
-            ui.label("Click spots to move; highlighted spots show what is legal. Right-drag orbits, the wheel zooms, C resets the view and T looks straight down. U undo, R redo, H hint, Esc menu.");
-        });
-    if !open {
-        rules.0 = false;
-    }
-    Ok(())
-}
-
 #[allow(clippy::too_many_arguments)]
 fn results(
     mut contexts: EguiContexts,
@@ -489,6 +635,8 @@ fn results(
     resigned: Res<Resigned>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
+    mut keep: ResMut<KeepMatch>,
+    mut review: ResMut<Review>,
 ) -> Result {
     if *screen.get() != Screen::Results {
         return Ok(());
@@ -518,6 +666,12 @@ fn results(
             });
             ui.separator();
             ui.horizontal(|ui| {
+                if ui.button(egui::RichText::new("Replay the game").size(17.0)).clicked() {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    keep.0 = true;
+                    review.0 = true;
+                    next.set(Screen::Playing);
+                }
                 if ui.button(egui::RichText::new("Rematch").size(17.0)).clicked() {
                     sfx.write(PlaySfx(Sfx::Click));
                     next.set(Screen::Playing);
@@ -533,4 +687,240 @@ fn results(
         });
     let _ = Player::P1;
     Ok(())
+}
+
+/// The load list, the settings and the move-list box.
+#[allow(clippy::too_many_arguments)]
+fn dialogs(
+    mut contexts: EguiContexts,
+    mut dialogs: ResMut<Dialogs>,
+    mut settings: ResMut<Settings>,
+    list: Res<SaveList>,
+    mut store: MessageWriter<StoreAction>,
+    mut paste: ResMut<PasteError>,
+    m: Option<Res<Match>>,
+    screen: Res<State<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if dialogs.load {
+        let mut open = true;
+        egui::Window::new("Load a saved game")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .default_width(460.0)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                if list.0.is_empty() {
+                    ui.label("There are no saved games yet. Save one from the game's panel or the menu (Esc).");
+                }
+                egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
+                    for entry in &list.0 {
+                        ui.horizontal(|ui| {
+                            let auto = entry.name == crate::save::AUTOSAVE.trim_end_matches(".json");
+                            if ui.button("Load").clicked() {
+                                store.write(StoreAction::Load(entry.path.clone()));
+                                dialogs.load = false;
+                            }
+                            ui.vertical(|ui| {
+                                match &entry.summary {
+                                    Ok(what) => ui.label(egui::RichText::new(what).strong()),
+                                    Err(why) => ui.label(
+                                        egui::RichText::new(format!("Cannot be loaded. {why}"))
+                                            .color(egui::Color32::from_rgb(230, 110, 90)),
+                                    ),
+                                };
+                                ui.label(
+                                    egui::RichText::new(format!(
+                                        "{}{} · {}",
+                                        if auto { "saved on exit · " } else { "" },
+                                        crate::save::age_words(entry.age_secs),
+                                        entry.name
+                                    ))
+                                    .small(),
+                                );
+                            });
+                        });
+                        ui.separator();
+                    }
+                });
+            });
+        if !open {
+            dialogs.load = false;
+        }
+    }
+    if dialogs.settings {
+        let mut open = true;
+        let mut s = settings.clone();
+        egui::Window::new("Settings")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+            .show(ctx, |ui| {
+                egui::Grid::new("settings")
+                    .num_columns(2)
+                    .spacing([12.0, 8.0])
+                    .show(ui, |ui| {
+                        ui.label("Sound");
+                        ui.horizontal(|ui| {
+                            ui.checkbox(&mut s.muted, "Mute");
+                            ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text("volume"));
+                        });
+                        ui.end_row();
+                        ui.label("Animations");
+                        ui.horizontal(|ui| {
+                            for sp in Speed::ALL {
+                                ui.selectable_value(&mut s.speed, sp, sp.label());
+                            }
+                        });
+                        ui.end_row();
+                        ui.label("Camera");
+                        ui.horizontal(|ui| {
+                            ui.selectable_value(&mut s.camera, CameraMode::Perspective, "Three-quarter view");
+                            ui.selectable_value(&mut s.camera, CameraMode::TopDown, "Top-down");
+                        });
+                        ui.end_row();
+                        ui.label("Colours");
+                        ui.vertical(|ui| {
+                            ui.selectable_value(&mut s.palette, Palette::Classic, "Classic colours");
+                            ui.selectable_value(
+                                &mut s.palette,
+                                Palette::ColourSafe,
+                                "Colour-blind safe (Okabe–Ito), second side ringed",
+                            );
+                        });
+                        ui.end_row();
+                        ui.label("Text size");
+                        ui.add(egui::Slider::new(&mut s.ui_scale, UI_SCALE.0..=UI_SCALE.1).step_by(0.05));
+                        ui.end_row();
+                        ui.label("Guided start");
+                        if ui
+                            .add_enabled(!s.guided.is_empty(), egui::Button::new("Offer it again for every game"))
+                            .clicked()
+                        {
+                            s.guided.clear();
+                        }
+                        ui.end_row();
+                    });
+                ui.label(
+                    egui::RichText::new("Colours apply to the next board. F11 toggles full screen.")
+                        .small()
+                        .italics(),
+                );
+            });
+        if s != *settings {
+            *settings = s;
+        }
+        if !open {
+            dialogs.settings = false;
+        }
+    }
+    if dialogs.paste && *screen.get() == Screen::Playing {
+        let mut open = true;
+        let game = m.as_ref().map(|m| m.0.title()).unwrap_or_default();
+        egui::Window::new("Set up from a move list")
+            .open(&mut open)
+            .collapsible(false)
+            .default_width(420.0)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                ui.label(format!(
+                    "Paste {game} moves in the engine's notation, separated by spaces. They are played from the start position; move numbers are skipped."
+                ));
+                ui.add(
+                    egui::TextEdit::multiline(&mut dialogs.paste_text)
+                        .desired_rows(5)
+                        .desired_width(f32::INFINITY)
+                        .font(egui::TextStyle::Monospace),
+                );
+                if let Some(e) = &paste.0 {
+                    ui.label(egui::RichText::new(e).color(egui::Color32::from_rgb(230, 110, 90)));
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Set up").clicked() {
+                        store.write(StoreAction::SetUp(dialogs.paste_text.clone()));
+                    }
+                    if let Some(m) = &m
+                        && ui.button("Fill in the current moves").clicked()
+                    {
+                        dialogs.paste_text = move_list(m.0.as_ref());
+                    }
+                });
+            });
+        if !open {
+            dialogs.paste = false;
+            paste.0 = None;
+        }
+    }
+    // A successful set-up closes the box.
+    if paste.is_changed() && paste.0.is_none() && !paste.is_added() {
+        dialogs.paste = false;
+    }
+    Ok(())
+}
+
+/// The last sentence about saves or settings, at the bottom left; a problem stays longer.
+fn notice(mut contexts: EguiContexts, notice: Res<Notice>) -> Result {
+    let keep = if notice.error { 20.0 } else { 6.0 };
+    if notice.text.is_empty() || notice.age > keep {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("notice")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .max_width(520.0)
+        .show(ctx, |ui| {
+            let colour = if notice.error {
+                egui::Color32::from_rgb(240, 120, 100)
+            } else {
+                egui::Color32::from_rgb(150, 220, 150)
+            };
+            ui.label(egui::RichText::new(&notice.text).color(colour).size(15.0));
+        });
+    Ok(())
+}
+
+/// `--show WHAT`: opens a window once the first screen is up (for screenshots).
+#[allow(clippy::too_many_arguments)]
+fn show_at_start(
+    args: Option<Res<crate::cli::Args>>,
+    mut done: Local<u32>,
+    m: Option<Res<Match>>,
+    mut rules: ResMut<ShowRules>,
+    mut dialogs: ResMut<Dialogs>,
+    mut cmds: MessageWriter<GameCommand>,
+    mut store: MessageWriter<StoreAction>,
+    (dir, mut list): (Res<DataDir>, ResMut<SaveList>),
+) {
+    let Some(what) = args.as_ref().and_then(|a| a.show.clone()) else {
+        return;
+    };
+    // Wait a few frames so the match and its table exist.
+    *done += 1;
+    if *done != 5 {
+        return;
+    }
+    match what.as_str() {
+        "rules" => rules.0 = true,
+        "settings" => dialogs.settings = true,
+        "load" => {
+            refresh(&dir, &mut list);
+            dialogs.load = true;
+        }
+        "paste" => {
+            dialogs.paste = true;
+            // Show the refusal of a list with a bad move at its end.
+            let moves = m.map(|m| move_list(m.0.as_ref())).unwrap_or_default();
+            dialogs.paste_text = format!("{moves} zz99").trim().to_string();
+            store.write(StoreAction::SetUp(dialogs.paste_text.clone()));
+        }
+        "replay" => {
+            cmds.write(GameCommand::ReplayBack);
+            cmds.write(GameCommand::ReplayBack);
+        }
+        _ => {}
+    }
 }

@@ -12,8 +12,14 @@ mod camera;
 pub mod cli;
 pub mod games;
 mod hud;
+pub mod measure;
 pub mod play;
+mod rules_text;
+mod rules_view;
+pub mod save;
 mod screenshot;
+pub mod settings;
+mod store;
 mod view;
 
 use bevy::prelude::*;
@@ -46,6 +52,7 @@ fn asset_root() -> String {
 /// Builds the client app from its command-line options.
 pub fn app(args: cli::Args) -> App {
     let mut app = App::new();
+    app.insert_resource(measure::LaunchInstant(std::time::Instant::now()));
     let title = match &args.game {
         Some(g) => format!("Parlour — {}", cli::game_name(g).unwrap_or("Parlour")),
         None => "Parlour".to_string(),
@@ -73,7 +80,13 @@ pub fn app(args: cli::Args) -> App {
         hud::plugin,
         audio::plugin,
         screenshot::plugin,
+        measure::plugin,
+        settings::plugin,
+        store::plugin,
     ));
+    if let Some(path) = &args.measure {
+        app.insert_resource(measure::MeasureTo(path.clone()));
+    }
     if let Some(game) = &args.game {
         app.insert_resource(games::Setup {
             game: game.clone(),

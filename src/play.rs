@@ -36,7 +36,18 @@ pub enum Phase {
     AiThinking,
     /// The game is over (the last animations have played).
     GameOver,
+    /// Stepping through the moves played (replay controls); no one moves.
+    Reviewing,
 }
+
+/// True while the player steps through the game with the replay controls.
+#[derive(Resource, Default, Debug)]
+pub struct Review(pub bool);
+
+/// Set to start the next match with the [`Match`] already in place (a loaded save, a pasted
+/// move list, a finished game to replay) instead of a new one from [`Setup`].
+#[derive(Resource, Default, Debug)]
+pub struct KeepMatch(pub bool);
 
 /// The order of the client's work each frame, chained once here.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,6 +99,16 @@ pub enum GameCommand {
     Resign,
     /// Tell the thinking AI to move now.
     MoveNow,
+    /// Start or stop replaying (stepping through the moves).
+    Review(bool),
+    /// Replay: back to the start position.
+    ReplayStart,
+    /// Replay: one move back.
+    ReplayBack,
+    /// Replay: one move forward, animated.
+    ReplayForward,
+    /// Replay: to the last move.
+    ReplayEnd,
 }
 
 /// A sound to play.
@@ -200,6 +221,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<TableDirty>()
         .init_resource::<Caption>()
         .init_resource::<GameOverTimer>()
+        .init_resource::<Review>()
+        .init_resource::<KeepMatch>()
         .configure_sets(
             Update,
             (GameSet::Input, GameSet::Rules, GameSet::Animate, GameSet::Present).chain(),
@@ -239,10 +262,17 @@ pub fn clear_table(mut commands: Commands, q: Query<Entity, With<Tabletop>>) {
     }
 }
 
-/// Builds the match from [`Setup`], plays the start moves and spawns the table.
+/// Builds the match from [`Setup`] (or keeps the one in place, see [`KeepMatch`]), plays the
+/// start moves and spawns the table.
+#[allow(clippy::too_many_arguments)]
 pub fn start_match(
     mut commands: Commands,
     setup: Res<Setup>,
+    mut keep: ResMut<KeepMatch>,
+    existing: Option<Res<Match>>,
+    mut review: ResMut<Review>,
+    mut queue: ResMut<AnimQueue>,
+    settings: Option<Res<crate::settings::Settings>>,
     start: Res<StartMoves>,
     old: Query<Entity, With<Tabletop>>,
     mut dirty: ResMut<TableDirty>,
@@ -255,7 +285,37 @@ pub fn start_match(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let mut m = match games::new_match(&setup) {
+    queue.steps.clear();
+    queue.active = None;
+    let kept = std::mem::take(&mut keep.0) && existing.is_some();
+    if !kept {
+        review.0 = false;
+    }
+    let fresh = if kept { None } else { fresh_match(&setup, &start.0) };
+    let m: &dyn AnyMatch = match (&fresh, &existing) {
+        (Some(f), _) => f.as_ref(),
+        (None, Some(e)) => e.0.as_ref(),
+        (None, None) => return,
+    };
+    let palette = settings
+        .map(|s| s.palette)
+        .unwrap_or_default()
+        .colours(m.game_id(), m.palette());
+    spawn_table(&mut commands, m, palette);
+    *sel = Selection::default();
+    *res = Resolution::default();
+    resigned.0 = None;
+    caption.0.clear();
+    dirty.0 = true;
+    next_phase.set(decide(m, &setup, review.0));
+    if let Some(f) = fresh {
+        commands.insert_resource(Match(f));
+    }
+}
+
+/// A match built from `setup` with the start moves played.
+fn fresh_match(setup: &Setup, start: &[String]) -> Option<Box<dyn AnyMatch>> {
+    let mut m = match games::new_match(setup) {
         Ok(m) => m,
         Err(e) => {
             error!("cannot start {}: {e}", setup.game);
@@ -264,13 +324,10 @@ pub fn start_match(
                 options: Vec::new(),
                 seats: setup.seats,
             };
-            match games::new_match(&fallback) {
-                Ok(m) => m,
-                Err(_) => return,
-            }
+            games::new_match(&fallback).ok()?
         }
     };
-    for text in &start.0 {
+    for text in start {
         match m.parse(text) {
             Ok(tokens) if m.play_now(&tokens) => {}
             Ok(_) => {
@@ -283,6 +340,11 @@ pub fn start_match(
             }
         }
     }
+    Some(m)
+}
+
+/// Spawns the board, its spots and (ConHex) its cells for `m`.
+fn spawn_table(commands: &mut Commands, m: &dyn AnyMatch, palette: [Color; 2]) {
     let table = m.table();
     if let Table::ConHex { cells, .. } = &table {
         for i in 0..cells.len() {
@@ -298,28 +360,20 @@ pub fn start_match(
         }
     }
     commands.spawn((
-        BoardRoot {
-            table,
-            palette: m.palette(),
-        },
+        BoardRoot { table, palette },
         Transform::default(),
         Visibility::default(),
     ));
     for s in m.spots() {
         commands.spawn((Spot { id: s.id }, Transform::from_translation(s.pos), Name::new(s.name)));
     }
-    *sel = Selection::default();
-    *res = Resolution::default();
-    resigned.0 = None;
-    caption.0.clear();
-    dirty.0 = true;
-    next_phase.set(decide(m.as_ref(), &setup));
-    commands.insert_resource(Match(m));
 }
 
-/// The phase a match at rest is in.
-pub fn decide(m: &dyn AnyMatch, setup: &Setup) -> Phase {
-    if m.status().is_over() {
+/// The phase a match at rest is in (`review`: the replay controls are in use).
+pub fn decide(m: &dyn AnyMatch, setup: &Setup, review: bool) -> Phase {
+    if review {
+        Phase::Reviewing
+    } else if m.status().is_over() {
         Phase::GameOver
     } else if setup.seats[m.seat_to_move().index()].is_some() {
         Phase::AiThinking
@@ -359,11 +413,7 @@ fn accept_input(
             continue;
         };
         if m.0.begin(&tokens) {
-            *sel = Selection::default();
-            res.next = Some(Stage::Place);
-            res.active = true;
-            res.done.clear();
-            next_phase.set(Phase::Resolving);
+            start_resolving(&mut sel, &mut res, &mut next_phase);
         } else {
             sfx.write(PlaySfx(Sfx::Invalid));
         }
@@ -436,13 +486,14 @@ fn advance(
     mut dirty: ResMut<TableDirty>,
     mut caption: ResMut<Caption>,
     mut sfx: MessageWriter<PlaySfx>,
+    review: Res<Review>,
 ) {
     if !res.active || res.next.is_some() || !queue.idle() {
         return;
     }
     res.active = false;
     dirty.0 = true;
-    let phase_now = decide(m.0.as_ref(), &setup);
+    let phase_now = decide(m.0.as_ref(), &setup, review.0);
     if phase_now == Phase::GameOver {
         caption.0 = result_line(m.0.as_ref(), None);
         let human_won = match m.0.status() {
@@ -516,7 +567,8 @@ fn handle_commands(
     mut cmds: MessageReader<GameCommand>,
     mut m: ResMut<Match>,
     setup: Res<Setup>,
-    res: Res<Resolution>,
+    mut res: ResMut<Resolution>,
+    mut review: ResMut<Review>,
     mut sel: ResMut<Selection>,
     mut dirty: ResMut<TableDirty>,
     mut resigned: ResMut<Resigned>,
@@ -550,8 +602,45 @@ fn handle_commands(
                     *sel = Selection::default();
                     dirty.0 = true;
                     resigned.0 = None;
-                    next_phase.set(decide(m.0.as_ref(), &setup));
+                    next_phase.set(decide(m.0.as_ref(), &setup, review.0));
                     sfx.write(PlaySfx(Sfx::Click));
+                } else {
+                    sfx.write(PlaySfx(Sfx::Invalid));
+                }
+            }
+            GameCommand::Review(on) => {
+                ai.cancel();
+                review.0 = *on;
+                *sel = Selection::default();
+                next_phase.set(decide(m.0.as_ref(), &setup, review.0));
+            }
+            GameCommand::ReplayStart | GameCommand::ReplayBack | GameCommand::ReplayEnd => {
+                ai.cancel();
+                review.0 = true;
+                let mut changed = false;
+                loop {
+                    let ok = if *cmd == GameCommand::ReplayEnd {
+                        m.0.redo()
+                    } else {
+                        m.0.undo()
+                    };
+                    changed |= ok;
+                    if !ok || *cmd == GameCommand::ReplayBack {
+                        break;
+                    }
+                }
+                *sel = Selection::default();
+                dirty.0 = true;
+                resigned.0 = None;
+                next_phase.set(Phase::Reviewing);
+                sfx.write(PlaySfx(if changed { Sfx::Click } else { Sfx::Invalid }));
+            }
+            GameCommand::ReplayForward => {
+                ai.cancel();
+                review.0 = true;
+                if m.0.redo_begin() {
+                    // The move plays again through every rule stage with its animations.
+                    start_resolving(&mut sel, &mut res, &mut next_phase);
                 } else {
                     sfx.write(PlaySfx(Sfx::Invalid));
                 }
@@ -619,4 +708,13 @@ pub fn piece_bundle(key: u32, look: Look, pos: Vec3) -> impl Bundle {
         Transform::from_translation(pos),
         Visibility::default(),
     )
+}
+
+/// Clears the selection and starts running a move's rule stages from the first one.
+fn start_resolving(sel: &mut Selection, res: &mut Resolution, next_phase: &mut NextState<Phase>) {
+    *sel = Selection::default();
+    res.next = Some(Stage::Place);
+    res.active = true;
+    res.done.clear();
+    next_phase.set(Phase::Resolving);
 }

@@ -45,6 +45,9 @@ pub struct Look3d {
     soldier: Handle<Mesh>,
     qstone: Handle<Mesh>,
     pip: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    ring_light: Handle<StandardMaterial>,
+    ring_dark: Handle<StandardMaterial>,
 
     /// Highlight materials.
     hover: Handle<StandardMaterial>,
@@ -141,6 +144,9 @@ fn setup_assets(
                 .translated_by(Vec3::Y * 0.08),
         ),
         pip: meshes.add(Sphere::new(0.055).mesh().uv(10, 6)),
+        ring: meshes.add(Torus::new(0.62, 0.86)),
+        ring_light: glow(m, Color::srgb(0.97, 0.95, 0.88)),
+        ring_dark: mat(m, Color::srgb(0.05, 0.05, 0.06), 0.5),
 
         hover: glow(m, Color::srgb(0.95, 0.85, 0.35)),
         target: glow(m, Color::srgb(0.30, 0.80, 0.45)),
@@ -576,16 +582,80 @@ fn on_out(ev: On<Pointer<Out>>, spots: Query<&Spot>, mut hovered: ResMut<Hovered
     }
 }
 
-#[allow(clippy::type_complexity)]
+/// The ring that marks the second-named side's pieces in the colour-blind-safe palette.
+#[derive(Component)]
+pub struct Marking;
+
+/// Where the marking ring sits on a piece: height, radius.
+fn ring_place(shape: Shape) -> (f32, f32) {
+    match shape {
+        Shape::Marker => (0.065, 0.1),
+        Shape::Stone => (0.25, 0.17),
+        Shape::Peg => (0.32, 0.14),
+        Shape::Hunter => (0.45, 0.2),
+        Shape::Soldier => (0.225, 0.14),
+        Shape::Kind(_) => (0.165, 0.3),
+    }
+}
+
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn dress_pieces(
     mut commands: Commands,
     added: Query<(Entity, &Piece), Without<Mesh3d>>,
-    mut changed: Query<(&Piece, &mut MeshMaterial3d<StandardMaterial>), Changed<Piece>>,
+    mut changed: Query<(Entity, &Piece, &mut MeshMaterial3d<StandardMaterial>, Option<&Children>), Changed<Piece>>,
+    markings: Query<(), With<Marking>>,
     look: Res<Look3d>,
     mats: Option<Res<MatchMats>>,
+    settings: Option<Res<crate::settings::Settings>>,
+    boards: Query<&BoardRoot>,
 ) {
     let Some(mats) = mats else { return };
+    let marks = settings.is_some_and(|s| s.palette.marks());
+    // A light ring on a dark piece, a dark one on a light piece.
+    let ring_mat = |colour: u8| {
+        let c = boards
+            .iter()
+            .next()
+            .map(|b| b.palette[usize::from(colour.min(1))])
+            .unwrap_or(Color::BLACK);
+        if c.luminance() > 0.3 {
+            look.ring_dark.clone()
+        } else {
+            look.ring_light.clone()
+        }
+    };
+    let ring = |shape: Shape, colour: u8| {
+        let (y, r) = ring_place(shape);
+        (
+            Marking,
+            Mesh3d(look.ring.clone()),
+            MeshMaterial3d(ring_mat(colour)),
+            Transform::from_xyz(0.0, y, 0.0).with_scale(Vec3::new(r, 0.35 * r, r)),
+            Pickable::IGNORE,
+            NotShadowCaster,
+        )
+    };
+    for (e, piece, mut m, children) in &mut changed {
+        if added.contains(e) || !marks {
+            continue;
+        }
+        let has = children.is_some_and(|c| c.iter().any(|k| markings.contains(k)));
+        let want = piece.look.colour == 1;
+        if has && !want {
+            for k in children.into_iter().flatten() {
+                if markings.contains(*k) {
+                    commands.entity(*k).despawn();
+                }
+            }
+        } else if want && !has {
+            commands.entity(e).with_child(ring(piece.look.shape, piece.look.colour));
+        }
+        let _ = &mut m;
+    }
     for (e, piece) in &added {
+        if marks && piece.look.colour == 1 {
+            commands.entity(e).with_child(ring(piece.look.shape, piece.look.colour));
+        }
         let material = mats.side[usize::from(piece.look.colour.min(1))].clone();
         let mesh = match piece.look.shape {
             Shape::Marker => look.marker.clone(),
@@ -628,7 +698,7 @@ fn dress_pieces(
             _ => {}
         }
     }
-    for (piece, mut m) in &mut changed {
+    for (_, piece, mut m, _) in &mut changed {
         let want = &mats.side[usize::from(piece.look.colour.min(1))];
         if m.0 != *want {
             m.0 = want.clone();
@@ -674,6 +744,7 @@ fn highlight_spots(
     phase: Option<Res<State<Phase>>>,
     look: Res<Look3d>,
     mats: Option<Res<MatchMats>>,
+    guide: Option<Res<crate::rules_view::Guide>>,
 ) {
     let (Some(m), Some(mats)) = (m, mats) else { return };
     let human = phase.is_some_and(|p| *p.get() == Phase::AwaitingInput);
@@ -684,7 +755,8 @@ fn highlight_spots(
             .collect();
     let spot_of = |t: &Token| if let Token::Spot(s) = t { Some(*s) } else { None };
     let selected: Vec<u16> = sel.prefix.iter().filter_map(spot_of).collect();
-    let targets: Vec<u16> = if human && !(sel.prefix.is_empty() && !m.0.show_starts()) {
+    let starts = m.0.show_starts() || guide.is_some_and(|g| g.active());
+    let targets: Vec<u16> = if human && (starts || !sel.prefix.is_empty()) {
         sel.next.iter().filter_map(spot_of).collect()
     } else {
         Vec::new()

@@ -261,3 +261,97 @@ fn undo_restores_entities_exactly() {
     app.update();
     assert_ne!(pieces(&mut app), before);
 }
+
+#[test]
+fn replay_steps_back_instantly_and_forward_through_the_animations() {
+    let start: Vec<String> = ["xd5", "xe5", "b5-d5"].iter().map(|s| s.to_string()).collect();
+    let mut app = app("konane", [None, None], start);
+    let end = pieces(&mut app);
+    app.world_mut().write_message(GameCommand::ReplayStart);
+    app.update();
+    app.update();
+    assert_eq!(phase(&app), Phase::Reviewing, "no one moves while replaying");
+    assert_eq!(app.world().resource::<Match>().0.history().len(), 0);
+    assert_eq!(app.world().resource::<Match>().0.redo_len(), 3);
+    // Clicks are ignored while replaying.
+    app.world_mut()
+        .write_message(MoveInput::Click(parlour::games::Token::Spot(27)));
+    app.update();
+    assert_eq!(app.world().resource::<Match>().0.history().len(), 0);
+    let finished_before = app.world().resource::<AnimQueue>().finished;
+    for _ in 0..3 {
+        app.world_mut().write_message(GameCommand::ReplayForward);
+        app.update();
+        settle(&mut app);
+    }
+    assert!(
+        app.world().resource::<AnimQueue>().finished >= finished_before + 3,
+        "each move forward played its animation steps"
+    );
+    assert_eq!(pieces(&mut app), end, "forward to the end gives the same table");
+    assert_eq!(phase(&app), Phase::Reviewing);
+    app.world_mut().write_message(GameCommand::Review(false));
+    app.update();
+    app.update();
+    assert_eq!(
+        phase(&app),
+        Phase::AwaitingInput,
+        "play goes on from the replayed position"
+    );
+}
+
+#[test]
+fn a_pasted_move_list_names_its_first_bad_move() {
+    let setup = Setup {
+        game: "konane".into(),
+        options: Vec::new(),
+        seats: [None, None],
+    };
+    let m = parlour::games::match_from_moves(&setup, "1. xd5 xe5\n2. b5-d5").expect("a legal list");
+    assert_eq!(m.history().len(), 3);
+    assert_eq!(parlour::games::move_list(m.as_ref()), "xd5 xe5 b5-d5");
+    let e = parlour::games::match_from_moves(&setup, "xd5 xe5 a1-a3 b5-d5")
+        .err()
+        .expect("refused");
+    assert!(e.starts_with("Move 3 ('a1-a3')"), "{e}");
+    let e = parlour::games::match_from_moves(&setup, "xd5 hello")
+        .err()
+        .expect("refused");
+    assert!(e.starts_with("Move 2 ('hello') is not a move"), "{e}");
+}
+
+#[test]
+fn a_saved_match_loads_back_with_its_history_and_position() {
+    let setup = Setup {
+        game: "qyshinsu".into(),
+        options: Vec::new(),
+        seats: [None, Some(Level::Novice)],
+    };
+    let mut m = parlour::games::new_match(&setup).expect("match");
+    let mut played = 0;
+    while played < 12 {
+        let c = m.candidates(&[]);
+        let Some(first) = c.next.first().copied() else { break };
+        let mut toks = vec![first];
+        loop {
+            let c = m.candidates(&toks);
+            if c.complete && c.next.is_empty() {
+                break;
+            }
+            match c.next.first() {
+                Some(t) => toks.push(*t),
+                None => break,
+            }
+        }
+        assert!(m.play_now(&toks));
+        played += 1;
+    }
+    let save = m.to_save(setup.seats);
+    let text = save.encode();
+    let back = parlour::save::decode(text.as_bytes()).expect("decodes");
+    let loaded = parlour::games::match_from_save(&back).expect("rebuilds");
+    assert_eq!(loaded.history(), m.history());
+    assert_eq!(loaded.pieces(), m.pieces());
+    assert_eq!(loaded.counters(), m.counters());
+    assert_eq!(back.players, setup.seats);
+}

@@ -378,6 +378,13 @@ pub trait AnyMatch: Send + Sync {
     fn spawn_search(&self, level: Level, stop: StopFlag) -> AiTask;
     /// Whether the spots where a move may start should be marked before any click.
     fn show_starts(&self) -> bool;
+    /// The options as `key=value` pairs.
+    fn options(&self) -> Vec<(String, String)>;
+    /// The match as a save file's contents (a move being resolved is left out).
+    fn to_save(&self, players: [Option<Level>; 2]) -> crate::save::SaveGame;
+    /// Starts resolving the next move taken back (replaying it with its animations), keeping
+    /// the rest of the moves taken back; false if there is none.
+    fn redo_begin(&mut self) -> bool;
 }
 
 /// A match of the game `G`.
@@ -631,10 +638,142 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
     fn show_starts(&self) -> bool {
         G::SHOW_STARTS
     }
+    fn options(&self) -> Vec<(String, String)> {
+        G::option_pairs(self.state.options())
+    }
+    fn to_save(&self, players: [Option<Level>; 2]) -> crate::save::SaveGame {
+        // Mid-move, the position before the move is the last one the history reaches.
+        let state = self.pending.as_ref().map(|(s, _)| s).unwrap_or(&self.state);
+        crate::save::SaveGame {
+            game: G::ID.to_string(),
+            options: G::option_pairs(state.options()),
+            players,
+            moves: self.past.iter().map(|(_, _, t)| t.clone()).collect(),
+            state: serde_json::to_string(state).unwrap_or_default(),
+        }
+    }
+    fn redo_begin(&mut self) -> bool {
+        if self.pending.is_some() {
+            return false;
+        }
+        let Some(mv) = self.future.pop() else { return false };
+        self.pending = Some((self.state.clone(), mv));
+        true
+    }
+}
+
+impl<G: ClientGame> MatchOf<G> {
+    /// A match from a save: its history replayed and checked against its stored state.
+    pub fn from_save(save: &crate::save::SaveGame) -> Result<Self, crate::save::LoadError> {
+        let (state, past) = crate::save::replay::<G>(save)?;
+        Ok(MatchOf {
+            state,
+            past,
+            future: Vec::new(),
+            pending: None,
+        })
+    }
+
+    /// A match set up by playing `moves` (notation, separated by spaces, commas or newlines;
+    /// move numbers such as `12.` are skipped) from the start; the first bad move is named.
+    pub fn from_moves(options: &G::Options, moves: &str) -> Result<Self, String> {
+        let mut m = Self::new(options);
+        let words = moves
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .filter(|w| !w.is_empty() && !w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()));
+        for (i, text) in words.enumerate() {
+            let mv = m
+                .state
+                .parse_move(text)
+                .map_err(|e| format!("Move {} ('{text}') is not a move of this game: {e}.", i + 1))?;
+            m.state
+                .check(&mv)
+                .map_err(|e| format!("Move {} ('{text}') cannot be played here: {e}.", i + 1))?;
+            let before = m.state.clone();
+            m.state.apply(mv);
+            m.record(before, mv);
+        }
+        Ok(m)
+    }
+}
+
+/// A match rebuilt from a save (see [`crate::save::decode`], which checks it first).
+pub fn match_from_save(save: &crate::save::SaveGame) -> Result<Box<dyn AnyMatch>, crate::save::LoadError> {
+    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+    fn boxed<G: ClientGame>(s: &crate::save::SaveGame) -> Result<Box<dyn AnyMatch>, crate::save::LoadError> {
+        Ok(Box::new(MatchOf::<G>::from_save(s)?))
+    }
+    match save.game.as_str() {
+        "kansho" => boxed::<Kansho>(save),
+        "konane" => boxed::<Konane>(save),
+        "conhex" => boxed::<ConHex>(save),
+        "qyshinsu" => boxed::<Qyshinsu>(save),
+        "soldiers" => boxed::<Soldiers>(save),
+        other => Err(crate::save::LoadError::UnknownGame(other.to_string())),
+    }
+}
+
+/// A match of the game and options in `setup` after playing a pasted move list; on error
+/// the sentence names the first move that fails.
+pub fn match_from_moves(setup: &Setup, moves: &str) -> Result<Box<dyn AnyMatch>, String> {
+    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+    fn boxed<G: ClientGame>(options: &[(String, String)], moves: &str) -> Result<Box<dyn AnyMatch>, String> {
+        let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let opts = G::parse_options(&pairs).map_err(|e| e.to_string())?;
+        Ok(Box::new(MatchOf::<G>::from_moves(&opts, moves)?))
+    }
+    match setup.game.as_str() {
+        "kansho" => boxed::<Kansho>(&setup.options, moves),
+        "konane" => boxed::<Konane>(&setup.options, moves),
+        "conhex" => boxed::<ConHex>(&setup.options, moves),
+        "qyshinsu" | "qushinsu" => boxed::<Qyshinsu>(&setup.options, moves),
+        "soldiers" => boxed::<Soldiers>(&setup.options, moves),
+        other => Err(format!("unknown game '{other}'")),
+    }
+}
+
+/// The moves played, in engine notation, one line: what "Copy moves" puts on the clipboard
+/// and what pasting (or `--moves`) reads back.
+pub fn move_list(m: &dyn AnyMatch) -> String {
+    m.history().into_iter().map(|(_, t)| t).collect::<Vec<_>>().join(" ")
+}
+
+/// The colour scheme of the pieces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Palette {
+    /// Each game's traditional colours.
+    #[default]
+    Classic,
+    /// Okabe–Ito colours told apart by people with any common colour-vision deficiency, plus a
+    /// ring on every piece of the second-named side.
+    ColourSafe,
+}
+
+impl Palette {
+    /// The two sides' colours of `game` in this scheme; `classic` is the game's own pair.
+    pub fn colours(self, game: &str, classic: [Color; 2]) -> [Color; 2] {
+        // Okabe & Ito (2008): blue #0072B2, orange #E69F00, vermillion #D55E00, sky #56B4E9.
+        let blue = Color::srgb_u8(0x00, 0x72, 0xb2);
+        let orange = Color::srgb_u8(0xe6, 0x9f, 0x00);
+        let light = Color::srgb_u8(0xf0, 0xe4, 0x42).mix(&Color::WHITE, 0.55);
+        match (self, game) {
+            (Palette::Classic, _) => classic,
+            // Light against dark already differs in brightness; the ring marks the dark side.
+            (Palette::ColourSafe, "kansho" | "konane") => [light, Color::srgb_u8(0x10, 0x10, 0x14)],
+            (Palette::ColourSafe, "qyshinsu") => [Color::srgb_u8(0x10, 0x10, 0x14), orange],
+            (Palette::ColourSafe, "soldiers") => [Color::srgb_u8(0xd5, 0x5e, 0x00), light],
+            (Palette::ColourSafe, _) => [blue, orange],
+        }
+    }
+
+    /// True when the second-named side's pieces carry a ring.
+    pub fn marks(self) -> bool {
+        self == Palette::ColourSafe
+    }
 }
 
 /// The options of a new match, chosen in the dialog or on the command line.
-#[derive(Clone, Debug, PartialEq, Eq, Resource)]
+#[derive(Clone, Debug, PartialEq, Eq, Resource, serde::Serialize, serde::Deserialize)]
 pub struct Setup {
     /// Engine id.
     pub game: String,

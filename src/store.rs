@@ -1,0 +1,166 @@
+//! Saving and loading in the running client: the Save and Load actions of the HUD and the
+//! pause menu, setting up a position from a pasted move list, the autosave when the app
+//! exits and the offer to resume it on the title screen. The file format and every check
+//! live in [`crate::save`]; a refused file changes nothing and its sentence is shown.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use crate::games::{self, Setup};
+use crate::play::{KeepMatch, Match, Review, Screen};
+use crate::save::{self, AUTOSAVE, SaveEntry};
+use crate::settings::{DataDir, Notice};
+
+/// A request about saved games.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum StoreAction {
+    /// Save the game in progress as a new file.
+    Save,
+    /// Load the save at this path (replacing the game in progress only if it is sound).
+    Load(PathBuf),
+    /// Set up the current game by playing this move list from its start position.
+    SetUp(String),
+}
+
+/// The autosaved game that can be resumed, found at start-up.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct ResumeOffer(pub Option<(PathBuf, String)>);
+
+/// The saves on disk, re-read when the load list opens.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct SaveList(pub Vec<SaveEntry>);
+
+/// The last refusal of a pasted move list (shown under the text box).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct PasteError(pub Option<String>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<StoreAction>()
+        .init_resource::<ResumeOffer>()
+        .init_resource::<SaveList>()
+        .init_resource::<PasteError>()
+        .add_systems(Startup, find_resume)
+        .add_systems(Update, act)
+        .add_systems(Last, autosave_on_exit);
+}
+
+/// Re-reads the saves folder into [`SaveList`].
+pub fn refresh(dir: &DataDir, list: &mut SaveList) {
+    list.0 = save::list(&save::saves_dir(&dir.0));
+}
+
+fn find_resume(dir: Res<DataDir>, mut offer: ResMut<ResumeOffer>, args: Option<Res<crate::cli::Args>>) {
+    if args.is_some_and(|a| a.game.is_some()) {
+        return;
+    }
+    let path = save::saves_dir(&dir.0).join(AUTOSAVE);
+    // Only a sound save of an unfinished game is offered; anything else stays on disk untouched.
+    if let Ok(s) = save::load(&path)
+        && let Ok(m) = games::match_from_save(&s)
+        && !m.status().is_over()
+    {
+        offer.0 = Some((path, save::summary(&s)));
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn act(
+    mut actions: MessageReader<StoreAction>,
+    mut commands: Commands,
+    dir: Res<DataDir>,
+    m: Option<Res<Match>>,
+    mut setup: ResMut<Setup>,
+    mut notice: ResMut<Notice>,
+    mut list: ResMut<SaveList>,
+    mut paste: ResMut<PasteError>,
+    res: Res<crate::play::Resolution>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        match action {
+            StoreAction::Save => {
+                let Some(m) = m.as_ref() else { continue };
+                let stamp = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_secs())
+                    .unwrap_or(0);
+                let path = save::saves_dir(&dir.0).join(format!("{}-{stamp}.json", m.0.game_id()));
+                match save::store(&path, &m.0.to_save(setup.seats)) {
+                    Ok(()) => notice.set(
+                        format!("Saved: {} moves of {}.", m.0.history().len(), m.0.title()),
+                        false,
+                    ),
+                    Err(e) => notice.set(format!("The game could not be saved: {e}. Nothing was changed."), true),
+                }
+                refresh(&dir, &mut list);
+            }
+            StoreAction::Load(path) => {
+                if res.active {
+                    notice.set("Wait for the move to finish, then load.", true);
+                    continue;
+                }
+                let loaded = save::load(path).and_then(|s| games::match_from_save(&s).map(|m| (s, m)));
+                match loaded {
+                    Ok((s, loaded)) => {
+                        notice.set(
+                            format!("Loaded {} after {} moves.", loaded.title(), loaded.history().len()),
+                            false,
+                        );
+                        *setup = Setup {
+                            game: s.game.clone(),
+                            options: s.options.clone(),
+                            seats: s.players,
+                        };
+                        commands.insert_resource(Match(loaded));
+                        commands.insert_resource(KeepMatch(true));
+                        commands.insert_resource(Review(false));
+                        next.set(Screen::Playing);
+                    }
+                    Err(e) => notice.set(format!("{e} The game in progress is unchanged."), true),
+                }
+            }
+            StoreAction::SetUp(text) => {
+                if res.active {
+                    continue;
+                }
+                match games::match_from_moves(&setup, text) {
+                    Ok(built) => {
+                        paste.0 = None;
+                        notice.set(format!("Set up after {} moves.", built.history().len()), false);
+                        commands.insert_resource(Match(built));
+                        commands.insert_resource(KeepMatch(true));
+                        commands.insert_resource(Review(false));
+                        next.set(Screen::Playing);
+                    }
+                    Err(e) => paste.0 = Some(format!("{e} Nothing was changed.")),
+                }
+            }
+        }
+    }
+}
+
+fn autosave_on_exit(
+    mut exit: MessageReader<AppExit>,
+    dir: Res<DataDir>,
+    m: Option<Res<Match>>,
+    setup: Res<Setup>,
+    demo: Option<Res<crate::hud::Demo>>,
+    args: Option<Res<crate::cli::Args>>,
+) {
+    if exit.read().next().is_none() {
+        return;
+    }
+    // A scripted run (screenshots) or a demo must not replace the player's own game.
+    if args.is_some_and(|a| a.screenshot.is_some()) || demo.is_some_and(|d| d.0) {
+        return;
+    }
+    let Some(m) = m else { return };
+    if m.0.history().is_empty() {
+        return;
+    }
+    let path = save::saves_dir(&dir.0).join(AUTOSAVE);
+    if let Err(e) = save::store(&path, &m.0.to_save(setup.seats)) {
+        error!("autosave failed: {e}");
+    }
+}
