@@ -545,22 +545,21 @@ fn playing(
     } else {
         caption.0.clone()
     };
-    egui::Window::new("caption")
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [-130.0, -14.0])
-        .show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new(
-                    if phase == Some(Phase::AwaitingInput) && !caption.0.is_empty() && sel.prefix.is_empty() {
-                        format!("{}  ·  {prompt}", caption.0)
-                    } else {
-                        prompt
-                    },
-                )
-                .size(17.0),
-            );
-        });
+    let text = if phase == Some(Phase::AwaitingInput) && !caption.0.is_empty() && sel.prefix.is_empty() {
+        format!("{}  ·  {prompt}", caption.0)
+    } else {
+        prompt
+    };
+    // Nothing to say (e.g. between the last animation and the result screen): no empty box.
+    if !text.is_empty() {
+        egui::Window::new("caption")
+            .title_bar(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_BOTTOM, [-130.0, -14.0])
+            .show(ctx, |ui| {
+                ui.label(egui::RichText::new(text).size(17.0));
+            });
+    }
 
     // Choice buttons for the part of a move that is not a spot.
     let choices: Vec<u8> = sel

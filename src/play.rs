@@ -519,19 +519,32 @@ fn advance(
 pub fn result_line(m: &dyn AnyMatch, resigned: Option<Player>) -> String {
     if let Some(seat) = resigned {
         let colour = m.colour_of_seat(seat);
+        let (loser, winner) = (m.side_name(colour), m.side_name(colour.other()));
         return format!(
-            "{} resigns: {} wins",
-            cap(&m.side_name(colour)),
-            cap(&m.side_name(colour.other()))
+            "{} {}: {} {}",
+            cap(&loser),
+            verb(&loser, "resign"),
+            cap(&winner),
+            verb(&winner, "win")
         );
     }
     match m.status() {
         Status::Ongoing => String::new(),
         Status::Win { winner, reason } => {
             let extra = m.result_text().map(|t| format!(" — {t}")).unwrap_or_default();
-            format!("{} wins ({reason}){extra}", cap(&m.side_name(winner)))
+            let name = m.side_name(winner);
+            format!("{} {} ({reason}){extra}", cap(&name), verb(&name, "win"))
         }
         Status::Draw { reason } => format!("A draw ({reason})"),
+    }
+}
+
+/// `verb` agreeing with a side's name: "soldiers win", "white wins", "water wins".
+fn verb(side: &str, verb: &str) -> String {
+    if side == "soldiers" {
+        verb.to_string()
+    } else {
+        format!("{verb}s")
     }
 }
 

@@ -2,8 +2,8 @@
 //! shaded, the hunter hopping along his path, soldiers captured and lifted off together.
 
 use bevy::prelude::*;
-use parlour_rules::Player;
 use parlour_rules::soldiers::{Board, Move, Piece, Point, Soldiers, Step};
+use parlour_rules::{Game, Player, Status};
 
 use super::{Anim, AnimStep, ClientGame, Look, PieceDef, Sfx, Shape, SpotDef, Table, Token, flat};
 
@@ -51,11 +51,16 @@ impl ClientGame for Soldiers {
 
     fn pieces(&self) -> Vec<PieceDef> {
         let b = self.board();
-        let mut v = vec![PieceDef {
-            key: u32::from(self.hunter()),
-            pos: point_pos(b, self.hunter()),
-            look: Look::new(Shape::Hunter, Player::P1),
-        }];
+        // A general taken by custodian capture has left the board.
+        let captured = matches!(self.status(), Status::Win { reason: "captured", .. });
+        let mut v: Vec<PieceDef> = (!captured)
+            .then(|| PieceDef {
+                key: u32::from(self.hunter()),
+                pos: point_pos(b, self.hunter()),
+                look: Look::new(Shape::Hunter, Player::P1),
+            })
+            .into_iter()
+            .collect();
         v.extend(self.soldier_points().map(|p| PieceDef {
             key: u32::from(p),
             pos: point_pos(b, p),
