@@ -116,6 +116,9 @@ pub enum Algorithm {
     Mcts(MctsParams),
     /// Iterative-deepening alpha-beta with a transposition table and move ordering.
     AlphaBeta(AlphaBetaParams),
+    /// A uniformly random legal move from the seeded generator: no search at all. The floor
+    /// every other configuration is measured from, and what `genmove algo=random` plays.
+    Random,
 }
 
 impl Algorithm {
@@ -132,6 +135,7 @@ impl Algorithm {
             Algorithm::PlainUct { .. } => "uct",
             Algorithm::Mcts(_) => "mcts",
             Algorithm::AlphaBeta(_) => "ab",
+            Algorithm::Random => "random",
         }
     }
 }
@@ -259,7 +263,12 @@ impl SearchConfig {
                 "uct" | "plain" => Algorithm::plain(),
                 "mcts" => Algorithm::Mcts(state.mcts_params()),
                 "ab" | "alphabeta" | "alpha-beta" => Algorithm::AlphaBeta(state.alphabeta_params()),
-                _ => return Err(ConfigError(format!("unknown algorithm '{name}'; valid: uct, mcts, ab"))),
+                "random" => Algorithm::Random,
+                _ => {
+                    return Err(ConfigError(format!(
+                        "unknown algorithm '{name}'; valid: uct, mcts, ab, random"
+                    )));
+                }
             };
         }
         if !budget.is_unlimited() {
@@ -332,6 +341,7 @@ impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Algorithm::PlainUct { exploration } => write!(f, "uct(c={exploration:.2})"),
+            Algorithm::Random => write!(f, "random"),
             Algorithm::Mcts(p) => {
                 write!(f, "mcts(c={:.2}", p.exploration)?;
                 if p.first_play_urgency < 10.0 {

@@ -1,7 +1,7 @@
 //! The blocking core every caller goes through: [`search`] for one-off calls and [`Searcher`]
 //! for a player that keeps what it learnt (the MCTS tree, the transposition table) between moves.
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
@@ -119,6 +119,7 @@ impl<G: Knowledge> Searcher<G> {
                 let ab = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(&params, &budget));
                 ab.search(state, &params, self.cfg.budget.depth, self.cfg.seed, &limits)
             }
+            Algorithm::Random => SearchResult::immediate(Some(moves[rng.random_range(0..moves.len())])),
         };
         if limits.cancelled() {
             return None;
