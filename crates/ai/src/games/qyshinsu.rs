@@ -1,6 +1,8 @@
-//! Qyshinsu knowledge: no evaluation (none we tried beat plain search); the searches rely on
-//! playouts and on proving wins, which the small ring makes possible near the end.
+//! Qyshinsu knowledge: a mobility evaluation (a player with no legal move loses) for alpha-beta
+//! experiments; the levels use MCTS with uniform playouts and the solver, since neither
+//! alpha-beta with that evaluation nor informed playouts measurably beat it (`MEASUREMENTS.md`).
 
+use parlour_rules::Game;
 use parlour_rules::qyshinsu::{Qyshinsu, QyshinsuMove};
 
 use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
@@ -8,7 +10,17 @@ use crate::knowledge::Knowledge;
 use crate::level::Level;
 
 impl Knowledge for Qyshinsu {
+    const HAS_EVALUATION: bool = true;
     const MOVE_KEYS: usize = 84;
+
+    /// Mobility of the side to move (its number of legal moves), since a player with no legal
+    /// move loses: many options are good, one or two a danger. Four moves count as even.
+    fn evaluate(&self) -> f32 {
+        let mut buf = Vec::with_capacity(32);
+        self.legal_moves(&mut buf);
+        let n = buf.len() as f32;
+        (n - 4.0) / (n + 4.0)
+    }
 
     fn move_key(&self, mv: &QyshinsuMove) -> usize {
         match *mv {
@@ -34,8 +46,20 @@ impl Knowledge for Qyshinsu {
 mod tests {
     use super::*;
     use crate::tests::*;
-    use parlour_rules::Game;
     use parlour_rules::qyshinsu::QyshinsuOptions;
+
+    #[test]
+    fn evaluation_is_mobility_of_the_side_to_move() {
+        let mut q = Qyshinsu::new(&QyshinsuOptions::default());
+        // Black may add any of six kinds anywhere: far more than four moves.
+        assert!(q.evaluate() > 0.5, "{}", q.evaluate());
+        // After a 4-stone at 2 Red may only add at 6 or 10, any of its six kinds: twelve moves.
+        parlour_rules::play_text(&mut q, "4@2").unwrap();
+        let mut moves = Vec::new();
+        q.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 12);
+        assert!((q.evaluate() - 0.5).abs() < 1e-6, "{}", q.evaluate());
+    }
 
     #[test]
     fn finds_wins_in_one_in_positions_from_play() {
