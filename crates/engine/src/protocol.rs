@@ -158,7 +158,7 @@ impl Engine {
                 if depth > MAX_PERFT_DEPTH {
                     return Err(format!("perft depth is limited to {MAX_PERFT_DEPTH}"));
                 }
-                self.session.perft(depth).to_string()
+                self.session.perft(depth)?.to_string()
             }
             "quit" => return Ok(None),
             other => return Err(format!("unknown command '{other}'; try list_commands")),

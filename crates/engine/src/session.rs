@@ -30,8 +30,9 @@ pub trait Session {
     fn history(&self) -> Vec<String>;
     /// Resets and plays `moves`; on failure the session is left as it was.
     fn setmoves(&mut self, moves: &[&str]) -> Result<(), String>;
-    /// perft from the current position.
-    fn perft(&self, depth: u32) -> u64;
+    /// perft from the current position; fails rather than run for hours when the count would
+    /// need more than [`PERFT_MAX_POSITIONS`] positions to be played.
+    fn perft(&self, depth: u32) -> Result<u64, String>;
 }
 
 /// A [`Session`] over one concrete game: the start position plus a stack of positions, so
@@ -154,9 +155,33 @@ impl<G: Game + Knowledge> Session for GameSession<G> {
         Ok(())
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        perft(self.current(), depth)
+    fn perft(&self, depth: u32) -> Result<u64, String> {
+        let mut budget = PERFT_MAX_POSITIONS;
+        bounded_perft(self.current(), depth, &mut budget).ok_or_else(|| {
+            format!("perft {depth} would play more than {PERFT_MAX_POSITIONS} positions here; try a smaller depth")
+        })
     }
+}
+
+/// The most positions one `perft` command may play (leaves are counted without playing them),
+/// so that no command can keep the engine busy for hours.
+pub const PERFT_MAX_POSITIONS: u64 = 5_000_000;
+
+/// perft that gives up (`None`) once it has played `budget` positions.
+fn bounded_perft<G: Game>(state: &G, depth: u32, budget: &mut u64) -> Option<u64> {
+    if depth <= 1 {
+        return Some(if depth == 0 { 1 } else { perft(state, 1) });
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let mut sum = 0;
+    for mv in moves {
+        *budget = budget.checked_sub(1)?;
+        let mut next = state.clone();
+        next.apply(mv);
+        sum += bounded_perft(&next, depth - 1, budget)?;
+    }
+    Some(sum)
 }
 
 /// The level `genmove` plays at when no `level=` is given.

@@ -161,6 +161,10 @@ fn perft_counts_and_limits() {
     assert!(err(&mut e, "perft 99").contains("limited"));
     ok(&mut e, "game kansho");
     assert_eq!(ok(&mut e, "perft 1"), "252");
+    // Kansho perft 6 would take hours: it is refused after a bounded amount of work.
+    let msg = err(&mut e, "perft 6");
+    assert!(msg.contains("smaller depth"), "{msg}");
+    assert_eq!(ok(&mut e, "history"), "");
 }
 
 #[test]
