@@ -356,16 +356,24 @@ fn playing(
                 Some(Phase::Reviewing) => format!("Replay · {} to move", cap(&m.side_name(colour))),
                 _ => format!("{} to move — {who}", cap(&m.side_name(colour))),
             };
-            let c = settings.palette.colours(m.game_id(), m.palette())[colour.index()].to_srgba();
+            // The dot: the side to move, or at the end the winner's colour (none for a draw).
+            let dot = match (phase, m.status()) {
+                (Some(Phase::GameOver), parlour_rules::Status::Win { winner, .. }) => Some(winner),
+                (Some(Phase::GameOver), _) => None,
+                _ => Some(colour),
+            };
             ui.horizontal(|ui| {
-                let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-                ui.painter().circle_filled(
-                    rect.center(),
-                    7.0,
-                    egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8),
-                );
-                ui.painter()
-                    .circle_stroke(rect.center(), 7.0, egui::Stroke::new(1.0, egui::Color32::GRAY));
+                if let Some(dot) = dot {
+                    let c = settings.palette.colours(m.game_id(), m.palette())[dot.index()].to_srgba();
+                    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+                    ui.painter().circle_filled(
+                        rect.center(),
+                        7.0,
+                        egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8),
+                    );
+                    ui.painter()
+                        .circle_stroke(rect.center(), 7.0, egui::Stroke::new(1.0, egui::Color32::GRAY));
+                }
                 ui.label(egui::RichText::new(turn).size(15.0).strong());
             });
             if let Some(note) = m.note() {
@@ -539,6 +547,8 @@ fn playing(
             format!("{}: your move", cap(&m.side_name(m.to_move())))
         } else if sel.next.iter().any(|t| matches!(t, Token::Choice(_))) {
             "Choose below".to_string()
+        } else if let Some(p) = m.part_prompt(&sel.prefix) {
+            p
         } else {
             "Choose one of the highlighted spots (click the piece again to put it back)".to_string()
         }

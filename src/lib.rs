@@ -36,17 +36,27 @@ pub fn logic_plugin(app: &mut App) {
         .add_plugins((play::plugin, anim::plugin, ai::plugin));
 }
 
-/// Where the assets are: beside the sources when run from a checkout, else beside the binary.
+/// Where the assets are, as an absolute path (Bevy reads a relative one against the
+/// executable's folder): `BEVY_ASSET_ROOT` or `CARGO_MANIFEST_DIR` when set (cargo run), else
+/// `assets` in the working folder, else `assets` beside the executable, else the checkout the
+/// binary was built from.
 fn asset_root() -> String {
     if let Ok(dir) = std::env::var("BEVY_ASSET_ROOT").or_else(|_| std::env::var("CARGO_MANIFEST_DIR")) {
         return format!("{dir}/assets");
     }
-    let built = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
-    if std::path::Path::new("assets/fonts").exists() || !std::path::Path::new(built).exists() {
-        "assets".to_string()
-    } else {
-        built.to_string()
-    }
+    let fonts = |d: &std::path::Path| d.join("fonts").exists();
+    let here = std::env::current_dir().map(|d| d.join("assets")).ok();
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(|p| p.join("assets")));
+    let built = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+    [here, beside, Some(built.clone())]
+        .into_iter()
+        .flatten()
+        .find(|d| fonts(d))
+        .unwrap_or(built)
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// Builds the client app from its command-line options.
@@ -72,6 +82,9 @@ pub fn app(args: cli::Args) -> App {
                 ..default()
             }),
     )
+    // Bevy's default plugins bring picking's input and hover logic but no backend: the board's
+    // spots are hit by a ray through the meshes (egui's windows still take the pointer first).
+    .add_plugins(bevy::picking::mesh_picking::MeshPickingPlugin)
     .add_plugins(bevy_egui::EguiPlugin::default())
     .add_plugins(logic_plugin)
     .add_plugins((

@@ -242,6 +242,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Playing)),
         )
         .add_systems(OnEnter(Screen::Playing), start_match)
+        .add_systems(Update, repaint_on_palette_change.run_if(in_state(Screen::Playing)))
         .add_systems(OnEnter(Screen::Title), clear_table)
         .add_systems(OnEnter(Screen::NewGame), clear_table)
         .add_systems(Update, accept_input.in_set(RuleSet::Accept))
@@ -310,6 +311,20 @@ pub fn start_match(
     next_phase.set(decide(m, &setup, review.0));
     if let Some(f) = fresh {
         commands.insert_resource(Match(f));
+    }
+}
+
+/// Rebuilds the table around the match in progress when the colour palette changes, so the new
+/// colours (and the colour-blind-safe palette's rings) show at once, not from the next board.
+fn repaint_on_palette_change(
+    mut commands: Commands,
+    settings: Option<Res<crate::settings::Settings>>,
+    mut last: Local<Option<crate::games::Palette>>,
+) {
+    let Some(now) = settings.map(|s| s.palette) else { return };
+    if last.replace(now).is_some_and(|before| before != now) {
+        commands.insert_resource(KeepMatch(true));
+        commands.run_system_cached(start_match);
     }
 }
 
@@ -703,13 +718,15 @@ pub fn sync_table(
         commands.spawn(piece_bundle(def.key, def.look, def.pos));
     }
     let tint: std::collections::HashMap<u16, Option<u8>> = m.0.tints().into_iter().collect();
+    let lit = m.0.lit_cells();
     for mut t in &mut tints {
         let colour = tint.get(&t.cell).copied().flatten();
         if t.colour != colour {
             t.colour = colour;
         }
-        if t.glow && !m.0.status().is_over() {
-            t.glow = false;
+        let glow = lit.contains(&t.cell);
+        if t.glow != glow {
+            t.glow = glow;
         }
     }
 }

@@ -242,7 +242,7 @@ impl Guide {
 fn first_steps(game: &str) -> &'static str {
     match game {
         "kansho" => {
-            "Click a green empty cell to place a marker there. If it has empty or opposing neighbours, click the ones you choose (they light up) to fill them from your hand."
+            "Click a green empty cell to place a marker there: its empty neighbours fill and your opponent's turn to your colour, paid from your hand. When your hand runs short, click which lit neighbours to fill."
         }
         "konane" => {
             "Black opens by lifting one of its own stones: click a green stone. Then jump an enemy stone into an empty square: click your stone, then the highlighted landing."
@@ -259,7 +259,8 @@ fn first_steps(game: &str) -> &'static str {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Guide>()
-        .add_systems(OnEnter(Screen::Playing), begin_guide)
+        // After the match is built (its commands applied), so a fresh game is the one guided.
+        .add_systems(OnEnter(Screen::Playing), begin_guide.after(crate::play::start_match))
         .add_systems(Update, track_guide)
         .add_systems(bevy_egui::EguiPrimaryContextPass, guide_banner);
 }
@@ -318,8 +319,8 @@ fn guide_banner(
     egui::Window::new("guide")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, [-130.0, 60.0])
-        .max_width(520.0)
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+        .max_width(300.0)
         .show(ctx, |ui| {
             ui.label(
                 egui::RichText::new(format!("Your first game of {name}"))

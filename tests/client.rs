@@ -355,3 +355,76 @@ fn a_saved_match_loads_back_with_its_history_and_position() {
     assert_eq!(loaded.counters(), m.counters());
     assert_eq!(back.players, setup.seats);
 }
+
+#[test]
+fn a_new_palette_repaints_the_board_in_play_at_once() {
+    use parlour::games::Palette;
+    use parlour::play::BoardRoot;
+    use parlour::settings::Settings;
+    let mut app = app("conhex", [None, None], vec!["F6".into(), "E5".into()]);
+    app.insert_resource(Settings::default());
+    app.update();
+    settle(&mut app);
+    let palette = |app: &mut App| -> Vec<[f32; 4]> {
+        let mut q = app.world_mut().query::<&BoardRoot>();
+        let roots: Vec<_> = q.iter(app.world()).map(|b| b.palette).collect();
+        assert_eq!(roots.len(), 1, "exactly one board on the table");
+        roots[0].iter().map(|c| c.to_srgba().to_f32_array()).collect()
+    };
+    let before = palette(&mut app);
+    let placed = pieces(&mut app);
+    let history = app.world().resource::<Match>().0.history().len();
+    app.world_mut().resource_mut::<Settings>().palette = Palette::ColourSafe;
+    for _ in 0..4 {
+        app.update();
+    }
+    settle(&mut app);
+    let after = palette(&mut app);
+    assert_ne!(after, before, "the board takes the new colours without a new game");
+    let blue = Color::srgb_u8(0x00, 0x72, 0xb2).to_srgba().to_f32_array();
+    assert_eq!(after[0], blue, "ConHex's first side is Okabe–Ito blue");
+    assert_eq!(pieces(&mut app), placed, "every piece stays where it was");
+    assert_eq!(
+        app.world().resource::<Match>().0.history().len(),
+        history,
+        "the game goes on unchanged"
+    );
+}
+
+#[test]
+fn a_finished_conhex_game_loaded_from_its_moves_lights_the_winning_chain() {
+    use parlour::play::CellTint;
+    use parlour_rules::conhex::ConHex;
+    // A whole game (Blue joins top and bottom with its 21st peg), set up without animation.
+    let line = "C2 I10 C10 B9 B8 B5 D10 B4 D5 C4 E3 F3 D3 C7 C6 D2 E2 D7 D6 B6 B7";
+    let moves: Vec<String> = line.split(' ').map(String::from).collect();
+    let mut app = app("conhex", [None, None], moves.clone());
+    settle(&mut app);
+    let mut rules = ConHex::new(&Default::default());
+    for m in &moves {
+        parlour_rules::play_text(&mut rules, m).unwrap();
+    }
+    let chain: Vec<u16> = rules
+        .winning_chain()
+        .expect("the line is a win")
+        .into_iter()
+        .map(u16::from)
+        .collect();
+    let mut q = app.world_mut().query::<&CellTint>();
+    let mut lit: Vec<u16> = q.iter(app.world()).filter(|t| t.glow).map(|t| t.cell).collect();
+    lit.sort_unstable();
+    let mut want = chain.clone();
+    want.sort_unstable();
+    assert!(!want.is_empty());
+    assert_eq!(lit, want, "exactly the winning chain glows");
+    // Taking the winning move back puts the light out.
+    app.world_mut().write_message(GameCommand::Undo);
+    app.update();
+    app.update();
+    let mut q = app.world_mut().query::<&CellTint>();
+    assert_eq!(
+        q.iter(app.world()).filter(|t| t.glow).count(),
+        0,
+        "no glow once the win is undone"
+    );
+}

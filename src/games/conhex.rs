@@ -74,6 +74,12 @@ impl ClientGame for ConHex {
             .collect()
     }
 
+    fn lit_cells(&self) -> Vec<u16> {
+        self.winning_chain()
+            .map(|chain| chain.into_iter().map(u16::from).collect())
+            .unwrap_or_default()
+    }
+
     fn table(&self) -> Table {
         let cells = board()
             .cells

@@ -174,9 +174,10 @@ impl ClientGame for Kansho {
                     let pairs: Vec<(Cell, Player)> = cells.iter().map(|&c| (c, *colour)).collect();
                     out.push(AnimStep::new(
                         format!(
-                            "{} {} surrounded: into the hole",
-                            plural(cells.len(), "marker"),
-                            name(*colour).to_lowercase()
+                            "{} {} {} surrounded: into the hole",
+                            cells.len(),
+                            name(*colour).to_lowercase(),
+                            if cells.len() == 1 { "marker" } else { "markers" }
                         ),
                         discard(&pairs, &mut boxed),
                         1.1,
@@ -186,8 +187,9 @@ impl ClientGame for Kansho {
                 KanshoStep::SoloWave { index, cells } => {
                     out.push(AnimStep::new(
                         format!(
-                            "Solo wave {index}: {} with at most one friend roll into the hole",
-                            plural(cells.len(), "marker")
+                            "Solo wave {index}: {} with at most one friend {} into the hole",
+                            plural(cells.len(), "marker"),
+                            if cells.len() == 1 { "rolls" } else { "roll" }
                         ),
                         discard(cells, &mut boxed),
                         1.0,
@@ -239,6 +241,26 @@ impl ClientGame for Kansho {
             ));
         }
         out
+    }
+
+    fn part_prompt(&self, prefix: &[Token]) -> Option<String> {
+        // Only the short hand asks for more than the centre: the rest of the hand after paying
+        // for the centre goes on neighbours the player picks.
+        let me = self.side_to_move();
+        let left = usize::from(self.hand(me)).checked_sub(1)?;
+        let to_go = left.checked_sub(prefix.len().checked_sub(1)?)?;
+        if to_go == 0 {
+            return None;
+        }
+        Some(if prefix.len() == 1 {
+            format!(
+                "Short hand: {} has {} left after the centre; click {to_go} of the lit neighbours to fill",
+                name(me),
+                plural(left, "marker")
+            )
+        } else {
+            format!("Click {to_go} more of the lit neighbours (the centre again starts over)")
+        })
     }
 
     fn result_text(&self) -> Option<String> {

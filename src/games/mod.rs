@@ -299,6 +299,17 @@ pub trait ClientGame: Knowledge {
     fn result_text(&self) -> Option<String> {
         None
     }
+    /// What to do next when a move has been entered part way (`prefix`), where the game says
+    /// more than "choose a highlighted spot" (Kansho's short hand).
+    fn part_prompt(&self, prefix: &[Token]) -> Option<String> {
+        let _ = prefix;
+        None
+    }
+    /// Cells lit at rest: ConHex's winning chain once the game is won (also when a finished
+    /// game is loaded, replayed or redone, not only at the end of the winning move's animation).
+    fn lit_cells(&self) -> Vec<u16> {
+        Vec::new()
+    }
 }
 
 /// What a prefix of clicks allows next.
@@ -338,6 +349,11 @@ pub trait AnyMatch: Send + Sync {
     fn note(&self) -> Option<String>;
     /// Extra result text (Kansho's result name).
     fn result_text(&self) -> Option<String>;
+    /// What to do next with a move entered part way, where the game says more (see
+    /// [`ClientGame::part_prompt`]).
+    fn part_prompt(&self, prefix: &[Token]) -> Option<String>;
+    /// Cells lit at rest (see [`ClientGame::lit_cells`]).
+    fn lit_cells(&self) -> Vec<u16>;
     /// Moves played, in notation, with who played them.
     fn history(&self) -> Vec<(Player, String)>;
     /// Moves that can be redone.
@@ -503,6 +519,12 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
     }
     fn result_text(&self) -> Option<String> {
         self.state.result_text()
+    }
+    fn part_prompt(&self, prefix: &[Token]) -> Option<String> {
+        self.state.part_prompt(prefix)
+    }
+    fn lit_cells(&self) -> Vec<u16> {
+        self.state.lit_cells()
     }
     fn history(&self) -> Vec<(Player, String)> {
         self.past

@@ -57,6 +57,33 @@ pub fn search<G: Knowledge>(state: &G, cfg: &SearchConfig, stop: &StopFlag) -> O
     Searcher::new(*cfg).search(state, stop)
 }
 
+/// Every move loses against perfect play: spends what is left of the budget on a search without
+/// the solver, whose most visited move is the one whose refutation is hardest to find, so a
+/// fallible opponent has the best chance to go wrong (the solver alone would pick any losing
+/// move, often the quickest loss). The result stays marked as a proven loss.
+fn resist<G: Knowledge>(
+    state: &G,
+    params: &crate::config::MctsParams,
+    limits: &Limits<'_>,
+    rng: &mut ChaCha8Rng,
+    lost: SearchResult<G::Move>,
+) -> SearchResult<G::Move> {
+    let open = crate::config::MctsParams {
+        solver: false,
+        reuse_tree: false,
+        ..*params
+    };
+    let mut fresh = Mcts::new();
+    let mut result = fresh.search(state, &open, limits, rng);
+    if result.best.is_none() {
+        return lost;
+    }
+    result.value = lost.value;
+    result.proven = true;
+    result.iterations += lost.iterations;
+    result
+}
+
 /// A player's search that keeps its MCTS tree (when `reuse_tree` is on) and its transposition
 /// table between calls, so the next move starts from what it already knows. Given the same
 /// sequence of calls it gives the same results.
@@ -112,7 +139,12 @@ impl<G: Knowledge> Searcher<G> {
             Algorithm::PlainUct { exploration } => plain_uct::search(state, exploration, &limits, &mut rng),
             Algorithm::Mcts(params) => {
                 let mcts = self.mcts.get_or_insert_with(Mcts::new);
-                mcts.search(state, &params, &limits, &mut rng)
+                let result = mcts.search(state, &params, &limits, &mut rng);
+                if params.solver && result.proven && result.value < 0.25 && !limits.cancelled() {
+                    resist(state, &params, &limits, &mut rng, result)
+                } else {
+                    result
+                }
             }
             Algorithm::AlphaBeta(params) => {
                 let budget = self.cfg.budget;

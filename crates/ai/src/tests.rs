@@ -434,3 +434,25 @@ fn hint_uses_the_same_path() {
     assert_eq!(Some(r), search(&s, &cfg, &StopFlag::new()));
     let _ = Player::P1;
 }
+
+#[test]
+fn a_lost_position_still_gets_its_whole_budget_to_resist() {
+    // Heap 8 is lost for the side to move (the opponent always answers to a multiple of 4). The
+    // solver proves that in a few hundred iterations; the rest of the budget goes to finding the
+    // losing move whose refutation is hardest to find, and the result still says "proven loss".
+    let state = Nim::with(8, false);
+    let budget = 5_000;
+    let cfg = SearchConfig::new(Algorithm::Mcts(MctsParams::default()), Budget::iterations(budget), 3);
+    let r = search(&state, &cfg, &StopFlag::new()).unwrap();
+    assert!(r.proven && r.value < 0.25, "heap 8 is a proven loss: {r:?}");
+    assert!(
+        r.iterations > budget,
+        "only {} iterations: the budget was not used to resist",
+        r.iterations
+    );
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    assert!(moves.contains(&r.best.unwrap()));
+    let again = search(&state, &cfg, &StopFlag::new()).unwrap();
+    assert_eq!(again.best, r.best, "same seed and budget, same move");
+}
