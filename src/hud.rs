@@ -371,8 +371,11 @@ fn playing(
                         7.0,
                         egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8),
                     );
-                    ui.painter()
-                        .circle_stroke(rect.center(), 7.0, egui::Stroke::new(1.0, egui::Color32::GRAY));
+                    ui.painter().circle_stroke(
+                        rect.center(),
+                        7.0,
+                        egui::Stroke::new(1.5, egui::Color32::from_gray(210)),
+                    );
                 }
                 ui.label(egui::RichText::new(turn).size(15.0).strong());
             });

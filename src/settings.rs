@@ -186,6 +186,11 @@ impl Notice {
 #[derive(Resource, Default)]
 struct Unsaved(Option<f32>);
 
+/// The settings as last read from or written to disk: a change made in the very first frame
+/// (the guided start noting a game) is still written.
+#[derive(Resource)]
+struct OnDisk(Settings);
+
 /// Loads the settings into the app (before the first frame, so the new-game dialog and the
 /// first board already use them) and keeps them applied and written.
 pub(super) fn plugin(app: &mut App) {
@@ -196,13 +201,14 @@ pub(super) fn plugin(app: &mut App) {
         n.set(text, true);
     }
     app.insert_resource(settings.last_setup.clone())
+        .insert_resource(OnDisk(settings.clone()))
         .insert_resource(settings)
         .insert_resource(n)
         .insert_resource(DataDir(dir))
         .init_resource::<Unsaved>()
         .add_systems(Update, (apply, persist))
         .add_systems(EguiPrimaryContextPass, ui_scale)
-        .add_systems(Last, write_on_exit);
+        .add_systems(Last, write_on_exit.after(bevy::window::ExitSystems));
 }
 
 fn apply(
@@ -211,6 +217,7 @@ fn apply(
     mut speed: ResMut<AnimSpeed>,
     mut cam: ResMut<crate::camera::OrbitCam>,
     mut unsaved: ResMut<Unsaved>,
+    on_disk: Res<OnDisk>,
 ) {
     if !settings.is_changed() {
         return;
@@ -223,7 +230,7 @@ fn apply(
         cam.top_down_home = top;
         cam.reset();
     }
-    if !settings.is_added() {
+    if *settings != on_disk.0 {
         unsaved.0 = Some(0.0);
     }
 }
@@ -234,6 +241,7 @@ fn persist(
     dir: Res<DataDir>,
     mut unsaved: ResMut<Unsaved>,
     mut notice: ResMut<Notice>,
+    mut on_disk: ResMut<OnDisk>,
 ) {
     notice.age += time.delta_secs();
     let Some(t) = unsaved.0.as_mut() else { return };
@@ -241,8 +249,9 @@ fn persist(
     // A slider drag changes the settings every frame; write once it rests.
     if *t >= 0.5 {
         unsaved.0 = None;
-        if let Err(e) = settings.store(&dir.0) {
-            notice.set(format!("Your settings could not be saved: {e}."), true);
+        match settings.store(&dir.0) {
+            Ok(()) => on_disk.0 = settings.clone(),
+            Err(e) => notice.set(format!("Your settings could not be saved: {e}."), true),
         }
     }
 }

@@ -42,7 +42,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PasteError>()
         .add_systems(Startup, find_resume)
         .add_systems(Update, act)
-        .add_systems(Last, autosave_on_exit);
+        // After the window plugin turns "the last window closed" into an exit in this frame.
+        .add_systems(Last, autosave_on_exit.after(bevy::window::ExitSystems));
 }
 
 /// Re-reads the saves folder into [`SaveList`].
