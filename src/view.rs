@@ -17,6 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         })
         .init_resource::<Hovered>()
         .add_systems(Startup, (setup_assets, setup_lights))
+        .add_systems(Update, window_title)
         .add_systems(
             Update,
             (dress_board, dress_spots, dress_pieces, dress_tints).in_set(GameSet::Present),
@@ -537,6 +538,22 @@ fn dress_board(
         spot_mesh,
         cells,
     });
+}
+
+/// The window's title names the game on the table ("Parlour — Kōnane"), or just "Parlour".
+fn window_title(
+    m: Option<Res<Match>>,
+    screen: Res<State<Screen>>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+) {
+    let Ok(mut window) = windows.single_mut() else { return };
+    let title = match (&m, screen.get()) {
+        (Some(m), Screen::Playing | Screen::Results) => format!("Parlour — {}", m.0.title()),
+        _ => "Parlour".to_string(),
+    };
+    if window.title != title {
+        window.title = title;
+    }
 }
 
 fn dress_spots(

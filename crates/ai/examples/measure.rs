@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run -p parlour-ai --example measure -- speed [GAME] [ms]
 //! cargo run -p parlour-ai --example measure -- match GAME[:opt=v,...] GAMES "A words" "B words" [opening]
+//! cargo run -p parlour-ai --example measure -- solve GAME[:opt=v,...] MS PLIES
 //! ```
 //! where the words are those of `SearchConfig::parse`, e.g. "algo=mcts ms=200 rave=300".
 
@@ -88,6 +89,67 @@ fn run_match<G: Knowledge>(opts: &str, games: u32, a: &str, b: &str, opening: u3
     println!("{report}");
 }
 
+/// Solves every position `plies` plies into the game (all legal lines) with the MCTS-Solver
+/// given `ms` per position, and counts how many are proven wins or losses for the side to move.
+/// Tells whether a game's openings are already decided (then no AI can outscore a baseline that
+/// finds the win from either seat).
+fn solve<G: Knowledge>(opts: &str, ms: u64, plies: u32) {
+    let o = options::<G>(opts);
+    let mut frontier = vec![(G::new(&o), String::new())];
+    let mut buf = Vec::new();
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for (s, line) in &frontier {
+            if s.status().is_over() {
+                continue;
+            }
+            s.legal_moves(&mut buf);
+            for &m in &buf {
+                let mut t = s.clone();
+                let text = t.format_move(&m);
+                t.apply(m);
+                next.push((t, format!("{line} {text}")));
+            }
+        }
+        frontier = next;
+    }
+    let budget = format!("ms={ms}");
+    let cfg =
+        SearchConfig::parse(&frontier[0].0, &["algo=mcts", &budget], Level::Master).unwrap_or_else(|e| panic!("{e}"));
+    let (mut won, mut lost, mut open) = (0, 0, 0);
+    for (s, line) in &frontier {
+        if s.status().is_over() {
+            continue;
+        }
+        let r = Searcher::new(cfg).search(s, &StopFlag::new()).expect("not cancelled");
+        let verdict = match (r.proven, r.value) {
+            (true, v) if v > 0.75 => {
+                won += 1;
+                "won"
+            }
+            (true, v) if v < 0.25 => {
+                lost += 1;
+                "lost"
+            }
+            _ => {
+                open += 1;
+                "open"
+            }
+        };
+        println!(
+            "{:<24} side to move {:?}: {verdict} (value {:.2}, {} iterations)",
+            line.trim(),
+            s.side_to_move(),
+            r.value,
+            r.iterations
+        );
+    }
+    println!(
+        "{} positions after {plies} plies: {won} won and {lost} lost for the side to move, {open} not proven in {ms} ms",
+        won + lost + open
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize| args.get(i).map(String::as_str).unwrap_or("");
@@ -118,6 +180,19 @@ fn main() {
                 "kansho" => run_match::<Kansho>(opts, games, arg(3), arg(4), opening),
                 "qyshinsu" => run_match::<Qyshinsu>(opts, games, arg(3), arg(4), opening),
                 "soldiers" => run_match::<Soldiers>(opts, games, arg(3), arg(4), opening),
+                _ => eprintln!("unknown game '{game}'"),
+            }
+        }
+        "solve" => {
+            let (game, opts) = arg(1).split_once(':').unwrap_or((arg(1), ""));
+            let ms = arg(2).parse().unwrap_or(1000);
+            let plies = arg(3).parse().unwrap_or(0);
+            match game {
+                "konane" => solve::<Konane>(opts, ms, plies),
+                "conhex" => solve::<ConHex>(opts, ms, plies),
+                "kansho" => solve::<Kansho>(opts, ms, plies),
+                "qyshinsu" => solve::<Qyshinsu>(opts, ms, plies),
+                "soldiers" => solve::<Soldiers>(opts, ms, plies),
                 _ => eprintln!("unknown game '{game}'"),
             }
         }
