@@ -663,9 +663,6 @@ fn results(
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(egui::RichText::new(result_line(m, resigned.0)).size(24.0).strong());
-                if let Some(t) = m.result_text() {
-                    ui.label(egui::RichText::new(t).size(18.0));
-                }
                 ui.label(format!("{} moves played", m.history().len()));
             });
             ui.separator();

@@ -546,12 +546,21 @@ pub fn result_line(m: &dyn AnyMatch, resigned: Option<Player>) -> String {
     match m.status() {
         Status::Ongoing => String::new(),
         Status::Win { winner, reason } => {
-            let extra = m.result_text().map(|t| format!(" — {t}")).unwrap_or_default();
             let name = m.side_name(winner);
-            format!("{} {} ({reason}){extra}", cap(&name), verb(&name, "win"))
+            // Kansho's result name says more than its reason word: "White wins — Technical
+            // Victory (65–56)"; elsewhere the reason in words: "Blue wins (connection)".
+            match m.result_text() {
+                Some(t) => format!("{} {} — {t}", cap(&name), verb(&name, "win")),
+                None => format!("{} {} ({})", cap(&name), verb(&name, "win"), words(reason)),
+            }
         }
-        Status::Draw { reason } => format!("A draw ({reason})"),
+        Status::Draw { reason } => format!("A draw ({})", words(reason)),
     }
+}
+
+/// An engine reason word for players: "no-moves" → "no moves".
+fn words(reason: impl std::fmt::Display) -> String {
+    reason.to_string().replace('-', " ")
 }
 
 /// `verb` agreeing with a side's name: "soldiers win", "white wins", "water wins".
