@@ -64,21 +64,32 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn side_names(game: &str) -> [&'static str; 2] {
-    match game {
-        "conhex" => ["Blue", "Red"],
-        "qyshinsu" => ["Black", "Red"],
-        "soldiers" => ["General (hunter)", "Soldiers"],
+/// The variant chosen in the new-game dialog (Sixteen Soldiers), or "".
+fn variant(options: &[(String, String)]) -> &str {
+    options
+        .iter()
+        .find(|(k, _)| k == "variant")
+        .map_or("", |(_, v)| v.as_str())
+}
+
+fn side_names(game: &str, options: &[(String, String)]) -> [&'static str; 2] {
+    match (game, variant(options)) {
+        ("conhex", _) => ["Blue", "Red"],
+        ("qyshinsu", _) => ["Black", "Red"],
+        ("soldiers", "monk") => ["Monk", "Water"],
+        ("soldiers", _) => ["General (hunter)", "Soldiers"],
         _ => ["White", "Black"],
     }
 }
 
-fn first_mover(game: &str) -> &'static str {
-    match game {
-        "konane" => "Black moves first (the rules fix it).",
-        "conhex" => "Blue places the first peg; with swap on, Red may take it over.",
-        "qyshinsu" => "Black moves first (the rules fix it).",
-        "soldiers" => "Who moves first depends on the board chosen (the rule book fixes it).",
+fn first_mover(game: &str, options: &[(String, String)]) -> &'static str {
+    match (game, variant(options)) {
+        ("konane", _) => "Black moves first (the rules fix it).",
+        ("conhex", _) => "Blue places the first peg; with swap on, Red may take it over.",
+        ("qyshinsu", _) => "Black moves first (the rules fix it).",
+        ("soldiers", "board3") => "On this board the soldiers move first (the rule book fixes it).",
+        ("soldiers", "monk") => "The water moves first (the rule book fixes it).",
+        ("soldiers", _) => "On this board the general moves first (the rule book fixes it).",
         _ => "Choose who places the first marker with the option above.",
     }
 }
@@ -271,9 +282,17 @@ fn new_game(
                 });
                 ui.label(egui::RichText::new(spec.help).small().italics());
             }
+            if setup.game == "soldiers" {
+                // The reading of the rules in force on the chosen board, as the rule page asks.
+                let v = match variant(&setup.options) {
+                    "" => "board1",
+                    v => v,
+                };
+                ui.add(egui::Label::new(egui::RichText::new(crate::rules_text::variant_notes(v)).small()).wrap());
+            }
             ui.separator();
             ui.heading("Players");
-            let names = side_names(&setup.game);
+            let names = side_names(&setup.game, &setup.options);
             for (seat, name) in names.iter().enumerate() {
                 ui.horizontal(|ui| {
                     ui.label(egui::RichText::new(*name).strong());
@@ -288,7 +307,7 @@ fn new_game(
                     ui.label(egui::RichText::new(l.description()).small().italics());
                 }
             }
-            ui.label(first_mover(&setup.game));
+            ui.label(first_mover(&setup.game, &setup.options));
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button(egui::RichText::new("Start").size(18.0)).clicked() {
