@@ -320,12 +320,21 @@ fn repaint_on_palette_change(
     mut commands: Commands,
     settings: Option<Res<crate::settings::Settings>>,
     mut last: Local<Option<crate::games::Palette>>,
+    res: Res<Resolution>,
+    queue: Res<AnimQueue>,
 ) {
     let Some(now) = settings.map(|s| s.palette) else { return };
-    if last.replace(now).is_some_and(|before| before != now) {
-        commands.insert_resource(KeepMatch(true));
-        commands.run_system_cached(start_match);
+    let Some(before) = *last else {
+        *last = Some(now);
+        return;
+    };
+    // A move being resolved finishes first (rebuilding would drop its remaining stages).
+    if before == now || res.active || !queue.idle() {
+        return;
     }
+    *last = Some(now);
+    commands.insert_resource(KeepMatch(true));
+    commands.run_system_cached(start_match);
 }
 
 /// A match built from `setup` with the start moves played.

@@ -389,6 +389,22 @@ fn a_new_palette_repaints_the_board_in_play_at_once() {
         history,
         "the game goes on unchanged"
     );
+    // Changed back while a move is being resolved: the move finishes, then the board repaints.
+    let tokens = app.world().resource::<Match>().0.parse("D5").expect("parses");
+    app.world_mut().write_message(MoveInput::Whole(tokens));
+    app.update();
+    assert!(app.world().resource::<Resolution>().active, "the move is resolving");
+    app.world_mut().resource_mut::<Settings>().palette = Palette::Classic;
+    settle(&mut app);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Match>().0.history().len(),
+        history + 1,
+        "the move was played"
+    );
+    assert_eq!(palette(&mut app), before, "and the classic colours are back");
 }
 
 #[test]
