@@ -568,7 +568,7 @@ fn playing(
         } else if sel.prefix.is_empty() {
             format!("{}: your move", cap(&m.side_name(m.to_move())))
         } else if sel.next.iter().any(|t| matches!(t, Token::Choice(_))) {
-            "Choose below".to_string()
+            "Choose with the buttons just above".to_string()
         } else if let Some(p) = m.part_prompt(&sel.prefix) {
             p
         } else {
@@ -603,7 +603,7 @@ fn playing(
         egui::Window::new("choose")
             .title_bar(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, [-130.0, 12.0])
+            .anchor(egui::Align2::CENTER_BOTTOM, [-130.0, -64.0])
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(if sel.prefix.is_empty() { "Or:" } else { "Which stone?" });

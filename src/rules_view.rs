@@ -251,7 +251,7 @@ fn first_steps(game: &str) -> &'static str {
             "Click any empty hole to put a peg in it. Hold half of a cell's holes first and the cell becomes yours; join your two sides with a chain of cells."
         }
         "qyshinsu" => {
-            "Choose a stone with the buttons above the board and click a green position to add it, or click one of your stones to take it back."
+            "Click a green position, then choose which of your stones to add there with the buttons that appear; or click one of your own stones on the ring to take it back."
         }
         _ => "Click a green piece to pick it up, then a highlighted point to move it there.",
     }
