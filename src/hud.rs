@@ -578,7 +578,12 @@ fn playing(
         caption.0.clone()
     };
     let text = if phase == Some(Phase::AwaitingInput) && !caption.0.is_empty() && sel.prefix.is_empty() {
-        format!("{}  ·  {prompt}", caption.0)
+        // "Red: 4-stone rule: act at 8 or 12 · your move", not "… · Red: your move".
+        let side = format!("{}: ", cap(&m.side_name(m.to_move())));
+        match (caption.0.starts_with(&side), prompt.strip_prefix(&side)) {
+            (true, Some(rest)) => format!("{}  ·  {rest}", caption.0),
+            _ => format!("{}  ·  {prompt}", caption.0),
+        }
     } else {
         prompt
     };
