@@ -42,6 +42,11 @@ pub struct MctsParams {
     /// `0`: play the most visited move. Above 0: sample a move with probability ∝
     /// visits^(1/temperature) among moves with a fair share of visits (used by the weak levels).
     pub temperature: f32,
+    /// Contempt for draws: a draw is worth `0.5 − contempt` to the side searching (and
+    /// `0.5 + contempt` to its opponent), so against a weaker player it plays on rather than
+    /// repeat. `0` scores draws as half a win.
+    #[serde(default)]
+    pub contempt: f32,
 }
 
 impl Default for MctsParams {
@@ -60,6 +65,7 @@ impl Default for MctsParams {
             expand_after: 1,
             max_nodes: 3_000_000,
             temperature: 0.0,
+            contempt: 0.0,
         }
     }
 }
@@ -225,7 +231,7 @@ impl SearchConfig {
     ///
     /// Tunables for experiments, applied after the above: UCT/MCTS `c=`; MCTS `fpu=`,
     /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
-    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`; alpha-beta `noise=`, `tt=` (bits),
+    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `contempt=`; alpha-beta `noise=`, `tt=` (bits),
     /// `killers=`, `history=` (0/1). A tunable that does not apply to the algorithm is an error.
     pub fn parse<G: Knowledge>(state: &G, words: &[&str], default_level: Level) -> Result<Self, ConfigError> {
         let mut level = default_level;
@@ -249,7 +255,9 @@ impl SearchConfig {
                 }
                 "seed" => seed = Some(number(&key, value)?),
                 "c" | "fpu" | "solver" | "reuse" | "informed" | "mast" | "rave" | "pb" | "pbeval" | "cutoff"
-                | "expand" | "temp" | "noise" | "tt" | "killers" | "history" => tunables.push((key, value)),
+                | "expand" | "temp" | "contempt" | "noise" | "tt" | "killers" | "history" => {
+                    tunables.push((key, value))
+                }
                 _ => {
                     return Err(ConfigError(format!(
                         "unknown setting '{key}'; valid: level, algo, ms, playouts, depth, seed"
@@ -316,6 +324,7 @@ impl Algorithm {
             (Algorithm::Mcts(p), "cutoff") => p.playout_cutoff = n()?,
             (Algorithm::Mcts(p), "expand") => p.expand_after = n()?.max(1),
             (Algorithm::Mcts(p), "temp") => p.temperature = f()?,
+            (Algorithm::Mcts(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
             (Algorithm::AlphaBeta(p), "noise") => p.noise = f()?,
             (Algorithm::AlphaBeta(p), "tt") => p.tt_bits = n()?.clamp(4, 28) as u8,
             (Algorithm::AlphaBeta(p), "killers") => p.killers = b()?,
@@ -374,6 +383,9 @@ impl fmt::Display for Algorithm {
                 }
                 if p.temperature > 0.0 {
                     write!(f, " t={}", p.temperature)?;
+                }
+                if p.contempt > 0.0 {
+                    write!(f, " contempt={}", p.contempt)?;
                 }
                 write!(f, ")")
             }

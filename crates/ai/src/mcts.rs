@@ -135,6 +135,8 @@ pub(crate) struct Mcts<G: Knowledge> {
     seen: Vec<u32>,
     epoch: u32,
     max_depth: u32,
+    /// What a draw is worth to P1 in this search (`0.5` without contempt).
+    draw_p1: f32,
 }
 
 impl<G: Knowledge> Mcts<G> {
@@ -149,6 +151,7 @@ impl<G: Knowledge> Mcts<G> {
             seen: Vec::new(),
             epoch: 0,
             max_depth: 0,
+            draw_p1: 0.5,
         }
     }
 
@@ -184,6 +187,7 @@ impl<G: Knowledge> Mcts<G> {
         }
         self.root_state = Some(state.clone());
         self.max_depth = 0;
+        self.draw_p1 = for_player(seat_to_move(state), 0.5 - p.contempt);
         let mut iterations = 0u64;
         // At least one iteration, so that even an immediate "move now" has a move to give.
         while (iterations == 0 || !limits.exhausted(iterations)) && self.nodes[0].proof == Proof::Unknown {
@@ -201,6 +205,9 @@ impl<G: Knowledge> Mcts<G> {
         let mut idx = 0usize;
         let reward_p1 = loop {
             let node = &self.nodes[idx];
+            if node.proof == Proof::Draw {
+                break self.draw_p1;
+            }
             if node.proof != Proof::Unknown {
                 break for_player(node.mover, node.proof.reward());
             }
@@ -344,7 +351,11 @@ impl<G: Knowledge> Mcts<G> {
         loop {
             let status = state.status();
             if let Some(r) = seat_score(state, status, Player::P1) {
-                return r;
+                return if matches!(status, parlour_rules::Status::Draw { .. }) {
+                    self.draw_p1
+                } else {
+                    r
+                };
             }
             let to_move = seat_to_move(state);
             if G::HAS_EVALUATION && p.playout_cutoff > 0 && plies >= p.playout_cutoff {

@@ -456,3 +456,26 @@ fn a_lost_position_still_gets_its_whole_budget_to_resist() {
     let again = search(&state, &cfg, &StopFlag::new()).unwrap();
     assert_eq!(again.best, r.best, "same seed and budget, same move");
 }
+
+#[test]
+fn contempt_makes_draws_worth_less_to_the_searching_side() {
+    // A nearly full board where most lines end drawn: without the solver, the root's value is
+    // the average playout result, and contempt lowers what each draw is worth to the searcher.
+    let state = TicTacToe::from_picture("xox .o. ox.");
+    let value = |contempt: f32| {
+        let p = MctsParams {
+            solver: false,
+            contempt,
+            ..MctsParams::default()
+        };
+        let cfg = SearchConfig::new(Algorithm::Mcts(p), Budget::iterations(4_000), 5);
+        search(&state, &cfg, &StopFlag::new()).unwrap().value
+    };
+    let (plain, contemptuous) = (value(0.0), value(0.3));
+    assert!(
+        contemptuous < plain - 0.1,
+        "draws should count for less: {plain} without contempt, {contemptuous} with 0.3"
+    );
+    let cfg = SearchConfig::parse(&state, &["algo=mcts", "contempt=0.2"], Level::Master).unwrap();
+    assert!(matches!(cfg.algorithm, Algorithm::Mcts(p) if (p.contempt - 0.2).abs() < 1e-6));
+}
