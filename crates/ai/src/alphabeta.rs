@@ -132,6 +132,8 @@ impl<G: Knowledge> AlphaBeta<G> {
                 let status = child.status();
                 let v = if status.is_over() {
                     terminal_value(&child, status, me, 1)
+                } else if p.repeat_draw && child.repeats() {
+                    0
                 } else if seat_to_move(&child) == me {
                     self.negamax(&child, depth as i32 - 1, alpha, INF, 1, limits)
                 } else {
@@ -278,6 +280,8 @@ impl<G: Knowledge> AlphaBeta<G> {
             let status = child.status();
             let v = if status.is_over() {
                 terminal_value(&child, status, me, ply + 1)
+            } else if self.params.repeat_draw && child.repeats() {
+                0
             } else if seat_to_move(&child) == me {
                 self.negamax(&child, depth - 1, alpha, beta, ply + 1, limits)
             } else {

@@ -47,6 +47,11 @@ pub struct MctsParams {
     /// repeat. `0` scores draws as half a win.
     #[serde(default)]
     pub contempt: f32,
+    /// Score a position that has occurred before in the game as a draw, as chess programs do
+    /// (if leaving the cycle were better, it was better the first time too), so a side that is
+    /// ahead looks for progress instead of walking into the third occurrence.
+    #[serde(default)]
+    pub repeat_draw: bool,
 }
 
 impl Default for MctsParams {
@@ -66,6 +71,7 @@ impl Default for MctsParams {
             max_nodes: 3_000_000,
             temperature: 0.0,
             contempt: 0.0,
+            repeat_draw: false,
         }
     }
 }
@@ -96,6 +102,10 @@ pub struct AlphaBetaParams {
     /// Deterministic noise added to leaf evaluations, as a fraction of the evaluation range
     /// (used by the weak levels; `0` for none). Derived from the seed, so still reproducible.
     pub noise: f32,
+    /// Score a position that has occurred before in the game as a draw (see
+    /// [`MctsParams::repeat_draw`]).
+    #[serde(default)]
+    pub repeat_draw: bool,
 }
 
 impl Default for AlphaBetaParams {
@@ -105,6 +115,7 @@ impl Default for AlphaBetaParams {
             killers: true,
             history: true,
             noise: 0.0,
+            repeat_draw: false,
         }
     }
 }
@@ -232,7 +243,7 @@ impl SearchConfig {
     /// Tunables for experiments, applied after the above: UCT/MCTS `c=`; MCTS `fpu=`,
     /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
     /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `contempt=`; alpha-beta `noise=`, `tt=` (bits),
-    /// `killers=`, `history=` (0/1). A tunable that does not apply to the algorithm is an error.
+    /// `killers=`, `history=` (0/1); both `rep=` (0/1, a repeated position counts as a draw). A tunable that does not apply to the algorithm is an error.
     pub fn parse<G: Knowledge>(state: &G, words: &[&str], default_level: Level) -> Result<Self, ConfigError> {
         let mut level = default_level;
         let mut algo: Option<&str> = None;
@@ -255,7 +266,7 @@ impl SearchConfig {
                 }
                 "seed" => seed = Some(number(&key, value)?),
                 "c" | "fpu" | "solver" | "reuse" | "informed" | "mast" | "rave" | "pb" | "pbeval" | "cutoff"
-                | "expand" | "temp" | "contempt" | "noise" | "tt" | "killers" | "history" => {
+                | "expand" | "temp" | "contempt" | "rep" | "noise" | "tt" | "killers" | "history" => {
                     tunables.push((key, value))
                 }
                 _ => {
@@ -325,6 +336,8 @@ impl Algorithm {
             (Algorithm::Mcts(p), "expand") => p.expand_after = n()?.max(1),
             (Algorithm::Mcts(p), "temp") => p.temperature = f()?,
             (Algorithm::Mcts(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
+            (Algorithm::Mcts(p), "rep") => p.repeat_draw = b()?,
+            (Algorithm::AlphaBeta(p), "rep") => p.repeat_draw = b()?,
             (Algorithm::AlphaBeta(p), "noise") => p.noise = f()?,
             (Algorithm::AlphaBeta(p), "tt") => p.tt_bits = n()?.clamp(4, 28) as u8,
             (Algorithm::AlphaBeta(p), "killers") => p.killers = b()?,
@@ -387,6 +400,9 @@ impl fmt::Display for Algorithm {
                 if p.contempt > 0.0 {
                     write!(f, " contempt={}", p.contempt)?;
                 }
+                if p.repeat_draw {
+                    write!(f, " +rep")?;
+                }
                 write!(f, ")")
             }
             Algorithm::AlphaBeta(p) => {
@@ -399,6 +415,9 @@ impl fmt::Display for Algorithm {
                 }
                 if p.noise > 0.0 {
                     write!(f, " noise={}", p.noise)?;
+                }
+                if p.repeat_draw {
+                    write!(f, " +rep")?;
                 }
                 write!(f, ")")
             }

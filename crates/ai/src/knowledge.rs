@@ -58,6 +58,13 @@ pub trait Knowledge: Game {
         colour
     }
 
+    /// True when this ongoing position has occurred before in the game, so that one more cycle
+    /// ends it in a repetition draw. Searches with `repeat_draw` score it as a draw. Default:
+    /// never (games without a repetition rule).
+    fn repeats(&self) -> bool {
+        false
+    }
+
     /// This game's tuned MCTS parameters (for this variant).
     fn mcts_params(&self) -> MctsParams {
         MctsParams::default()

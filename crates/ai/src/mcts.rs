@@ -74,6 +74,8 @@ struct Node<M> {
     to_move: Player,
     proof: Proof,
     expanded: bool,
+    /// A position seen before in the game, scored as a draw (`repeat_draw`); not a proof.
+    repeat: bool,
 }
 
 impl<M> Node<M> {
@@ -92,6 +94,7 @@ impl<M> Node<M> {
             to_move: mover.other(),
             proof: Proof::Unknown,
             expanded: false,
+            repeat: false,
         }
     }
 
@@ -205,7 +208,7 @@ impl<G: Knowledge> Mcts<G> {
         let mut idx = 0usize;
         let reward_p1 = loop {
             let node = &self.nodes[idx];
-            if node.proof == Proof::Draw {
+            if node.proof == Proof::Draw || node.repeat {
                 break self.draw_p1;
             }
             if node.proof != Proof::Unknown {
@@ -238,6 +241,10 @@ impl<G: Knowledge> Mcts<G> {
                 && let Some(score) = seat_score(&state, state.status(), mover)
             {
                 self.nodes[child].proof = Proof::from_score(score);
+            }
+            if fresh && p.repeat_draw && self.nodes[child].proof == Proof::Unknown && state.repeats() {
+                self.nodes[child].repeat = true;
+                break self.draw_p1;
             }
         };
         self.max_depth = self.max_depth.max(self.path.len() as u32 - 1);
@@ -640,5 +647,65 @@ impl<G: Knowledge> Mcts<G> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Budget;
+    use crate::stop::StopFlag;
+    use parlour_rules::Game;
+    use parlour_rules::qyshinsu::{Qyshinsu, QyshinsuOptions};
+    use rand::SeedableRng;
+
+    /// One move before a Qyshinsu position recurs (the rules crate's repetition example):
+    /// `1@8` now brings back the position after ply 5, for its second occurrence.
+    fn before_a_repeat() -> (Qyshinsu, <Qyshinsu as Game>::Move) {
+        let mut q = Qyshinsu::new(&QyshinsuOptions::default());
+        for t in [
+            "4@5", "3@9", "1@12", "3@1", "4@4", "1@8", "o@7", "2@6", "x@4", "x@8", "x@7", "x@6", "4@4",
+        ] {
+            parlour_rules::play_text(&mut q, t).unwrap();
+        }
+        let repeat = q.parse_move("1@8").unwrap();
+        let mut after = q.clone();
+        after.apply(repeat);
+        assert!(after.repeats() && !q.repeats(), "the example must recur on 1@8");
+        (q, repeat)
+    }
+
+    /// The root child for `mv` after a search with `repeat_draw` on or off: (visits, mean).
+    fn child_after_search(repeat_draw: bool) -> (u32, f32) {
+        let (q, repeat) = before_a_repeat();
+        let p = MctsParams {
+            repeat_draw,
+            ..MctsParams::default()
+        };
+        let stop = StopFlag::new();
+        let limits = Limits::new(&Budget::iterations(4_000), &stop);
+        let mut mcts = Mcts::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        mcts.search(&q, &p, &limits, &mut rng);
+        let root = &mcts.nodes[0];
+        let child = root
+            .children()
+            .map(|c| &mcts.nodes[c])
+            .find(|c| c.mv == Some(repeat))
+            .expect("1@8 is legal");
+        (child.visits, child.mean())
+    }
+
+    #[test]
+    fn a_repeated_position_scores_exactly_a_draw_with_repeat_draw_on() {
+        let (visits, mean) = child_after_search(true);
+        assert!(visits > 0);
+        assert_eq!(
+            mean, 0.5,
+            "every visit to the repeat must score a draw ({visits} visits)"
+        );
+        // Without it the repeat is played out like any other position.
+        let (visits, mean) = child_after_search(false);
+        assert!(visits > 1 && mean != 0.5, "{visits} visits, mean {mean}");
     }
 }

@@ -149,7 +149,15 @@ impl<G: Knowledge> Searcher<G> {
             Algorithm::AlphaBeta(params) => {
                 let budget = self.cfg.budget;
                 let ab = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(&params, &budget));
-                ab.search(state, &params, self.cfg.budget.depth, self.cfg.seed, &limits)
+                let result = ab.search(state, &params, self.cfg.budget.depth, self.cfg.seed, &limits);
+                // Alpha-beta stops as soon as it proves the loss, often within milliseconds; with
+                // a time budget the rest goes to resisting. (A depth or node budget stays
+                // reproducible and bounded, so it is left as it is.)
+                if result.proven && result.value < 0.25 && self.cfg.budget.millis.is_some() && !limits.exhausted(0) {
+                    resist(state, &state.mcts_params(), &limits, &mut rng, result)
+                } else {
+                    result
+                }
             }
             Algorithm::Random => SearchResult::immediate(Some(moves[rng.random_range(0..moves.len())])),
         };

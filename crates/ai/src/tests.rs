@@ -458,6 +458,29 @@ fn a_lost_position_still_gets_its_whole_budget_to_resist() {
 }
 
 #[test]
+fn alpha_beta_spends_its_remaining_time_resisting_a_proven_loss() {
+    // Alpha-beta proves heap 8 lost within a few plies and used to play at once (in a real game,
+    // the quickest of its losing moves). With a time budget it now hands the rest of the time to
+    // the open tree search, so it does far more work than the proof alone, and still says
+    // "proven loss". A depth budget stays as it was (bounded and reproducible).
+    let state = Nim::with(8, false);
+    let ab = Algorithm::AlphaBeta(AlphaBetaParams::default());
+    let proof = search(&state, &SearchConfig::new(ab, Budget::depth(12), 3), &StopFlag::new()).unwrap();
+    assert!(proof.proven && proof.value < 0.25, "heap 8 is a proven loss: {proof:?}");
+    let timed = search(&state, &SearchConfig::new(ab, Budget::millis(150), 3), &StopFlag::new()).unwrap();
+    assert!(timed.proven && timed.value < 0.25, "{timed:?}");
+    assert!(
+        timed.iterations > 20 * proof.iterations,
+        "{} iterations with time to spare against {} for the proof: it did not resist",
+        timed.iterations,
+        proof.iterations
+    );
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    assert!(moves.contains(&timed.best.unwrap()));
+}
+
+#[test]
 fn contempt_makes_draws_worth_less_to_the_searching_side() {
     // A nearly full board where most lines end drawn: without the solver, the root's value is
     // the average playout result, and contempt lowers what each draw is worth to the searcher.

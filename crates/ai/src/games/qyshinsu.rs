@@ -13,6 +13,10 @@ impl Knowledge for Qyshinsu {
     const HAS_EVALUATION: bool = true;
     const MOVE_KEYS: usize = 84;
 
+    fn repeats(&self) -> bool {
+        self.occurrences() >= 2
+    }
+
     /// Mobility of the side to move (its number of legal moves), since a player with no legal
     /// move loses: many options are good, one or two a danger. Four moves count as even.
     fn evaluate(&self) -> f32 {
@@ -29,8 +33,13 @@ impl Knowledge for Qyshinsu {
         }
     }
 
+    /// The default MCTS with repeated positions scored as draws: most games between strong
+    /// players used to end in a repetition the Master walked into while ahead (MEASUREMENTS.md).
     fn mcts_params(&self) -> MctsParams {
-        MctsParams::default()
+        MctsParams {
+            repeat_draw: true,
+            ..MctsParams::default()
+        }
     }
 
     fn alphabeta_params(&self) -> AlphaBetaParams {

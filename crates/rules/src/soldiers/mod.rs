@@ -476,6 +476,12 @@ impl Soldiers {
         self.since_capture as u32
     }
 
+    /// How many times the current position has occurred since the last capture or apex change
+    /// (the start counts once; the third occurrence is a draw).
+    pub fn occurrences(&self) -> u32 {
+        self.history.occurrences(self.key) + 1
+    }
+
     /// How the game ended, once it has.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome

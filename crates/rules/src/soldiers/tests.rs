@@ -694,12 +694,17 @@ fn end_checks_run_in_the_page_order() {
 fn threefold_repetition_is_a_draw_counting_the_start() {
     let mut g = pos(Variant::Board1, "c3", &["a1", "e1", "a5", "e5", "e3"], Player::P1);
     let start = g.hash_key();
+    assert_eq!(g.occurrences(), 1, "the start counts once");
     for round in 0..2 {
         for (i, mv) in ["c3-c2", "a1-b1", "c2-c3", "b1-a1"].iter().enumerate() {
             assert_eq!(g.status(), Status::Ongoing, "round {round} move {i}");
             play(&mut g, mv);
+            if i < 3 {
+                assert_eq!(g.occurrences(), round + 1, "round {round} move {i}");
+            }
         }
         assert_eq!(g.hash_key(), start);
+        assert_eq!(g.occurrences(), round + 2);
     }
     // The start (1st), ply 4 (2nd), ply 8 (3rd).
     assert_eq!((g.ply(), g.status()), (8, Status::Draw { reason: "repetition" }));
