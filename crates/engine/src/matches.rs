@@ -13,13 +13,13 @@ use parlour_rules::{Game, split_pairs};
 
 const USAGE: &str = "\
 usage: parlour-engine match --game ID [key=value…] [--a SETTINGS] [--b SETTINGS]
-                            [--games N] [--opening N] [--seed N] [--max-plies N] [--quiet]
+                            [--games N] [--opening N] [--seed N] [--max-plies N] [--quiet] [--moves]
 Plays N games (default 10) between configuration A and configuration B, alternating seats.
 SETTINGS is one quoted argument of genmove's words, e.g. --a \"level=master\"
 --b \"algo=uct ms=2400\" (default A: level=strong, B: level=novice). --opening N plays N random
 moves at the start of each pair of games so deterministic players do not repeat one game.
 Prints one line per game, then wins by seat, draws, average time per move and A's score with
-a 95 % confidence interval.";
+a 95 % confidence interval. --moves also prints each game's moves; --quiet prints only the table.";
 
 struct MatchArgs {
     game: String,
@@ -28,6 +28,7 @@ struct MatchArgs {
     b: String,
     opts: MatchOptions,
     quiet: bool,
+    moves: bool,
 }
 
 fn parse(args: &[&str]) -> Result<Option<MatchArgs>, String> {
@@ -38,6 +39,7 @@ fn parse(args: &[&str]) -> Result<Option<MatchArgs>, String> {
         b: "level=novice".into(),
         opts: MatchOptions::games(10),
         quiet: false,
+        moves: false,
     };
     let mut i = 0;
     let value = |i: usize| {
@@ -71,6 +73,11 @@ fn parse(args: &[&str]) -> Result<Option<MatchArgs>, String> {
                 i += 1;
                 continue;
             }
+            "--moves" => {
+                m.moves = true;
+                i += 1;
+                continue;
+            }
             other => return Err(format!("unknown argument '{other}'")),
         }
         i += 2;
@@ -92,7 +99,7 @@ fn series<G: Game + Knowledge>(m: &MatchArgs) -> Result<(), String> {
     };
     let (a, b) = (cfg(&m.a)?, cfg(&m.b)?);
     println!("{} — A: {a}  B: {b}", G::display_name(&options));
-    let quiet = m.quiet;
+    let (quiet, moves) = (m.quiet, m.moves);
     let report = play_match(
         |_| start.clone(),
         &a,
@@ -101,6 +108,9 @@ fn series<G: Game + Knowledge>(m: &MatchArgs) -> Result<(), String> {
         |record| {
             if !quiet {
                 println!("{record}");
+                if moves {
+                    println!("           {}", record.moves.join(" "));
+                }
             }
         },
     );

@@ -91,3 +91,60 @@ fn a_short_match_prints_the_table() {
     assert!(text.contains("score of A"), "{text}");
     assert!(text.contains("95 % CI"), "{text}");
 }
+
+#[test]
+fn match_moves_replay_to_the_reported_result() {
+    let out = Command::new(BIN)
+        .args([
+            "match",
+            "--game",
+            "soldiers",
+            "variant=board1",
+            "--a",
+            "level=novice",
+            "--b",
+            "algo=random",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--moves",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut games = 0;
+    for (i, line) in lines.iter().enumerate() {
+        if !line.starts_with("game ") {
+            continue;
+        }
+        games += 1;
+        // The next line holds the moves; played through the protocol they must all be legal
+        // and end the game with the result the line reports.
+        let moves = lines[i + 1].trim();
+        let script = format!("game soldiers variant=board1\nsetmoves {moves}\nstatus\nquit\n");
+        let mut child = Command::new(BIN)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+        let reply = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+        assert!(!reply.contains("? "), "{moves}\n{reply}");
+        let status = reply
+            .lines()
+            .find(|l| l.starts_with("= win") || l.starts_with("= draw"))
+            .unwrap_or_else(|| panic!("the game did not end: {reply}"));
+        let winner = if line.contains("general wins") {
+            "= win general"
+        } else if line.contains("soldiers wins") {
+            "= win soldiers"
+        } else {
+            "= draw"
+        };
+        assert!(status.starts_with(winner), "{line}\n{status}");
+    }
+    assert_eq!(games, 2, "{text}");
+}

@@ -1,14 +1,63 @@
 //! Sixteen Soldiers knowledge: the hunter's progress towards its capture threshold against its
 //! freedom to move.
 
-use parlour_rules::soldiers::{Move, Soldiers, Variant};
+use parlour_rules::soldiers::{ApexKind, Board, Move, Point, Soldiers, Variant};
 use parlour_rules::{Game, Player};
 
 use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 use crate::level::Level;
 
-/// The hunter's view: captures made towards the threshold, and free points around it.
+/// Steps from `from` to the nearest point of `targets`, walking through points not in
+/// `blocked`, or `None` when none is reachable within `max` steps (a breadth-first search over
+/// bitmasks).
+fn steps_to(b: &Board, from: Point, blocked: u64, targets: u64, max: u32) -> Option<u32> {
+    let mut seen = 1u64 << from;
+    let mut frontier = seen;
+    for d in 0..=max {
+        if frontier & targets != 0 {
+            return Some(d);
+        }
+        let mut next = 0u64;
+        let mut f = frontier;
+        while f != 0 {
+            next |= b.neighbours(f.trailing_zeros() as Point);
+            f &= f - 1;
+        }
+        next &= !seen & !blocked;
+        if next == 0 {
+            return None;
+        }
+        seen |= next;
+        frontier = next;
+    }
+    None
+}
+
+/// How close the hunter is to an apex win, in `[0, 1]`: with the seed's apex rule, the way to
+/// an apex point and, once one is reached, the way back out of the privy; in Monk and Water the
+/// way onto the cloister's apex while the entrance is free. Paths run through empty points only.
+fn apex_progress(s: &Soldiers) -> f32 {
+    let b = s.board();
+    let soldiers = s.soldier_mask();
+    let h = s.hunter();
+    let near = |d: Option<u32>, scale: f32| d.map_or(0.0, |d| (1.0 - d as f32 / scale).max(0.0));
+    match b.apex_kind() {
+        ApexKind::Return if s.apex_rule_in_force() => {
+            if s.apex_reached() {
+                let outside = !b.refuge_mask() & !soldiers;
+                0.5 + 0.5 * near(steps_to(b, h, soldiers, outside, 4), 4.0)
+            } else {
+                0.5 * near(steps_to(b, h, soldiers, b.apex_mask(), 8), 8.0)
+            }
+        }
+        ApexKind::Cloister if b.exit_mask() & soldiers == 0 => near(steps_to(b, h, soldiers, b.apex_mask(), 6), 6.0),
+        _ => 0.0,
+    }
+}
+
+/// The hunter's view: captures made towards the threshold, free points around it, progress
+/// towards an apex win, and the danger of being shut in the refuge (exits held by soldiers).
 fn hunter_view(s: &Soldiers) -> f32 {
     let b = s.board();
     let start = b.soldier_starts().len() as f32;
@@ -16,7 +65,14 @@ fn hunter_view(s: &Soldiers) -> f32 {
     let captured = start - s.soldier_count() as f32;
     let free = (b.neighbours(s.hunter()) & !s.soldier_mask()).count_ones() as f32;
     let freedom = free.min(4.0) / 4.0;
-    (2.0 * captured / need - 1.0) * 0.7 + (freedom - 0.5) * 0.6
+    let mut v = (2.0 * captured / need - 1.0) * 0.7 + (freedom - 0.5) * 0.6;
+    v += 0.5 * apex_progress(s);
+    if b.is_refuge(s.hunter()) {
+        let exits = b.exit_mask();
+        let held = (exits & s.soldier_mask()).count_ones() as f32;
+        v -= 0.4 * held / exits.count_ones().max(1) as f32;
+    }
+    v
 }
 
 impl Knowledge for Soldiers {
@@ -65,6 +121,48 @@ mod tests {
             variant: v,
             ..SoldiersOptions::default()
         })
+    }
+
+    fn at(v: Variant, hunter: &str, soldiers: &[&str]) -> Soldiers {
+        let o = SoldiersOptions {
+            variant: v,
+            ..SoldiersOptions::default()
+        };
+        Soldiers::from_position(&o, hunter, soldiers, Player::P1).expect("valid position")
+    }
+
+    #[test]
+    fn the_evaluation_sees_the_way_to_the_apex_and_the_danger_of_the_privy() {
+        // Board 1, same soldiers: a general two steps from the apex with the way open is better
+        // placed than one whose way is walled off at the privy's exits.
+        let wall = ["a1", "b1", "c1", "d1", "e1", "a2", "e2", "a3", "e3"];
+        let open = at(Variant::Board1, "c4", &wall);
+        let mut walled_soldiers = wall.to_vec();
+        walled_soldiers.extend(["b5", "c5", "d5"]);
+        let walled = at(Variant::Board1, "c4", &walled_soldiers);
+        assert!(apex_progress(&open) > 0.0);
+        assert_eq!(apex_progress(&walled), 0.0);
+        // The same number of captures in both: compare the route term only.
+        let near = at(Variant::Board1, "c5", &wall);
+        assert!(apex_progress(&near) > apex_progress(&open), "closer is better");
+        // Inside the privy with two of its three exits held: worse than outside with the same
+        // soldiers and freedom (four free neighbours either way), the apex term set aside.
+        let held = ["a1", "b1", "c1", "d1", "e1", "b5", "d5"];
+        let (inside, outside) = (at(Variant::Board1, "t_c", &held), at(Variant::Board1, "c3", &held));
+        let without_apex = |s: &Soldiers| hunter_view(s) - 0.5 * apex_progress(s);
+        assert!(without_apex(&inside) < without_apex(&outside) - 0.2);
+        // Monk and Water: the way to the cloister's apex counts only while the entrance is free.
+        let free = at(Variant::Monk, "c4", &["a1", "b1", "c1", "d1", "e1"]);
+        let held = at(Variant::Monk, "c4", &["a1", "b1", "c1", "d1", "c5"]);
+        assert!(apex_progress(&free) > 0.0);
+        assert_eq!(apex_progress(&held), 0.0);
+        // With the apex rule off, board 1 has no apex term at all.
+        let o = SoldiersOptions {
+            variant: Variant::Board1,
+            apex: false,
+        };
+        let off = Soldiers::from_position(&o, "c5", &wall, Player::P1).unwrap();
+        assert_eq!(apex_progress(&off), 0.0);
     }
 
     #[test]
