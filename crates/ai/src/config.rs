@@ -106,6 +106,11 @@ pub struct AlphaBetaParams {
     /// [`MctsParams::repeat_draw`]).
     #[serde(default)]
     pub repeat_draw: bool,
+    /// In a position proven lost, with time left, play the losing move that leaves the
+    /// opponent the fewest winning replies (see `swindle` in `search.rs`) rather than the move
+    /// a tree search without the solver likes best.
+    #[serde(default)]
+    pub swindle: bool,
 }
 
 impl Default for AlphaBetaParams {
@@ -116,6 +121,7 @@ impl Default for AlphaBetaParams {
             history: true,
             noise: 0.0,
             repeat_draw: false,
+            swindle: true,
         }
     }
 }
@@ -243,7 +249,7 @@ impl SearchConfig {
     /// Tunables for experiments, applied after the above: UCT/MCTS `c=`; MCTS `fpu=`,
     /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
     /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `contempt=`; alpha-beta `noise=`, `tt=` (bits),
-    /// `killers=`, `history=` (0/1); both `rep=` (0/1, a repeated position counts as a draw). A tunable that does not apply to the algorithm is an error.
+    /// `killers=`, `history=`, `swindle=` (0/1); both `rep=` (0/1, a repeated position counts as a draw). A tunable that does not apply to the algorithm is an error.
     pub fn parse<G: Knowledge>(state: &G, words: &[&str], default_level: Level) -> Result<Self, ConfigError> {
         let mut level = default_level;
         let mut algo: Option<&str> = None;
@@ -266,7 +272,7 @@ impl SearchConfig {
                 }
                 "seed" => seed = Some(number(&key, value)?),
                 "c" | "fpu" | "solver" | "reuse" | "informed" | "mast" | "rave" | "pb" | "pbeval" | "cutoff"
-                | "expand" | "temp" | "contempt" | "rep" | "noise" | "tt" | "killers" | "history" => {
+                | "expand" | "temp" | "contempt" | "rep" | "noise" | "tt" | "killers" | "history" | "swindle" => {
                     tunables.push((key, value))
                 }
                 _ => {
@@ -338,6 +344,7 @@ impl Algorithm {
             (Algorithm::Mcts(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
             (Algorithm::Mcts(p), "rep") => p.repeat_draw = b()?,
             (Algorithm::AlphaBeta(p), "rep") => p.repeat_draw = b()?,
+            (Algorithm::AlphaBeta(p), "swindle") => p.swindle = b()?,
             (Algorithm::AlphaBeta(p), "noise") => p.noise = f()?,
             (Algorithm::AlphaBeta(p), "tt") => p.tt_bits = n()?.clamp(4, 28) as u8,
             (Algorithm::AlphaBeta(p), "killers") => p.killers = b()?,
@@ -418,6 +425,9 @@ impl fmt::Display for Algorithm {
                 }
                 if p.repeat_draw {
                     write!(f, " +rep")?;
+                }
+                if p.swindle {
+                    write!(f, " +swindle")?;
                 }
                 write!(f, ")")
             }

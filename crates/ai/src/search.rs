@@ -6,8 +6,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::alphabeta::AlphaBeta;
-use crate::config::{Algorithm, SearchConfig};
-use crate::knowledge::{Knowledge, mix64};
+use crate::config::{Algorithm, AlphaBetaParams, SearchConfig};
+use crate::knowledge::{Knowledge, mix64, seat_score, seat_to_move};
 use crate::limits::Limits;
 use crate::mcts::Mcts;
 use crate::plain_uct;
@@ -84,6 +84,106 @@ fn resist<G: Knowledge>(
     result
 }
 
+/// Every move loses against perfect play, as alpha-beta proved within `lost.depth` plies: plays
+/// the losing move that is hardest to refute. Each move is judged by the opponent's replies:
+/// first, does any of them win at once (any opponent sees that); then what share of them keep
+/// a forced win within the proven horizon (the fewer, the likelier a fallible opponent goes
+/// wrong); then the position's evaluation. Uses the rest of the time budget; if that runs out
+/// first, the best move judged so far is played (alpha-beta's own choice is judged first). The
+/// result stays marked as a proven loss.
+fn swindle<G: Knowledge>(
+    state: &G,
+    ab: &mut AlphaBeta<G>,
+    params: &AlphaBetaParams,
+    seed: u64,
+    limits: &Limits<'_>,
+    lost: SearchResult<G::Move>,
+) -> SearchResult<G::Move> {
+    let me = seat_to_move(state);
+    let horizon = lost.depth;
+    let quiet = AlphaBetaParams { noise: 0.0, ..*params };
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    if let Some(first) = lost.best
+        && let Some(i) = moves.iter().position(|&m| m == first)
+    {
+        moves.swap(0, i);
+    }
+    // (no reply wins at once, share of replies that do not refute, evaluation): larger is better.
+    let mut best: Option<((bool, f32, f32), G::Move)> = None;
+    let mut replies = Vec::new();
+    let mut nodes = 0;
+    // True when `g` is a proven loss for `me` within `depth` plies.
+    let mut lost_for_me = |g: &G, depth: u32, nodes: &mut u64| -> Option<bool> {
+        let r = ab.search(g, &quiet, Some(depth), seed, limits);
+        *nodes += r.iterations;
+        if limits.exhausted(0) {
+            return None;
+        }
+        let mine = if seat_to_move(g) == me { r.value } else { 1.0 - r.value };
+        Some(r.proven && mine < 0.25)
+    };
+    'moves: for &mv in &moves {
+        let mut child = state.clone();
+        child.apply(mv);
+        let status = child.status();
+        if let Some(score) = seat_score(&child, status, me) {
+            let key = (score > 0.0, score, score);
+            if best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, mv));
+            }
+            continue;
+        }
+        let eval = if seat_to_move(&child) == me {
+            child.evaluate()
+        } else {
+            -child.evaluate()
+        };
+        let key = if seat_to_move(&child) == me {
+            // Our move again: nothing for the opponent to get wrong yet.
+            match lost_for_me(&child, horizon.saturating_sub(1).max(1), &mut nodes) {
+                None => break 'moves,
+                Some(lost) => (true, if lost { 0.0 } else { 1.0 }, eval),
+            }
+        } else {
+            child.legal_moves(&mut replies);
+            let (mut immediate, mut refuting) = (false, 0usize);
+            for &r in &replies {
+                let mut g = child.clone();
+                g.apply(r);
+                let status = g.status();
+                if status.is_over() {
+                    if seat_score(&g, status, me) == Some(0.0) {
+                        immediate = true;
+                        refuting += 1;
+                    }
+                    continue;
+                }
+                if horizon <= 2 || (params.repeat_draw && g.repeats()) {
+                    continue;
+                }
+                match lost_for_me(&g, horizon - 2, &mut nodes) {
+                    None => break 'moves,
+                    Some(true) => refuting += 1,
+                    Some(false) => {}
+                }
+            }
+            let spared = 1.0 - refuting as f32 / replies.len().max(1) as f32;
+            (!immediate, spared, eval)
+        };
+        if best.is_none_or(|(k, _)| key > k) {
+            best = Some((key, mv));
+        }
+    }
+    let Some((_, mv)) = best else { return lost };
+    SearchResult {
+        best: Some(mv),
+        pv: vec![mv],
+        iterations: lost.iterations + nodes,
+        ..lost
+    }
+}
+
 /// A player's search that keeps its MCTS tree (when `reuse_tree` is on) and its transposition
 /// table between calls, so the next move starts from what it already knows. Given the same
 /// sequence of calls it gives the same results.
@@ -154,7 +254,11 @@ impl<G: Knowledge> Searcher<G> {
                 // a time budget the rest goes to resisting. (A depth or node budget stays
                 // reproducible and bounded, so it is left as it is.)
                 if result.proven && result.value < 0.25 && self.cfg.budget.millis.is_some() && !limits.exhausted(0) {
-                    resist(state, &state.mcts_params(), &limits, &mut rng, result)
+                    if params.swindle {
+                        swindle(state, ab, &params, self.cfg.seed, &limits, result)
+                    } else {
+                        resist(state, &state.mcts_params(), &limits, &mut rng, result)
+                    }
                 } else {
                     result
                 }

@@ -462,9 +462,13 @@ fn alpha_beta_spends_its_remaining_time_resisting_a_proven_loss() {
     // Alpha-beta proves heap 8 lost within a few plies and used to play at once (in a real game,
     // the quickest of its losing moves). With a time budget it now hands the rest of the time to
     // the open tree search, so it does far more work than the proof alone, and still says
-    // "proven loss". A depth budget stays as it was (bounded and reproducible).
+    // "proven loss". A depth budget stays as it was (bounded and reproducible). (This is the
+    // path with `swindle` off; the default path is tested in `games::soldiers`.)
     let state = Nim::with(8, false);
-    let ab = Algorithm::AlphaBeta(AlphaBetaParams::default());
+    let ab = Algorithm::AlphaBeta(AlphaBetaParams {
+        swindle: false,
+        ..AlphaBetaParams::default()
+    });
     let proof = search(&state, &SearchConfig::new(ab, Budget::depth(12), 3), &StopFlag::new()).unwrap();
     assert!(proof.proven && proof.value < 0.25, "heap 8 is a proven loss: {proof:?}");
     let timed = search(&state, &SearchConfig::new(ab, Budget::millis(150), 3), &StopFlag::new()).unwrap();

@@ -204,6 +204,68 @@ mod tests {
         assert!(!r.proven, "{r:?}");
     }
 
+    /// Of the general's replies-to-be after `mv`: (does a soldiers' reply win at once, how many
+    /// replies keep a forced win for the soldiers within `depth` plies, how many replies).
+    fn refutations(s: &Soldiers, mv: Move, depth: u32) -> (bool, usize, usize) {
+        let mut child = s.clone();
+        child.apply(mv);
+        let mut replies = Vec::new();
+        child.legal_moves(&mut replies);
+        let (mut immediate, mut refuting) = (false, 0);
+        let cfg = SearchConfig::parse(&child, &["algo=ab", &format!("depth={depth}")], Level::Master).unwrap();
+        for &r in &replies {
+            let mut g = child.clone();
+            g.apply(r);
+            if g.status().is_over() {
+                immediate |= g.outcome().is_some_and(|o| o.winner == Some(Player::P2));
+                refuting += 1;
+                continue;
+            }
+            let res = crate::search(&g, &cfg, &crate::StopFlag::new()).unwrap();
+            if res.proven && res.value < 0.25 {
+                refuting += 1;
+            }
+        }
+        (immediate, refuting, replies.len())
+    }
+
+    #[test]
+    fn a_lost_general_plays_the_move_hardest_to_refute() {
+        // Board 2's start is lost for the general (see below). With time to spare the Master
+        // does not play just any losing move: it avoids moves a soldier can punish at once, and
+        // of the rest it plays one that leaves the soldiers the smallest share of winning replies.
+        let start = variant(Variant::Board2);
+        let cfg = SearchConfig::parse(&start, &["level=master", "ms=5000", "seed=2"], Level::Master).unwrap();
+        let r = crate::search(&start, &cfg, &crate::StopFlag::new()).unwrap();
+        assert!(r.proven && r.value < 0.25, "{r:?}");
+        let mut moves = Vec::new();
+        start.legal_moves(&mut moves);
+        let horizon = r.depth.saturating_sub(2).max(1);
+        let judged: Vec<_> = moves.iter().map(|&m| (m, refutations(&start, m, horizon))).collect();
+        // The moves differ: the diagonal steps (capturing two) leave the soldiers 17 winning
+        // replies of 19, the straight ones all 23 of 23.
+        assert!(
+            judged.iter().any(|(_, j)| j.1 < j.2) && judged.iter().any(|(_, j)| j.1 == j.2),
+            "{judged:?}"
+        );
+        let (_, (immediate, refuting, replies)) = judged.iter().find(|(m, _)| Some(*m) == r.best).unwrap();
+        assert!(!immediate, "{:?} can be punished at once", r.best);
+        for (m, j) in &judged {
+            if !j.0 {
+                assert!(
+                    refuting * j.2 <= j.1 * replies,
+                    "{m:?} leaves {}/{} winning replies, the chosen move {refuting}/{replies}",
+                    j.1,
+                    j.2
+                );
+            }
+        }
+        // With the swindle off it still plays a legal (losing) move.
+        let off = SearchConfig::parse(&start, &["level=master", "ms=300", "swindle=0"], Level::Master).unwrap();
+        let r = crate::search(&start, &off, &crate::StopFlag::new()).unwrap();
+        assert!(moves.contains(&r.best.unwrap()));
+    }
+
     #[test]
     fn never_plays_an_illegal_move() {
         check_legal_over_random_positions(|_| variant(Variant::Board1), 1000, 16);
