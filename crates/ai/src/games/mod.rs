@@ -44,7 +44,9 @@ mod tests {
                 variant: v,
                 ..SoldiersOptions::default()
             });
-            check_levels(&s, if v == Variant::Monk { "mcts" } else { "ab" });
+            check_levels(&s, "ab");
+            let novice = Level::Novice.config(&s).algorithm.name();
+            assert_eq!(novice, if v == Variant::Monk { "mcts" } else { "ab" }, "{v:?}");
         }
         match ConHex::new(&Default::default()).level_config(Level::Master).algorithm {
             Algorithm::Mcts(p) => assert!(p.rave > 0.0 && p.solver && p.reuse_tree),

@@ -96,15 +96,22 @@ impl Knowledge for Soldiers {
         MctsParams::default()
     }
 
+    /// Repeated positions count as draws, so the side that is ahead looks for progress instead
+    /// of walking into a third occurrence (most of Monk and Water's draws were repetitions).
     fn alphabeta_params(&self) -> AlphaBetaParams {
-        AlphaBetaParams::default()
+        AlphaBetaParams {
+            repeat_draw: true,
+            ..AlphaBetaParams::default()
+        }
     }
 
-    /// Alpha-beta on the boards where it measured best (and where one side has a quick forced
-    /// win, which it proves at once); MCTS on Monk and Water (see `MEASUREMENTS.md`).
+    /// Alpha-beta on the four boards at every level (it measured best, and proves the quick
+    /// forced wins at once). Monk and Water: alpha-beta for the two strong levels (with the
+    /// cloister term in the evaluation it beat both the tree search and the Novice more
+    /// clearly), the small tree searches for the two weak ones (see `MEASUREMENTS.md`).
     fn level_config(&self, level: Level) -> SearchConfig {
-        match self.board().variant() {
-            Variant::Monk => level.generic_config(self.mcts_params()),
+        match (self.board().variant(), level) {
+            (Variant::Monk, Level::Novice | Level::Casual) => level.generic_config(self.mcts_params()),
             _ => level.alphabeta_config(self.alphabeta_params()),
         }
     }
