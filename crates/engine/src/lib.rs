@@ -5,3 +5,16 @@ pub mod bench;
 pub mod matches;
 pub mod protocol;
 pub mod session;
+
+/// Prints a line of a subcommand's report to standard output. When the reader has gone away
+/// (`parlour-engine match … | head`), the subcommand ends quietly with status 0 instead of
+/// panicking on the broken pipe, as command-line tools do.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}

@@ -39,7 +39,7 @@ fn main() -> ExitCode {
         Some((&"bench", rest)) => run_bench(rest),
         Some((&"match", rest)) => matches::run(rest),
         Some((&("--help" | "-h" | "help"), _)) => {
-            println!("{USAGE}");
+            parlour_engine::say!("{USAGE}");
             ExitCode::SUCCESS
         }
         Some((other, _)) => {
@@ -68,7 +68,7 @@ fn run_bench(args: &[&str]) -> ExitCode {
     while i < args.len() {
         let parsed = match args[i] {
             "--help" | "-h" => {
-                println!("{BENCH_USAGE}");
+                parlour_engine::say!("{BENCH_USAGE}");
                 return ExitCode::SUCCESS;
             }
             "--seconds" => seconds(args.get(i + 1)).map(|d| measure = d),
@@ -101,14 +101,17 @@ fn run_bench(args: &[&str]) -> ExitCode {
             .map(|(id, o)| (id.to_string(), o.iter().map(|s| s.to_string()).collect()))
             .collect(),
     };
-    println!(
+    parlour_engine::say!(
         "{:<28} {:>14} {:>16} {:>9}",
-        "game", "playouts/s", "moves/s", "playouts"
+        "game",
+        "playouts/s",
+        "moves/s",
+        "playouts"
     );
     for (id, opts) in entries {
         let opts: Vec<&str> = opts.iter().map(String::as_str).collect();
         match bench::bench_entry(&id, &opts, warmup, measure) {
-            Ok(row) => println!(
+            Ok(row) => parlour_engine::say!(
                 "{:<28} {:>14.0} {:>16.0} {:>9}",
                 row.label,
                 row.playouts_per_sec(),

@@ -98,7 +98,7 @@ fn series<G: Game + Knowledge>(m: &MatchArgs) -> Result<(), String> {
         SearchConfig::parse(&start, &words, Level::Strong).map_err(|e| e.to_string())
     };
     let (a, b) = (cfg(&m.a)?, cfg(&m.b)?);
-    println!("{} — A: {a}  B: {b}", G::display_name(&options));
+    crate::say!("{} — A: {a}  B: {b}", G::display_name(&options));
     let (quiet, moves) = (m.quiet, m.moves);
     let report = play_match(
         |_| start.clone(),
@@ -107,14 +107,14 @@ fn series<G: Game + Knowledge>(m: &MatchArgs) -> Result<(), String> {
         &m.opts,
         |record| {
             if !quiet {
-                println!("{record}");
+                crate::say!("{record}");
                 if moves {
-                    println!("           {}", record.moves.join(" "));
+                    crate::say!("           {}", record.moves.join(" "));
                 }
             }
         },
     );
-    println!("{report}");
+    crate::say!("{report}");
     Ok(())
 }
 
@@ -123,7 +123,7 @@ pub fn run(args: &[&str]) -> ExitCode {
     let m = match parse(args) {
         Ok(Some(m)) => m,
         Ok(None) => {
-            println!("{USAGE}");
+            crate::say!("{USAGE}");
             return ExitCode::SUCCESS;
         }
         Err(e) => {

@@ -148,3 +148,36 @@ fn match_moves_replay_to_the_reported_result() {
     }
     assert_eq!(games, 2, "{text}");
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_a_match_quietly() {
+    // `parlour-engine match … | head -1`: once the reader has closed the pipe, the next line
+    // cannot be written; the match must end with status 0, not a panic.
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(BIN)
+        .args([
+            "match",
+            "--game",
+            "konane",
+            "size=6x6",
+            "--a",
+            "playouts=20",
+            "--b",
+            "algo=random",
+            "--games",
+            "40",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains("A:"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?} {stderr}", out.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
