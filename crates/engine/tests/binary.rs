@@ -165,7 +165,7 @@ fn a_reader_that_goes_away_ends_a_match_quietly() {
             "--b",
             "algo=random",
             "--games",
-            "40",
+            "400",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
