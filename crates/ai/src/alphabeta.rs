@@ -25,11 +25,12 @@ const MAX_DEPTH: u32 = 96;
 
 const _: () = assert!(MAX_DEPTH < 256, "depths are stored in a byte");
 
-fn terminal_value<G: Knowledge>(state: &G, status: Status, me: Player, ply: usize) -> i32 {
+/// A finished position's value for `me`; `draw` is what a draw is worth to `me`.
+fn terminal_value<G: Knowledge>(state: &G, status: Status, me: Player, ply: usize, draw: i32) -> i32 {
     match status {
         Status::Win { winner, .. } if state.seat_of(winner) == me => WIN - ply as i32,
         Status::Win { .. } => -(WIN - ply as i32),
-        _ => 0,
+        _ => draw,
     }
 }
 
@@ -66,6 +67,9 @@ pub(crate) struct AlphaBeta<G: Knowledge> {
     aborted: bool,
     noise_seed: u64,
     params: AlphaBetaParams,
+    /// What a draw (or a repeated position) is worth to each seat: `-contempt` to the seat
+    /// searching, `+contempt` to its opponent, on the evaluation's scale.
+    draw_for: [i32; 2],
 }
 
 impl<G: Knowledge> AlphaBeta<G> {
@@ -86,6 +90,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             aborted: false,
             noise_seed: 0,
             params: *p,
+            draw_for: [0; 2],
         }
     }
 
@@ -106,6 +111,9 @@ impl<G: Knowledge> AlphaBeta<G> {
             *h /= 8;
         }
         let me = seat_to_move(state);
+        let contempt = (p.contempt * SCALE) as i32;
+        self.draw_for[me.index()] = -contempt;
+        self.draw_for[me.other().index()] = contempt;
         state.legal_moves(&mut self.scratch);
         let mut root: Vec<(i32, u16, G::Move)> = self
             .scratch
@@ -131,9 +139,9 @@ impl<G: Knowledge> AlphaBeta<G> {
                 child.apply(mv);
                 let status = child.status();
                 let v = if status.is_over() {
-                    terminal_value(&child, status, me, 1)
+                    terminal_value(&child, status, me, 1, self.draw_for[me.index()])
                 } else if p.repeat_draw && child.repeats() {
-                    0
+                    self.draw_for[me.index()]
                 } else if seat_to_move(&child) == me {
                     self.negamax(&child, depth as i32 - 1, alpha, INF, 1, limits)
                 } else {
@@ -279,9 +287,9 @@ impl<G: Knowledge> AlphaBeta<G> {
             child.apply(mv);
             let status = child.status();
             let v = if status.is_over() {
-                terminal_value(&child, status, me, ply + 1)
+                terminal_value(&child, status, me, ply + 1, self.draw_for[me.index()])
             } else if self.params.repeat_draw && child.repeats() {
-                0
+                self.draw_for[me.index()]
             } else if seat_to_move(&child) == me {
                 self.negamax(&child, depth - 1, alpha, beta, ply + 1, limits)
             } else {

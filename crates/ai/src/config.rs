@@ -111,6 +111,11 @@ pub struct AlphaBetaParams {
     /// a tree search without the solver likes best.
     #[serde(default)]
     pub swindle: bool,
+    /// Contempt for draws, as a fraction of the evaluation range: a draw (or a repeated position
+    /// with `repeat_draw`) is worth `−contempt` to the side searching and `+contempt` to its
+    /// opponent, so the searcher plays on from a level position. `0` scores draws as level.
+    #[serde(default)]
+    pub contempt: f32,
 }
 
 impl Default for AlphaBetaParams {
@@ -122,6 +127,7 @@ impl Default for AlphaBetaParams {
             noise: 0.0,
             repeat_draw: false,
             swindle: true,
+            contempt: 0.0,
         }
     }
 }
@@ -248,7 +254,7 @@ impl SearchConfig {
     ///
     /// Tunables for experiments, applied after the above: UCT/MCTS `c=`; MCTS `fpu=`,
     /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
-    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `contempt=`; alpha-beta `noise=`, `tt=` (bits),
+    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `contempt=`; alpha-beta `noise=`, `contempt=`, `tt=` (bits),
     /// `killers=`, `history=`, `swindle=` (0/1); both `rep=` (0/1, a repeated position counts as a draw). A tunable that does not apply to the algorithm is an error.
     pub fn parse<G: Knowledge>(state: &G, words: &[&str], default_level: Level) -> Result<Self, ConfigError> {
         let mut level = default_level;
@@ -345,6 +351,7 @@ impl Algorithm {
             (Algorithm::Mcts(p), "rep") => p.repeat_draw = b()?,
             (Algorithm::AlphaBeta(p), "rep") => p.repeat_draw = b()?,
             (Algorithm::AlphaBeta(p), "swindle") => p.swindle = b()?,
+            (Algorithm::AlphaBeta(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
             (Algorithm::AlphaBeta(p), "noise") => p.noise = f()?,
             (Algorithm::AlphaBeta(p), "tt") => p.tt_bits = n()?.clamp(4, 28) as u8,
             (Algorithm::AlphaBeta(p), "killers") => p.killers = b()?,
@@ -428,6 +435,9 @@ impl fmt::Display for Algorithm {
                 }
                 if p.swindle {
                     write!(f, " +swindle")?;
+                }
+                if p.contempt > 0.0 {
+                    write!(f, " contempt={}", p.contempt)?;
                 }
                 write!(f, ")")
             }

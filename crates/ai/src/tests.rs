@@ -506,3 +506,28 @@ fn contempt_makes_draws_worth_less_to_the_searching_side() {
     let cfg = SearchConfig::parse(&state, &["algo=mcts", "contempt=0.2"], Level::Master).unwrap();
     assert!(matches!(cfg.algorithm, Algorithm::Mcts(p) if (p.contempt - 0.2).abs() < 1e-6));
 }
+
+#[test]
+fn alpha_beta_contempt_makes_draws_worth_less_to_the_searching_side() {
+    // Every line from here ends in a draw (checked in the MCTS contempt test's position). Without
+    // contempt alpha-beta values it at exactly even; with contempt 0.2 a draw is worth −0.2 of
+    // the evaluation range to the searcher, i.e. 0.4 on the result scale.
+    let state = TicTacToe::from_picture("xox .o. ox.");
+    let value = |contempt: f32| {
+        let p = AlphaBetaParams {
+            contempt,
+            ..AlphaBetaParams::default()
+        };
+        search(
+            &state,
+            &SearchConfig::new(Algorithm::AlphaBeta(p), Budget::depth(9), 1),
+            &StopFlag::new(),
+        )
+        .unwrap()
+        .value
+    };
+    assert!((value(0.0) - 0.5).abs() < 1e-6, "{}", value(0.0));
+    assert!((value(0.2) - 0.4).abs() < 1e-3, "{}", value(0.2));
+    let cfg = SearchConfig::parse(&state, &["algo=ab", "contempt=0.15"], Level::Master).unwrap();
+    assert!(matches!(cfg.algorithm, Algorithm::AlphaBeta(p) if (p.contempt - 0.15).abs() < 1e-6));
+}
