@@ -4,6 +4,7 @@
 //! cargo run -p parlour-ai --example measure -- speed [GAME] [ms]
 //! cargo run -p parlour-ai --example measure -- match GAME[:opt=v,...] GAMES "A words" "B words" [opening]
 //! cargo run -p parlour-ai --example measure -- solve GAME[:opt=v,...] MS PLIES
+//! cargo run -p parlour-ai --example measure -- agree GAME[:opt=v,...] MS DEEP_MS POSITIONS [SEED]
 //! ```
 //! where the words are those of `SearchConfig::parse`, e.g. "algo=mcts ms=200 rave=300".
 
@@ -150,6 +151,92 @@ fn solve<G: Knowledge>(opts: &str, ms: u64, plies: u32) {
     );
 }
 
+/// How often the Master's choice at `ms` agrees with its own search given `deep_ms`, over the
+/// positions of self-play games at `ms` (after two random plies, so the games differ), and what
+/// the disagreements cost by the deep search's judgement (value of its best move minus the value
+/// of the chosen move, on the 0–1 result scale). A consistency check, not a strength test: it
+/// says how much of the Master's play would change with far more thinking.
+fn agree<G: Knowledge>(opts: &str, ms: u64, deep_ms: u64, positions: u32, seed: u64) {
+    let o = options::<G>(opts);
+    let start = G::new(&o);
+    let words = |t: u64| format!("level=master ms={t} seed={seed}");
+    let cfg = |t: u64| {
+        let w = words(t);
+        let w: Vec<&str> = w.split_whitespace().collect();
+        SearchConfig::parse(&start, &w, Level::Master).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let (fast, deep) = (cfg(ms), cfg(deep_ms));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    let (mut seen, mut agreed, mut cost, mut worst) = (0u32, 0u32, 0f64, 0f64);
+    let mut costly = 0u32;
+    let stop = StopFlag::new();
+    // The deep search's value of `state` for the seat `mover`.
+    let value_for = |state: &G, mover: parlour_rules::Player| -> f64 {
+        if let Some(score) = match state.status() {
+            parlour_rules::Status::Ongoing => None,
+            parlour_rules::Status::Draw { .. } => Some(0.5),
+            parlour_rules::Status::Win { winner, .. } => Some(if state.seat_of(winner) == mover { 1.0 } else { 0.0 }),
+        } {
+            return score;
+        }
+        let r = Searcher::new(deep).search(state, &stop).expect("not cancelled");
+        let v = f64::from(r.value);
+        if state.seat_of(state.side_to_move()) == mover {
+            v
+        } else {
+            1.0 - v
+        }
+    };
+    while seen < positions {
+        let mut s = start.clone();
+        for _ in 0..2 {
+            if let Some(m) = s.random_move(&mut rng, &mut buf) {
+                s.apply(m);
+            }
+        }
+        let mut player = Searcher::new(fast);
+        while !s.status().is_over() && seen < positions {
+            let chosen = player.search(&s, &stop).and_then(|r| r.best).expect("a move");
+            let best = Searcher::new(deep)
+                .search(&s, &stop)
+                .and_then(|r| r.best)
+                .expect("a move");
+            seen += 1;
+            if chosen == best {
+                agreed += 1;
+            } else {
+                let mover = s.seat_of(s.side_to_move());
+                let after = |m| {
+                    let mut t = s.clone();
+                    t.apply(m);
+                    value_for(&t, mover)
+                };
+                let loss = (after(best) - after(chosen)).max(0.0);
+                cost += loss;
+                worst = worst.max(loss);
+                if loss > 0.05 {
+                    costly += 1;
+                }
+                println!(
+                    "ply {:>3}: chose {:<14} deep search prefers {:<14} cost {loss:.3}",
+                    s.ply(),
+                    s.format_move(&chosen),
+                    s.format_move(&best)
+                );
+            }
+            s.apply(chosen);
+        }
+    }
+    println!(
+        "{}: {seen} positions, {ms} ms against {deep_ms} ms: same move in {agreed} ({:.0} %); \
+         mean cost per position {:.4}, worst {worst:.3}, {costly} moves costing more than 0.05",
+        G::display_name(&o),
+        100.0 * f64::from(agreed) / f64::from(seen.max(1)),
+        cost / f64::from(seen.max(1))
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize| args.get(i).map(String::as_str).unwrap_or("");
@@ -193,6 +280,21 @@ fn main() {
                 "kansho" => solve::<Kansho>(opts, ms, plies),
                 "qyshinsu" => solve::<Qyshinsu>(opts, ms, plies),
                 "soldiers" => solve::<Soldiers>(opts, ms, plies),
+                _ => eprintln!("unknown game '{game}'"),
+            }
+        }
+        "agree" => {
+            let (game, opts) = arg(1).split_once(':').unwrap_or((arg(1), ""));
+            let ms = arg(2).parse().unwrap_or(300);
+            let deep = arg(3).parse().unwrap_or(2400);
+            let n = arg(4).parse().unwrap_or(40);
+            let seed = arg(5).parse().unwrap_or(1);
+            match game {
+                "konane" => agree::<Konane>(opts, ms, deep, n, seed),
+                "conhex" => agree::<ConHex>(opts, ms, deep, n, seed),
+                "kansho" => agree::<Kansho>(opts, ms, deep, n, seed),
+                "qyshinsu" => agree::<Qyshinsu>(opts, ms, deep, n, seed),
+                "soldiers" => agree::<Soldiers>(opts, ms, deep, n, seed),
                 _ => eprintln!("unknown game '{game}'"),
             }
         }
