@@ -128,7 +128,13 @@ fn swindle<G: Knowledge>(
         child.apply(mv);
         let status = child.status();
         if let Some(score) = seat_score(&child, status, me) {
-            let key = (score > 0.0, score, score);
+            // Ending the game: a draw (or a win) beats every losing move; losing at once is
+            // the worst of all.
+            let key = if score > 0.0 {
+                (true, 1.0 + score, 0.0)
+            } else {
+                (false, -1.0, -1.0)
+            };
             if best.is_none_or(|(k, _)| key > k) {
                 best = Some((key, mv));
             }

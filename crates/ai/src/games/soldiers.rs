@@ -1,5 +1,6 @@
-//! Sixteen Soldiers knowledge: the hunter's progress towards its capture threshold against its
-//! freedom to move.
+//! Sixteen Soldiers knowledge: the hunter's progress towards its capture threshold and towards an
+//! apex win, against its freedom to move and the danger of being shut in; which search each
+//! level uses on each board.
 
 use parlour_rules::soldiers::{ApexKind, Board, Move, Point, Soldiers, Variant};
 use parlour_rules::{Game, Player};
