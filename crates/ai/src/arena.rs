@@ -252,6 +252,25 @@ pub fn play_match<G: Knowledge>(
                 result.and_then(|r| r.best)
             };
             let Some(mv) = mv else { break };
+            // A search must never hand back an illegal move; if one does, stop with everything
+            // needed to replay it rather than corrupt the game.
+            state.legal_moves(&mut buf);
+            assert!(
+                buf.contains(&mv),
+                "{} played the illegal move {mv:?} at ply {} (A: {}, B: {}, A seat {:?}); moves so far: {}",
+                if record.plies < opts.opening_plies {
+                    "the opening"
+                } else if seat_to_move(&state) == a_seat {
+                    "configuration A"
+                } else {
+                    "configuration B"
+                },
+                record.plies,
+                a,
+                b,
+                a_seat,
+                record.moves.join(" ")
+            );
             record.moves.push(state.format_move(&mv));
             state.apply(mv);
             record.plies += 1;

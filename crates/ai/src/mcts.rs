@@ -188,6 +188,11 @@ impl<G: Knowledge> Mcts<G> {
             self.nodes.clear();
             self.nodes.push(Node::new(None, seat_to_move(state).other(), 0.5, 0));
         }
+        // The root is where the game stands now, and the game goes on from it: it may have been
+        // marked as a repetition (a draw to step into) when it was a leaf of the old tree, and
+        // such a leaf was never expanded. Left marked, it would never get children and the
+        // search would have no move of its own to give.
+        self.nodes[0].repeat = false;
         self.root_state = Some(state.clone());
         self.max_depth = 0;
         self.draw_p1 = for_player(seat_to_move(state), 0.5 - p.contempt);
@@ -587,6 +592,18 @@ impl<G: Knowledge> Mcts<G> {
             };
             (class, ch.visits, ch.mean())
         };
+        if children.is_empty() {
+            // No child (nothing was searched): no move, rather than a node that is not a child.
+            return SearchResult {
+                best: None,
+                value: 0.5,
+                proven: false,
+                iterations,
+                depth: self.max_depth,
+                pv: Vec::new(),
+                elapsed_ms: 0,
+            };
+        }
         let mut best = children.start;
         for c in children.clone() {
             if rank(c) > rank(best) {

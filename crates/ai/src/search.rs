@@ -274,6 +274,17 @@ impl<G: Knowledge> Searcher<G> {
         if limits.cancelled() {
             return None;
         }
+        if result.best.is_none_or(|b| !moves.contains(&b)) {
+            // Never hand back anything but a legal move: should what was kept between moves ever
+            // disagree with the position, forget it and search once more from scratch.
+            // (In this crate's own tests it is a failure: the tests must see such a bug.)
+            if cfg!(test) {
+                panic!("{} returned {:?}, not a legal move", self.cfg, result.best);
+            }
+            self.clear();
+            let mut fresh = Searcher::new(self.cfg);
+            result = fresh.search(state, stop)?;
+        }
         result.elapsed_ms = limits.elapsed_ms();
         Some(result)
     }

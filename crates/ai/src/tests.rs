@@ -148,6 +148,49 @@ pub(crate) fn check_legal_over_random_positions<G: Knowledge>(
     }
 }
 
+/// Whole games in which each side keeps its own [`crate::Searcher`] from move to move (so the
+/// tree search reuses its tree, alpha-beta its table), every level's configuration with a small
+/// playout budget, two random plies first so that games differ: every move returned is legal.
+/// (Fresh searches at random positions cannot catch a move taken from a stale, reused tree.)
+pub(crate) fn check_legal_in_games_with_kept_searchers<G: Knowledge>(start: &G, games: u32, playouts: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut buf = Vec::new();
+    let stop = StopFlag::new();
+    for game in 0..games {
+        let level = crate::Level::ALL[game as usize % 4];
+        let budget = format!("playouts={playouts}");
+        let cfg = SearchConfig::parse(start, &[&budget], level)
+            .expect("valid")
+            .with_seed(u64::from(game));
+        let mut players = [
+            crate::Searcher::new(cfg),
+            crate::Searcher::new(cfg.with_seed(u64::from(game) + 99)),
+        ];
+        let mut state = start.clone();
+        for _ in 0..2 {
+            if let Some(mv) = state.random_move(&mut rng, &mut buf) {
+                state.apply(mv);
+            }
+        }
+        let mut moves = Vec::new();
+        while !state.status().is_over() && state.ply() < 400 {
+            let side = state.side_to_move().index();
+            let r = players[side].search(&state, &stop).expect("not cancelled");
+            let mv = r.best.expect("an ongoing game has a move");
+            state.legal_moves(&mut buf);
+            assert!(
+                buf.contains(&mv),
+                "game {game} ({cfg}): illegal {mv:?} at ply {} after {}\n{}",
+                state.ply(),
+                moves.join(" "),
+                state.render()
+            );
+            moves.push(state.format_move(&mv));
+            state.apply(mv);
+        }
+    }
+}
+
 /// Same seed and budget give the same result; for every algorithm.
 pub(crate) fn check_reproducible<G: Knowledge>(state: &G, iterations: u64) {
     for cfg in configs_for(state, iterations) {

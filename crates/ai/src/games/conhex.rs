@@ -202,6 +202,11 @@ mod tests {
     }
 
     #[test]
+    fn never_plays_an_illegal_move_in_whole_games_with_kept_searchers() {
+        check_legal_in_games_with_kept_searchers(&ConHex::new(&ConHexOptions::default()), 12, 300);
+    }
+
+    #[test]
     fn reproducible_and_cancellable() {
         let mut c = ConHex::new(&ConHexOptions::default());
         play_text(&mut c, "E4").unwrap();

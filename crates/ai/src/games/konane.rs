@@ -157,6 +157,11 @@ mod tests {
     }
 
     #[test]
+    fn never_plays_an_illegal_move_in_whole_games_with_kept_searchers() {
+        check_legal_in_games_with_kept_searchers(&Konane::new(&eight()), 12, 300);
+    }
+
+    #[test]
     fn reproducible_and_cancellable() {
         let mut k = Konane::new(&eight());
         let mut moves = Vec::new();

@@ -85,6 +85,13 @@ mod tests {
     }
 
     #[test]
+    fn never_plays_an_illegal_move_in_whole_games_with_tree_reuse() {
+        // Repetitions are common here, and a reused tree once handed back the opponent's last
+        // move when the new root was a position the search had marked as a repetition.
+        check_legal_in_games_with_kept_searchers(&Qyshinsu::new(&Default::default()), 40, 400);
+    }
+
+    #[test]
     fn reproducible_and_cancellable() {
         let mut q = Qyshinsu::new(&QyshinsuOptions::default());
         parlour_rules::play_text(&mut q, "4@2").unwrap();

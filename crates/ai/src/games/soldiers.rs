@@ -283,6 +283,13 @@ mod tests {
     }
 
     #[test]
+    fn never_plays_an_illegal_move_in_whole_games_with_kept_searchers() {
+        for v in Variant::ALL {
+            check_legal_in_games_with_kept_searchers(&variant(v), 8, 300);
+        }
+    }
+
+    #[test]
     fn reproducible_and_cancellable() {
         for v in Variant::ALL {
             check_reproducible(&variant(v), 300);
