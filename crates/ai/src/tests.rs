@@ -150,16 +150,23 @@ pub(crate) fn check_legal_over_random_positions<G: Knowledge>(
 
 /// Whole games in which each side keeps its own [`crate::Searcher`] from move to move (so the
 /// tree search reuses its tree, alpha-beta its table), every level's configuration with a small
-/// playout budget, two random plies first so that games differ: every move returned is legal.
+/// playout budget (and the tunables in `extra`), two random plies first so that games differ:
+/// every move returned is legal.
 /// (Fresh searches at random positions cannot catch a move taken from a stale, reused tree.)
-pub(crate) fn check_legal_in_games_with_kept_searchers<G: Knowledge>(start: &G, games: u32, playouts: u64) {
+pub(crate) fn check_legal_in_games_with_kept_searchers<G: Knowledge>(
+    start: &G,
+    games: u32,
+    playouts: u64,
+    extra: &[&str],
+) {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut buf = Vec::new();
     let stop = StopFlag::new();
     for game in 0..games {
         let level = crate::Level::ALL[game as usize % 4];
         let budget = format!("playouts={playouts}");
-        let cfg = SearchConfig::parse(start, &[&budget], level)
+        let words: Vec<&str> = std::iter::once(budget.as_str()).chain(extra.iter().copied()).collect();
+        let cfg = SearchConfig::parse(start, &words, level)
             .expect("valid")
             .with_seed(u64::from(game));
         let mut players = [

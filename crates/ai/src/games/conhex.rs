@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn never_plays_an_illegal_move_in_whole_games_with_kept_searchers() {
-        check_legal_in_games_with_kept_searchers(&ConHex::new(&ConHexOptions::default()), 12, 300);
+        check_legal_in_games_with_kept_searchers(&ConHex::new(&ConHexOptions::default()), 12, 300, &[]);
     }
 
     #[test]

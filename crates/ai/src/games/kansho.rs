@@ -63,7 +63,7 @@ mod tests {
 
     #[test]
     fn never_plays_an_illegal_move_in_whole_games_with_kept_searchers() {
-        check_legal_in_games_with_kept_searchers(&Kansho::new(&KanshoOptions::default()), 4, 300);
+        check_legal_in_games_with_kept_searchers(&Kansho::new(&KanshoOptions::default()), 4, 300, &[]);
     }
 
     #[test]

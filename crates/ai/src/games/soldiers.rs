@@ -285,7 +285,7 @@ mod tests {
     #[test]
     fn never_plays_an_illegal_move_in_whole_games_with_kept_searchers() {
         for v in Variant::ALL {
-            check_legal_in_games_with_kept_searchers(&variant(v), 8, 300);
+            check_legal_in_games_with_kept_searchers(&variant(v), 8, 300, &[]);
         }
     }
 
