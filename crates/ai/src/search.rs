@@ -230,6 +230,7 @@ impl<G: Knowledge> Searcher<G> {
 
     /// Searches `state`; see [`search`]. Returns `None` when cancelled through `stop`.
     pub fn search(&mut self, state: &G, stop: &StopFlag) -> Option<SearchResult<G::Move>> {
+        let was_fresh = self.mcts.is_none() && self.alphabeta.is_none();
         let limits = Limits::new(&self.cfg.budget, stop);
         if state.status().is_over() {
             return Some(SearchResult::immediate(None));
@@ -281,9 +282,12 @@ impl<G: Knowledge> Searcher<G> {
             if cfg!(test) {
                 panic!("{} returned {:?}, not a legal move", self.cfg, result.best);
             }
+            if was_fresh {
+                // Nothing kept to blame: a bug in the search itself. A legal move beats none.
+                return Some(SearchResult::immediate(moves.first().copied()));
+            }
             self.clear();
-            let mut fresh = Searcher::new(self.cfg);
-            result = fresh.search(state, stop)?;
+            return self.search(state, stop);
         }
         result.elapsed_ms = limits.elapsed_ms();
         Some(result)
