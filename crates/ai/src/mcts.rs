@@ -221,7 +221,8 @@ impl<G: Knowledge> Mcts<G> {
             }
             if !node.expanded {
                 let room = (self.nodes.len() as u64) < u64::from(p.max_nodes);
-                if (idx != 0 && node.visits < p.expand_after.max(1)) || !room {
+                // The root always gets its children (a full tree included): its move is the answer.
+                if idx != 0 && (node.visits < p.expand_after.max(1) || !room) {
                     break self.playout(&mut state, p, rng, track);
                 }
                 self.expand(idx, &state, p, rng);
@@ -593,15 +594,11 @@ impl<G: Knowledge> Mcts<G> {
             (class, ch.visits, ch.mean())
         };
         if children.is_empty() {
-            // No child (nothing was searched): no move, rather than a node that is not a child.
+            // A root without children (a position the rules left without moves): no move, rather
+            // than a node that is not a child.
             return SearchResult {
-                best: None,
-                value: 0.5,
-                proven: false,
                 iterations,
-                depth: self.max_depth,
-                pv: Vec::new(),
-                elapsed_ms: 0,
+                ..SearchResult::immediate(None)
             };
         }
         let mut best = children.start;

@@ -6,6 +6,24 @@ use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_parlour-engine");
 
+/// Runs the binary with `args`, checks it succeeded, and returns what it printed.
+fn run_ok(args: &[&str]) -> String {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Sends `script` to the protocol on standard input and returns the replies.
+fn talk(script: &str) -> String {
+    let mut child = Command::new(BIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+}
+
 #[test]
 fn end_of_input_exits_cleanly() {
     let mut child = Command::new(BIN)
@@ -66,23 +84,18 @@ fn bench_prints_a_row_per_game() {
 
 #[test]
 fn a_short_match_prints_the_table() {
-    let out = Command::new(BIN)
-        .args([
-            "match",
-            "--game",
-            "konane",
-            "size=6x6",
-            "--a",
-            "playouts=30",
-            "--b",
-            "algo=uct playouts=30",
-            "--games",
-            "2",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = run_ok(&[
+        "match",
+        "--game",
+        "konane",
+        "size=6x6",
+        "--a",
+        "playouts=30",
+        "--b",
+        "algo=uct playouts=30",
+        "--games",
+        "2",
+    ]);
     assert_eq!(
         text.lines().filter(|l| l.trim_start().starts_with("game ")).count(),
         2,
@@ -94,26 +107,21 @@ fn a_short_match_prints_the_table() {
 
 #[test]
 fn match_moves_replay_to_the_reported_result() {
-    let out = Command::new(BIN)
-        .args([
-            "match",
-            "--game",
-            "soldiers",
-            "variant=board1",
-            "--a",
-            "level=novice",
-            "--b",
-            "algo=random",
-            "--games",
-            "2",
-            "--seed",
-            "3",
-            "--moves",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = run_ok(&[
+        "match",
+        "--game",
+        "soldiers",
+        "variant=board1",
+        "--a",
+        "level=novice",
+        "--b",
+        "algo=random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--moves",
+    ]);
     let lines: Vec<&str> = text.lines().collect();
     let mut games = 0;
     for (i, line) in lines.iter().enumerate() {
@@ -124,14 +132,9 @@ fn match_moves_replay_to_the_reported_result() {
         // The next line holds the moves; played through the protocol they must all be legal
         // and end the game with the result the line reports.
         let moves = lines[i + 1].trim();
-        let script = format!("game soldiers variant=board1\nsetmoves {moves}\nstatus\nquit\n");
-        let mut child = Command::new(BIN)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-        let reply = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+        let reply = talk(&format!(
+            "game soldiers variant=board1\nsetmoves {moves}\nstatus\nquit\n"
+        ));
         assert!(!reply.contains("? "), "{moves}\n{reply}");
         let status = reply
             .lines()
