@@ -5,6 +5,7 @@
 //! cargo run -p parlour-ai --example measure -- match GAME[:opt=v,...] GAMES "A words" "B words" [opening]
 //! cargo run -p parlour-ai --example measure -- solve GAME[:opt=v,...] MS PLIES
 //! cargo run -p parlour-ai --example measure -- agree GAME[:opt=v,...] MS DEEP_MS POSITIONS [SEED]
+//! cargo run -p parlour-ai --example measure -- trace GAME[:opt=v,...] "search words" "moves…"
 //! ```
 //! where the words are those of `SearchConfig::parse`, e.g. "algo=mcts ms=200 rave=300".
 
@@ -237,6 +238,36 @@ fn agree<G: Knowledge>(opts: &str, ms: u64, deep_ms: u64, positions: u32, seed: 
     );
 }
 
+/// Replays a game (e.g. from `parlour-engine match --moves`) and searches every position of it
+/// with `words`: what the search would play, and how it values the position for the side to move.
+fn trace<G: Knowledge>(opts: &str, words: &str, moves: &str) {
+    let o = options::<G>(opts);
+    let mut s = G::new(&o);
+    let words: Vec<&str> = words.split_whitespace().collect();
+    let config = SearchConfig::parse(&s, &words, Level::Master).unwrap_or_else(|e| panic!("{e}"));
+    let stop = StopFlag::new();
+    for text in moves.split_whitespace() {
+        if s.status().is_over() {
+            break;
+        }
+        let r = Searcher::new(config).search(&s, &stop).expect("not cancelled");
+        let best = r.best.map(|m| s.format_move(&m)).unwrap_or_default();
+        println!(
+            "ply {:>3} {:<6} played {:<6} search {:<6} value {:.3}{} pv {}",
+            s.ply(),
+            format!("{:?}", s.side_to_move()),
+            text,
+            best,
+            r.value,
+            if r.proven { " proven" } else { "" },
+            r.pv.iter().map(|m| s.format_move(m)).collect::<Vec<_>>().join(" ")
+        );
+        let mv = s.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        s.apply(mv);
+    }
+    println!("{:?}", s.status());
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize| args.get(i).map(String::as_str).unwrap_or("");
@@ -295,6 +326,17 @@ fn main() {
                 "kansho" => agree::<Kansho>(opts, ms, deep, n, seed),
                 "qyshinsu" => agree::<Qyshinsu>(opts, ms, deep, n, seed),
                 "soldiers" => agree::<Soldiers>(opts, ms, deep, n, seed),
+                _ => eprintln!("unknown game '{game}'"),
+            }
+        }
+        "trace" => {
+            let (game, opts) = arg(1).split_once(':').unwrap_or((arg(1), ""));
+            match game {
+                "konane" => trace::<Konane>(opts, arg(2), arg(3)),
+                "conhex" => trace::<ConHex>(opts, arg(2), arg(3)),
+                "kansho" => trace::<Kansho>(opts, arg(2), arg(3)),
+                "qyshinsu" => trace::<Qyshinsu>(opts, arg(2), arg(3)),
+                "soldiers" => trace::<Soldiers>(opts, arg(2), arg(3)),
                 _ => eprintln!("unknown game '{game}'"),
             }
         }
