@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run -p parlour-ai --example measure -- speed [GAME] [ms]
 //! cargo run -p parlour-ai --example measure -- match GAME[:opt=v,...] GAMES "A words" "B words" [opening]
-//! cargo run -p parlour-ai --example measure -- solve GAME[:opt=v,...] MS PLIES
+//! cargo run -p parlour-ai --example measure -- solve GAME[:opt=v,...] MS PLIES ["MOVES…" played first]
 //! cargo run -p parlour-ai --example measure -- agree GAME[:opt=v,...] MS DEEP_MS POSITIONS [SEED]
 //! cargo run -p parlour-ai --example measure -- trace GAME[:opt=v,...] "search words" "moves…"
 //! ```
@@ -95,9 +95,14 @@ fn run_match<G: Knowledge>(opts: &str, games: u32, a: &str, b: &str, opening: u3
 /// given `ms` per position, and counts how many are proven wins or losses for the side to move.
 /// Tells whether a game's openings are already decided (then no AI can outscore a baseline that
 /// finds the win from either seat).
-fn solve<G: Knowledge>(opts: &str, ms: u64, plies: u32) {
+fn solve<G: Knowledge>(opts: &str, ms: u64, plies: u32, prefix: &str) {
     let o = options::<G>(opts);
-    let mut frontier = vec![(G::new(&o), String::new())];
+    let mut start = G::new(&o);
+    for text in prefix.split_whitespace() {
+        let mv = start.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        start.apply(mv);
+    }
+    let mut frontier = vec![(start, prefix.to_string())];
     let mut buf = Vec::new();
     for _ in 0..plies {
         let mut next = Vec::new();
@@ -306,11 +311,11 @@ fn main() {
             let ms = arg(2).parse().unwrap_or(1000);
             let plies = arg(3).parse().unwrap_or(0);
             match game {
-                "konane" => solve::<Konane>(opts, ms, plies),
-                "conhex" => solve::<ConHex>(opts, ms, plies),
-                "kansho" => solve::<Kansho>(opts, ms, plies),
-                "qyshinsu" => solve::<Qyshinsu>(opts, ms, plies),
-                "soldiers" => solve::<Soldiers>(opts, ms, plies),
+                "konane" => solve::<Konane>(opts, ms, plies, arg(4)),
+                "conhex" => solve::<ConHex>(opts, ms, plies, arg(4)),
+                "kansho" => solve::<Kansho>(opts, ms, plies, arg(4)),
+                "qyshinsu" => solve::<Qyshinsu>(opts, ms, plies, arg(4)),
+                "soldiers" => solve::<Soldiers>(opts, ms, plies, arg(4)),
                 _ => eprintln!("unknown game '{game}'"),
             }
         }
