@@ -33,16 +33,13 @@ impl Knowledge for Qyshinsu {
     /// images of each other, so one side (again at random) stands for both. Later positions
     /// are almost never symmetric, and their histories would have to be too.
     fn drop_symmetric<R: Rng + ?Sized>(&self, rng: &mut R, moves: &mut Vec<QyshinsuMove>) {
-        if self.ply() > 1 {
-            return;
-        }
-        let mut stones = (1..=12u8).filter(|&p| self.stone_at(p).is_some());
-        match (self.ply(), stones.next(), stones.next()) {
-            (0, None, _) => {
+        let stones: Vec<u8> = (1..=12).filter(|&p| self.stone_at(p).is_some()).collect();
+        match (self.ply(), stones.as_slice()) {
+            (0, []) => {
                 let keep = rng.random_range(1..=12u8);
                 moves.retain(|m| m.pos() == keep);
             }
-            (1, Some(m), None) if self.last_move(Player::P1).is_some_and(|l| l.pos == m) => {
+            (1, &[m]) if self.last_move(Player::P1).is_some_and(|l| l.pos == m) => {
                 let clockwise = rng.random_bool(0.5);
                 moves.retain(|mv| {
                     let d = (i32::from(mv.pos()) - i32::from(m)).rem_euclid(12);
