@@ -51,13 +51,6 @@ pub trait Knowledge: Game {
         self.random_move(rng, buf)
     }
 
-    /// Removes from `moves` (this position's legal moves) those that a symmetry of the position
-    /// makes equivalent to a move kept: the same game-theoretic value, repetitions included.
-    /// The tree search then spends its time once per distinct move instead of once per copy.
-    /// Which copy stays may be chosen with `rng`, so that a player does not see the same
-    /// opening every game. Default: keep every move.
-    fn drop_symmetric<R: Rng + ?Sized>(&self, _rng: &mut R, _moves: &mut Vec<Self::Move>) {}
-
     /// The seat (person) playing `colour` in this position. Searches reason about seats, so a
     /// move that exchanges colours between the players (ConHex's swap) is valued for the person
     /// who makes it. Default: seats are colours.

@@ -260,7 +260,6 @@ impl<G: Knowledge> Mcts<G> {
     fn expand(&mut self, idx: usize, state: &G, p: &MctsParams, rng: &mut ChaCha8Rng) {
         let mut moves = std::mem::take(&mut self.moves);
         state.legal_moves(&mut moves);
-        state.drop_symmetric(rng, &mut moves);
         // Shuffle so that ties between equal children are broken at random (reproducibly).
         for i in (1..moves.len()).rev() {
             let j = rng.random_range(0..=i);

@@ -2,9 +2,8 @@
 //! experiments; the levels use MCTS with uniform playouts and the solver, since neither
 //! alpha-beta with that evaluation nor informed playouts measurably beat it (`MEASUREMENTS.md`).
 
+use parlour_rules::Game;
 use parlour_rules::qyshinsu::{Qyshinsu, QyshinsuMove};
-use parlour_rules::{Game, Player};
-use rand::Rng;
 
 use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
@@ -25,29 +24,6 @@ impl Knowledge for Qyshinsu {
         self.legal_moves(&mut buf);
         let n = buf.len() as f32;
         (n - 4.0) / (n + 4.0)
-    }
-
-    /// The ring looks the same turned or mirrored, and the history with it, for the first two
-    /// moves: Black's first move may go anywhere, so one position (chosen at random) stands for
-    /// all twelve; Red's reply goes to `m + d` or `m − d` around Black's stone at `m`, mirror
-    /// images of each other, so one side (again at random) stands for both. Later positions
-    /// are almost never symmetric, and their histories would have to be too.
-    fn drop_symmetric<R: Rng + ?Sized>(&self, rng: &mut R, moves: &mut Vec<QyshinsuMove>) {
-        let stones: Vec<u8> = (1..=12).filter(|&p| self.stone_at(p).is_some()).collect();
-        match (self.ply(), stones.as_slice()) {
-            (0, []) => {
-                let keep = rng.random_range(1..=12u8);
-                moves.retain(|m| m.pos() == keep);
-            }
-            (1, &[m]) if self.last_move(Player::P1).is_some_and(|l| l.pos == m) => {
-                let clockwise = rng.random_bool(0.5);
-                moves.retain(|mv| {
-                    let d = (i32::from(mv.pos()) - i32::from(m)).rem_euclid(12);
-                    d == 0 || d == 6 || (d < 6) == clockwise
-                });
-            }
-            _ => {}
-        }
     }
 
     fn move_key(&self, mv: &QyshinsuMove) -> usize {
@@ -90,50 +66,6 @@ mod tests {
         q.legal_moves(&mut moves);
         assert_eq!(moves.len(), 12);
         assert!((q.evaluate() - 0.5).abs() < 1e-6, "{}", q.evaluate());
-    }
-
-    #[test]
-    fn the_first_two_moves_are_searched_once_per_symmetry_class() {
-        use rand::SeedableRng;
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        let mut q = Qyshinsu::new(&QyshinsuOptions::default());
-        let mut moves = Vec::new();
-        let mut positions = std::collections::BTreeSet::new();
-        for _ in 0..40 {
-            q.legal_moves(&mut moves);
-            assert_eq!(moves.len(), 72);
-            q.drop_symmetric(&mut rng, &mut moves);
-            // One position, every kind.
-            assert_eq!(moves.len(), 6);
-            assert!(moves.iter().all(|m| m.pos() == moves[0].pos()));
-            positions.insert(moves[0].pos());
-        }
-        // The position kept varies, so the AI does not open the same way every game.
-        assert!(positions.len() > 4, "{positions:?}");
-        // After 4@2 Red adds at 6 or 10, mirror images about 2: one side is kept.
-        parlour_rules::play_text(&mut q, "4@2").unwrap();
-        let mut sides = std::collections::BTreeSet::new();
-        for _ in 0..20 {
-            q.legal_moves(&mut moves);
-            q.drop_symmetric(&mut rng, &mut moves);
-            assert_eq!(moves.len(), 6);
-            assert!(moves.iter().all(|m| m.pos() == moves[0].pos()) && [6, 10].contains(&moves[0].pos()));
-            sides.insert(moves[0].pos());
-        }
-        assert_eq!(sides.len(), 2);
-        // After an Old Stone at 7, Red must add next to it, at 6 or 8: again one side.
-        let mut q = Qyshinsu::new(&QyshinsuOptions::default());
-        parlour_rules::play_text(&mut q, "o@7").unwrap();
-        q.legal_moves(&mut moves);
-        let all = moves.len();
-        q.drop_symmetric(&mut rng, &mut moves);
-        assert_eq!(moves.len() * 2, all);
-        // From the third move on nothing is dropped.
-        parlour_rules::play_text(&mut q, "3@8").unwrap();
-        q.legal_moves(&mut moves);
-        let all = moves.clone();
-        q.drop_symmetric(&mut rng, &mut moves);
-        assert_eq!(moves, all);
     }
 
     #[test]
