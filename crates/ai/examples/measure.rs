@@ -243,6 +243,17 @@ fn agree<G: Knowledge>(opts: &str, ms: u64, deep_ms: u64, positions: u32, seed: 
     );
 }
 
+/// `line` played from `state`, in notation (each move written in the position it is played in).
+fn line_text<G: Knowledge>(state: &G, line: &[G::Move]) -> String {
+    let mut s = state.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        out.push(s.format_move(&m));
+        s.apply(m);
+    }
+    out.join(" ")
+}
+
 /// Replays a game (e.g. from `parlour-engine match --moves`) and searches every position of it
 /// with `words`: what the search would play, and how it values the position for the side to move.
 fn trace<G: Knowledge>(opts: &str, words: &str, moves: &str) {
@@ -265,7 +276,7 @@ fn trace<G: Knowledge>(opts: &str, words: &str, moves: &str) {
             best,
             r.value,
             if r.proven { " proven" } else { "" },
-            r.pv.iter().map(|m| s.format_move(m)).collect::<Vec<_>>().join(" ")
+            line_text(&s, &r.pv)
         );
         let mv = s.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         s.apply(mv);

@@ -13,7 +13,8 @@ fn run_ok(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Sends `script` to the protocol on standard input and returns the replies.
+/// Sends `script` to the protocol on standard input, checks the engine then exited cleanly, and
+/// returns the replies.
 fn talk(script: &str) -> String {
     let mut child = Command::new(BIN)
         .stdin(Stdio::piped())
@@ -21,29 +22,21 @@ fn talk(script: &str) -> String {
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{script}");
+    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
 fn end_of_input_exits_cleanly() {
-    let mut child = Command::new(BIN)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"name\nplay nonsense\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = talk("name\nplay nonsense\n");
     assert!(text.starts_with("= parlour-engine\n\n? "), "{text}");
 }
 
 #[test]
 fn subcommands_help_and_refuse_bad_arguments() {
     for args in [&["--help"][..], &["bench", "--help"], &["match", "--help"]] {
-        let out = Command::new(BIN).args(args).output().unwrap();
-        assert!(out.status.success(), "{args:?}");
-        assert!(String::from_utf8_lossy(&out.stdout).contains("usage"), "{args:?}");
+        assert!(run_ok(args).contains("usage"), "{args:?}");
     }
     for args in [
         &["frobnicate"][..],
@@ -59,21 +52,16 @@ fn subcommands_help_and_refuse_bad_arguments() {
 
 #[test]
 fn bench_prints_a_row_per_game() {
-    let out = Command::new(BIN)
-        .args([
-            "bench",
-            "--game",
-            "konane",
-            "size=6x6",
-            "--seconds",
-            "0.2",
-            "--warmup",
-            "0",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = run_ok(&[
+        "bench",
+        "--game",
+        "konane",
+        "size=6x6",
+        "--seconds",
+        "0.2",
+        "--warmup",
+        "0",
+    ]);
     let row = text
         .lines()
         .find(|l| l.starts_with("konane size=6x6"))
