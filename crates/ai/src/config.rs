@@ -52,6 +52,12 @@ pub struct MctsParams {
     /// ahead looks for progress instead of walking into the third occurrence.
     #[serde(default)]
     pub repeat_draw: bool,
+    /// At the root only: when the chosen move leads back to a position the game has already
+    /// seen, play instead the best move that does not, if its value is at most this much lower
+    /// (and it is not proven lost and was searched a fair share). `0` switches it off. Unlike
+    /// contempt, the values inside the tree are untouched.
+    #[serde(default)]
+    pub avoid_repeat: f32,
 }
 
 impl Default for MctsParams {
@@ -72,6 +78,7 @@ impl Default for MctsParams {
             temperature: 0.0,
             contempt: 0.0,
             repeat_draw: false,
+            avoid_repeat: 0.0,
         }
     }
 }
@@ -254,7 +261,7 @@ impl SearchConfig {
     ///
     /// Tunables for experiments, applied after the above: UCT/MCTS `c=`; MCTS `fpu=`,
     /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
-    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `contempt=`; alpha-beta `noise=`, `contempt=`, `tt=` (bits),
+    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `contempt=`, `avoid=` (margin); alpha-beta `noise=`, `contempt=`, `tt=` (bits),
     /// `killers=`, `history=`, `swindle=` (0/1); both `rep=` (0/1, a repeated position counts as a draw). A tunable that does not apply to the algorithm is an error.
     pub fn parse<G: Knowledge>(state: &G, words: &[&str], default_level: Level) -> Result<Self, ConfigError> {
         let mut level = default_level;
@@ -278,9 +285,8 @@ impl SearchConfig {
                 }
                 "seed" => seed = Some(number(&key, value)?),
                 "c" | "fpu" | "solver" | "reuse" | "informed" | "mast" | "rave" | "pb" | "pbeval" | "cutoff"
-                | "expand" | "temp" | "contempt" | "rep" | "noise" | "tt" | "killers" | "history" | "swindle" => {
-                    tunables.push((key, value))
-                }
+                | "expand" | "temp" | "contempt" | "rep" | "avoid" | "noise" | "tt" | "killers" | "history"
+                | "swindle" => tunables.push((key, value)),
                 _ => {
                     return Err(ConfigError(format!(
                         "unknown setting '{key}'; valid: level, algo, ms, playouts, depth, seed"
@@ -349,6 +355,7 @@ impl Algorithm {
             (Algorithm::Mcts(p), "temp") => p.temperature = f()?,
             (Algorithm::Mcts(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
             (Algorithm::Mcts(p), "rep") => p.repeat_draw = b()?,
+            (Algorithm::Mcts(p), "avoid") => p.avoid_repeat = f()?.clamp(0.0, 0.5),
             (Algorithm::AlphaBeta(p), "rep") => p.repeat_draw = b()?,
             (Algorithm::AlphaBeta(p), "swindle") => p.swindle = b()?,
             (Algorithm::AlphaBeta(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
@@ -416,6 +423,9 @@ impl fmt::Display for Algorithm {
                 }
                 if p.repeat_draw {
                     write!(f, " +rep")?;
+                }
+                if p.avoid_repeat > 0.0 {
+                    write!(f, " avoid={}", p.avoid_repeat)?;
                 }
                 write!(f, ")")
             }

@@ -609,6 +609,8 @@ impl<G: Knowledge> Mcts<G> {
         }
         if p.temperature > 0.0 && self.nodes[best].proof != Proof::Win {
             best = self.sample(best, p.temperature, rng);
+        } else if p.avoid_repeat > 0.0 && self.nodes[best].proof == Proof::Unknown {
+            best = self.step_out_of_repetition(best, p.avoid_repeat);
         }
         let ch = &self.nodes[best];
         let proven = self.nodes[best].proof != Proof::Unknown;
@@ -637,6 +639,37 @@ impl<G: Knowledge> Mcts<G> {
         }
     }
 
+    /// `best` if it does not head into a repetition ([`heads_into_repetition`]); otherwise the
+    /// best root child that does not, if it is within `margin` of `best`'s value, not proven
+    /// lost and searched at least a tenth as often ([`MctsParams::avoid_repeat`]).
+    fn step_out_of_repetition(&self, best: usize, margin: f32) -> usize {
+        let Some(root) = &self.root_state else { return best };
+        let mut replies = Vec::new();
+        let mut heads_in = |c: usize| {
+            self.nodes[c]
+                .mv
+                .is_some_and(|mv| heads_into_repetition(root, mv, &mut replies))
+        };
+        if !heads_in(best) {
+            return best;
+        }
+        let top = &self.nodes[best];
+        let floor = top.mean() - margin;
+        let mut choice = best;
+        let mut choice_visits = 0;
+        for c in self.nodes[0].children() {
+            let ch = &self.nodes[c];
+            if c == best || ch.proof == Proof::Loss || ch.visits * 10 < top.visits || ch.mean() < floor {
+                continue;
+            }
+            if ch.visits > choice_visits && !heads_in(c) {
+                choice = c;
+                choice_visits = ch.visits;
+            }
+        }
+        choice
+    }
+
     /// Samples a root child with probability ∝ visits^(1/t) among children with at least a
     /// quarter of the best child's visits and not proven lost (the weak levels' variety).
     fn sample(&self, best: usize, t: f32, rng: &mut ChaCha8Rng) -> usize {
@@ -662,6 +695,25 @@ impl<G: Knowledge> Mcts<G> {
         }
         best
     }
+}
+
+/// True when `mv` in `state` brings back a position the game has seen, or lets the opponent end
+/// the game in a repetition draw with their reply (`replies` is scratch space).
+fn heads_into_repetition<G: Knowledge>(state: &G, mv: G::Move, replies: &mut Vec<G::Move>) -> bool {
+    let mut next = state.clone();
+    next.apply(mv);
+    if next.repeats() {
+        return true;
+    }
+    if next.status().is_over() {
+        return false;
+    }
+    next.legal_moves(replies);
+    replies.iter().any(|&r| {
+        let mut after = next.clone();
+        after.apply(r);
+        matches!(after.status(), parlour_rules::Status::Draw { .. })
+    })
 }
 
 #[cfg(test)]
@@ -721,5 +773,102 @@ mod tests {
         // Without it the repeat is played out like any other position.
         let (visits, mean) = child_after_search(false);
         assert!(visits > 1 && mean != 0.5, "{visits} visits, mean {mean}");
+    }
+
+    /// A repetition draw between the Master and plain UCT at 2.4 s (fourth session, seed 91).
+    const DRAWN_GAME: &str = "o@6 o@5 2@4 4@2 5@10 1@3 x@4 x@2 x@10 x@5 x@6 x@3 3@2 3@11 o@8 o@7 2@6 2@4 \
+        x@6 x@4 5@6 2@1 1@3 5@4 2@9 x@11 x@8 x@7 x@6 3@11 o@8 o@7 4@6 4@10 x@6 x@10 5@6 x@11 x@8 x@7 \
+        x@6 3@11 o@8 o@7 5@6 x@11 x@8";
+
+    #[test]
+    fn heads_into_repetition_sees_a_return_and_a_reply_that_draws() {
+        let mut replies = Vec::new();
+        let (q, repeat) = before_a_repeat();
+        assert!(heads_into_repetition(&q, repeat, &mut replies));
+        let start = Qyshinsu::new(&QyshinsuOptions::default());
+        assert!(!heads_into_repetition(
+            &start,
+            start.parse_move("4@2").unwrap(),
+            &mut replies
+        ));
+        // Two plies before the end of DRAWN_GAME: its last move but one lets the opponent draw.
+        let moves: Vec<&str> = DRAWN_GAME.split_whitespace().collect();
+        let mut g = start.clone();
+        for t in &moves[..moves.len() - 2] {
+            parlour_rules::play_text(&mut g, t).unwrap();
+        }
+        let mv = g.parse_move(moves[moves.len() - 2]).unwrap();
+        let mut end = g.clone();
+        end.apply(mv);
+        parlour_rules::play_text(&mut end, moves[moves.len() - 1]).unwrap();
+        assert!(matches!(end.status(), parlour_rules::Status::Draw { .. }));
+        assert!(heads_into_repetition(&g, mv, &mut replies));
+    }
+
+    #[test]
+    fn avoid_repeat_steps_out_of_a_repetition_only_within_its_margin() {
+        let mut q = Qyshinsu::new(&QyshinsuOptions::default());
+        let stop = StopFlag::new();
+        let limits = Limits::new(&Budget::iterations(3_000), &stop);
+        let (mut stepped_out, mut stayed) = (0, 0);
+        for text in DRAWN_GAME.split_whitespace() {
+            let mut mcts = Mcts::new();
+            mcts.search(&q, &MctsParams::default(), &limits, &mut ChaCha8Rng::seed_from_u64(9));
+            let children: Vec<usize> = mcts.nodes[0].children().collect();
+            let mut replies = Vec::new();
+            let back: Vec<usize> = children
+                .iter()
+                .copied()
+                .filter(|&c| heads_into_repetition(&q, mcts.nodes[c].mv.unwrap(), &mut replies))
+                .collect();
+            let leads_back = |c: usize| back.contains(&c);
+            let open = |c: usize| mcts.nodes[c].proof != Proof::Loss;
+            for &rep in children.iter().filter(|&&c| leads_back(c) && open(c)) {
+                let top = &mcts.nodes[rep];
+                // Any margin: a move that does not lead back is kept as it is.
+                if let Some(other) = children.iter().copied().find(|&c| !leads_back(c)) {
+                    assert_eq!(mcts.step_out_of_repetition(other, 1.0), other);
+                }
+                // The widest margin: the most searched way out that is not proven lost and has
+                // at least a tenth of the visits, if there is one.
+                let fair = |c: usize| !leads_back(c) && open(c) && mcts.nodes[c].visits * 10 >= top.visits;
+                let out = mcts.step_out_of_repetition(rep, 1.0);
+                match children
+                    .iter()
+                    .copied()
+                    .filter(|&c| fair(c))
+                    .max_by_key(|&c| mcts.nodes[c].visits)
+                {
+                    Some(best_out) => {
+                        assert!(fair(out), "{text}: stepped out to a move that does not qualify");
+                        assert_eq!(mcts.nodes[out].visits, mcts.nodes[best_out].visits, "{text}");
+                        stepped_out += 1;
+                    }
+                    None => {
+                        assert_eq!(out, rep, "{text}: no way out qualifies");
+                        stayed += 1;
+                    }
+                }
+                // No margin: only a way out valued at least as highly.
+                let tight = mcts.step_out_of_repetition(rep, 0.0);
+                assert!(tight == rep || mcts.nodes[tight].mean() >= top.mean(), "{text}");
+                // And the search's own answer with the setting on never leads back when a way out
+                // qualifies.
+                if fair(out) {
+                    let p = MctsParams {
+                        avoid_repeat: 1.0,
+                        ..MctsParams::default()
+                    };
+                    let r = Mcts::new().search(&q, &p, &limits, &mut ChaCha8Rng::seed_from_u64(9));
+                    let chosen = children.iter().copied().find(|&c| mcts.nodes[c].mv == r.best).unwrap();
+                    assert!(r.proven || !leads_back(chosen), "{text}: the search led back");
+                }
+            }
+            parlour_rules::play_text(&mut q, text).unwrap();
+        }
+        assert!(
+            stepped_out >= 3,
+            "the game offers ways out ({stepped_out} taken, {stayed} not)"
+        );
     }
 }

@@ -581,3 +581,19 @@ fn alpha_beta_contempt_makes_draws_worth_less_to_the_searching_side() {
     let cfg = SearchConfig::parse(&state, &["algo=ab", "contempt=0.15"], Level::Master).unwrap();
     assert!(matches!(cfg.algorithm, Algorithm::AlphaBeta(p) if (p.contempt - 0.15).abs() < 1e-6));
 }
+
+#[test]
+fn avoid_is_an_mcts_setting_shown_in_the_configuration() {
+    let state = TicTacToe::from_picture("... ... ...");
+    let cfg = SearchConfig::parse(&state, &["level=master", "avoid=0.05"], Level::Novice).unwrap();
+    assert!(matches!(cfg.algorithm, Algorithm::Mcts(p) if (p.avoid_repeat - 0.05).abs() < 1e-6));
+    assert!(cfg.to_string().contains("avoid=0.05"), "{cfg}");
+    assert!(
+        !SearchConfig::parse(&state, &["level=master"], Level::Novice)
+            .unwrap()
+            .to_string()
+            .contains("avoid")
+    );
+    let e = SearchConfig::parse(&state, &["algo=ab", "avoid=0.05"], Level::Master).unwrap_err();
+    assert!(e.0.contains("avoid"), "{e}");
+}
