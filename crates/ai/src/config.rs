@@ -52,10 +52,12 @@ pub struct MctsParams {
     /// ahead looks for progress instead of walking into the third occurrence.
     #[serde(default)]
     pub repeat_draw: bool,
-    /// At the root only: when the chosen move leads back to a position the game has already
-    /// seen, play instead the best move that does not, if its value is at most this much lower
-    /// (and it is not proven lost and was searched a fair share). `0` switches it off. Unlike
-    /// contempt, the values inside the tree are untouched.
+    /// At the root only: when the chosen move heads into a repetition (brings back a position
+    /// the game has seen, or lets the opponent draw by repetition with its reply), play instead
+    /// the most searched move that does not, if its value is at most this much lower, it is not
+    /// proven lost and it has at least a tenth of the visits. `0` switches it off; not applied
+    /// when `temperature` samples the move. Unlike contempt, the values inside the tree are
+    /// untouched.
     #[serde(default)]
     pub avoid_repeat: f32,
 }
