@@ -99,8 +99,7 @@ fn solve<G: Knowledge>(opts: &str, ms: u64, plies: u32, prefix: &str) {
     let o = options::<G>(opts);
     let mut start = G::new(&o);
     for text in prefix.split_whitespace() {
-        let mv = start.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        start.apply(mv);
+        parlour_rules::play_text(&mut start, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
     let mut frontier = vec![(start, prefix.to_string())];
     let mut buf = Vec::new();
@@ -278,8 +277,7 @@ fn trace<G: Knowledge>(opts: &str, words: &str, moves: &str) {
             if r.proven { " proven" } else { "" },
             line_text(&s, &r.pv)
         );
-        let mv = s.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        s.apply(mv);
+        parlour_rules::play_text(&mut s, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
     println!("{:?}", s.status());
 }

@@ -698,7 +698,8 @@ impl<G: Knowledge> Mcts<G> {
 }
 
 /// True when `mv` in `state` brings back a position the game has seen, or lets the opponent end
-/// the game in a repetition draw with their reply (`replies` is scratch space).
+/// the game in a draw with their reply (in the games with a repetition rule, the third
+/// occurrence; `replies` is scratch space).
 fn heads_into_repetition<G: Knowledge>(state: &G, mv: G::Move, replies: &mut Vec<G::Move>) -> bool {
     let mut next = state.clone();
     next.apply(mv);
