@@ -60,6 +60,15 @@ pub struct MctsParams {
     /// untouched.
     #[serde(default)]
     pub avoid_repeat: f32,
+    /// Root parallelism: this many trees grow side by side, one per thread, and the move is
+    /// chosen from their root statistics added together. `1` (or `0`, read as `1`) searches on
+    /// the calling thread alone. An iteration budget is shared out between the trees.
+    #[serde(default = "one_thread")]
+    pub threads: u32,
+}
+
+fn one_thread() -> u32 {
+    1
 }
 
 impl Default for MctsParams {
@@ -81,6 +90,7 @@ impl Default for MctsParams {
             contempt: 0.0,
             repeat_draw: false,
             avoid_repeat: 0.0,
+            threads: 1,
         }
     }
 }
@@ -263,7 +273,7 @@ impl SearchConfig {
     ///
     /// Tunables for experiments, applied after the above: UCT/MCTS `c=`; MCTS `fpu=`,
     /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
-    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `contempt=`, `avoid=` (margin); alpha-beta `noise=`, `contempt=`, `tt=` (bits),
+    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `contempt=`, `avoid=` (margin), `threads=`; alpha-beta `noise=`, `contempt=`, `tt=` (bits),
     /// `killers=`, `history=`, `swindle=` (0/1); both `rep=` (0/1, a repeated position counts as a draw). A tunable that does not apply to the algorithm is an error.
     pub fn parse<G: Knowledge>(state: &G, words: &[&str], default_level: Level) -> Result<Self, ConfigError> {
         let mut level = default_level;
@@ -287,8 +297,8 @@ impl SearchConfig {
                 }
                 "seed" => seed = Some(number(&key, value)?),
                 "c" | "fpu" | "solver" | "reuse" | "informed" | "mast" | "rave" | "pb" | "pbeval" | "cutoff"
-                | "expand" | "temp" | "contempt" | "rep" | "avoid" | "noise" | "tt" | "killers" | "history"
-                | "swindle" => tunables.push((key, value)),
+                | "expand" | "temp" | "contempt" | "rep" | "avoid" | "threads" | "noise" | "tt" | "killers"
+                | "history" | "swindle" => tunables.push((key, value)),
                 _ => {
                     return Err(ConfigError(format!(
                         "unknown setting '{key}'; valid: level, algo, ms, playouts, depth, seed"
@@ -358,6 +368,7 @@ impl Algorithm {
             (Algorithm::Mcts(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
             (Algorithm::Mcts(p), "rep") => p.repeat_draw = b()?,
             (Algorithm::Mcts(p), "avoid") => p.avoid_repeat = f()?.clamp(0.0, 0.5),
+            (Algorithm::Mcts(p), "threads") => p.threads = n()?.clamp(1, MAX_THREADS),
             (Algorithm::AlphaBeta(p), "rep") => p.repeat_draw = b()?,
             (Algorithm::AlphaBeta(p), "swindle") => p.swindle = b()?,
             (Algorithm::AlphaBeta(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
@@ -370,6 +381,9 @@ impl Algorithm {
         Ok(())
     }
 }
+
+/// The most search threads `threads=` accepts.
+pub const MAX_THREADS: u32 = 64;
 
 fn number(key: &str, value: &str) -> Result<u64, ConfigError> {
     value
@@ -428,6 +442,9 @@ impl fmt::Display for Algorithm {
                 }
                 if p.avoid_repeat > 0.0 {
                     write!(f, " avoid={}", p.avoid_repeat)?;
+                }
+                if p.threads > 1 {
+                    write!(f, " threads={}", p.threads)?;
                 }
                 write!(f, ")")
             }

@@ -7,6 +7,7 @@ use crate::config::Budget;
 use crate::stop::StopFlag;
 
 /// The limits of one search call.
+#[derive(Copy, Clone)]
 pub(crate) struct Limits<'a> {
     stop: &'a StopFlag,
     start: Instant,
@@ -39,6 +40,22 @@ impl<'a> Limits<'a> {
         iterations >= self.max_iterations
             || self.stop.is_set()
             || (iterations & 63 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+
+    /// The same limits for one of `parts` searches running side by side: the same stop flag and
+    /// deadline, and the iteration budget shared out (part `index` gets its share, the first
+    /// parts one more when it does not divide evenly).
+    pub(crate) fn share(&self, parts: u64, index: u64) -> Limits<'a> {
+        let max_iterations = if self.max_iterations == u64::MAX {
+            u64::MAX
+        } else {
+            let parts = parts.max(1);
+            self.max_iterations / parts + u64::from(index < self.max_iterations % parts)
+        };
+        Limits {
+            max_iterations,
+            ..*self
+        }
     }
 
     /// True when the search was cancelled (no result wanted).

@@ -7,12 +7,14 @@
 //! so a parent picks among children by their own statistics whatever the turn order (a side may
 //! move twice in a row).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use parlour_rules::Player;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::config::MctsParams;
-use crate::knowledge::{Knowledge, seat_score, seat_to_move};
+use crate::knowledge::{Knowledge, mix64, seat_score, seat_to_move};
 use crate::limits::Limits;
 use crate::search::SearchResult;
 
@@ -165,6 +167,82 @@ impl<G: Knowledge> Mcts<G> {
         limits: &Limits<'_>,
         rng: &mut ChaCha8Rng,
     ) -> SearchResult<G::Move> {
+        let iterations = self.grow(state, p, limits, rng, &AtomicBool::new(false));
+        self.result(p, rng, iterations)
+    }
+
+    /// Root parallelism: `trees[0]` searches on this thread with `rng`, every other tree on a
+    /// thread of its own with a generator seeded from `seed` and its index, all until `limits`
+    /// end them (an iteration budget is shared out between them) or one proves the root. The
+    /// move is then chosen from the root statistics of all trees added together, as one tree's
+    /// would be (so `temperature` and `avoid_repeat` work as with one thread); each tree keeps
+    /// only its own statistics for the next move. With an iteration budget the result depends
+    /// only on the inputs.
+    pub(crate) fn search_parallel(
+        trees: &mut [Mcts<G>],
+        state: &G,
+        p: &MctsParams,
+        limits: &Limits<'_>,
+        rng: &mut ChaCha8Rng,
+        seed: u64,
+    ) -> SearchResult<G::Move> {
+        let parts = trees.len() as u64;
+        let done = AtomicBool::new(false);
+        let Some((main, helpers)) = trees.split_first_mut() else {
+            return SearchResult::immediate(None);
+        };
+        let iterations = std::thread::scope(|s| {
+            let done = &done;
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, tree)| {
+                    let share = limits.share(parts, i as u64 + 1);
+                    s.spawn(move || {
+                        let mut rng = ChaCha8Rng::seed_from_u64(mix64(seed, i as u64 + 1));
+                        tree.grow(state, p, &share, &mut rng, done)
+                    })
+                })
+                .collect();
+            let mut total = main.grow(state, p, &limits.share(parts, 0), rng, done);
+            for r in running {
+                total += r.join().expect("a search thread panicked");
+            }
+            total
+        });
+        // Add the helpers' root statistics to the main tree's for the choice, then take them out
+        // again: the main tree's own statistics must stay consistent for its reuse next move.
+        let kept: Vec<(u32, f32, Proof)> = main.nodes[0]
+            .children()
+            .map(|c| (main.nodes[c].visits, main.nodes[c].score, main.nodes[c].proof))
+            .collect();
+        for tree in helpers.iter() {
+            main.max_depth = main.max_depth.max(tree.max_depth);
+            for h in tree.nodes[0].children() {
+                let theirs = &tree.nodes[h];
+                let Some(c) = main.nodes[0].children().find(|&c| main.nodes[c].mv == theirs.mv) else {
+                    continue;
+                };
+                let mine = &mut main.nodes[c];
+                mine.visits = mine.visits.saturating_add(theirs.visits);
+                mine.score += theirs.score;
+                if mine.proof == Proof::Unknown {
+                    mine.proof = theirs.proof;
+                }
+            }
+        }
+        let result = main.result(p, rng, iterations);
+        for (c, (visits, score, proof)) in main.nodes[0].children().zip(kept) {
+            let node = &mut main.nodes[c];
+            (node.visits, node.score, node.proof) = (visits, score, proof);
+        }
+        result
+    }
+
+    /// Sets the tree up for `state` (reusing what it can) and searches until `limits` end it,
+    /// the root is proven, or `done` is set (by another tree that proved the root, which then
+    /// sets it). Returns the iterations done.
+    fn grow(&mut self, state: &G, p: &MctsParams, limits: &Limits<'_>, rng: &mut ChaCha8Rng, done: &AtomicBool) -> u64 {
         let track = p.mast_epsilon < 1.0 || p.rave > 0.0;
         if track {
             let size = 2 * G::MOVE_KEYS;
@@ -198,11 +276,17 @@ impl<G: Knowledge> Mcts<G> {
         self.draw_p1 = for_player(seat_to_move(state), 0.5 - p.contempt);
         let mut iterations = 0u64;
         // At least one iteration, so that even an immediate "move now" has a move to give.
-        while (iterations == 0 || !limits.exhausted(iterations)) && self.nodes[0].proof == Proof::Unknown {
+        while (iterations == 0 || !limits.exhausted(iterations))
+            && self.nodes[0].proof == Proof::Unknown
+            && !done.load(Ordering::Relaxed)
+        {
             self.iterate(state, p, rng, track);
             iterations += 1;
         }
-        self.result(p, rng, iterations)
+        if self.nodes[0].proof != Proof::Unknown {
+            done.store(true, Ordering::Relaxed);
+        }
+        iterations
     }
 
     fn iterate(&mut self, root: &G, p: &MctsParams, rng: &mut ChaCha8Rng, track: bool) {
@@ -780,6 +864,52 @@ mod tests {
     const DRAWN_GAME: &str = "o@6 o@5 2@4 4@2 5@10 1@3 x@4 x@2 x@10 x@5 x@6 x@3 3@2 3@11 o@8 o@7 2@6 2@4 \
         x@6 x@4 5@6 2@1 1@3 5@4 2@9 x@11 x@8 x@7 x@6 3@11 o@8 o@7 4@6 4@10 x@6 x@10 5@6 x@11 x@8 x@7 \
         x@6 3@11 o@8 o@7 5@6 x@11 x@8";
+
+    #[test]
+    fn parallel_search_chooses_from_all_trees_and_leaves_each_tree_its_own_statistics() {
+        let q = Qyshinsu::new(&QyshinsuOptions::default());
+        let mut trees: Vec<Mcts<Qyshinsu>> = (0..3).map(|_| Mcts::new()).collect();
+        let stop = StopFlag::new();
+        let limits = Limits::new(&Budget::iterations(6_000), &stop);
+        let p = MctsParams::default();
+        let r = Mcts::search_parallel(&mut trees, &q, &p, &limits, &mut ChaCha8Rng::seed_from_u64(4), 11);
+        assert_eq!(r.iterations, 6_000);
+        let best = r.best.expect("a move");
+        let mut total: Vec<(Option<_>, u32)> = Vec::new();
+        for (i, tree) in trees.iter().enumerate() {
+            let root = &tree.nodes[0];
+            // Each tree did its share, and its root still adds up (nothing of the others left
+            // in it): every iteration passes through the root and one of its children.
+            assert_eq!(root.visits, 2_000, "tree {i}");
+            let children: u32 = root.children().map(|c| tree.nodes[c].visits).sum();
+            assert_eq!(children, root.visits, "tree {i}");
+            for c in root.children() {
+                let n = &tree.nodes[c];
+                match total.iter_mut().find(|(mv, _)| *mv == n.mv) {
+                    Some(t) => t.1 += n.visits,
+                    None => total.push((n.mv, n.visits)),
+                }
+            }
+        }
+        // The trees differ (their own seeds), and the move is the most visited over all of them.
+        assert_ne!(
+            trees[0].nodes[0]
+                .children()
+                .map(|c| trees[0].nodes[c].visits)
+                .collect::<Vec<_>>(),
+            trees[1].nodes[0]
+                .children()
+                .map(|c| trees[1].nodes[c].visits)
+                .collect::<Vec<_>>()
+        );
+        let most = total.iter().map(|t| t.1).max().unwrap();
+        let chosen = total.iter().find(|t| t.0 == Some(best)).unwrap();
+        assert_eq!(chosen.1, most, "{total:?}");
+        // Same inputs, same result.
+        let mut again: Vec<Mcts<Qyshinsu>> = (0..3).map(|_| Mcts::new()).collect();
+        let r2 = Mcts::search_parallel(&mut again, &q, &p, &limits, &mut ChaCha8Rng::seed_from_u64(4), 11);
+        assert_eq!((r2.best, r2.value.to_bits()), (r.best, r.value.to_bits()));
+    }
 
     #[test]
     fn heads_into_repetition_sees_a_return_and_a_reply_that_draws() {

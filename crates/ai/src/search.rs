@@ -195,7 +195,8 @@ fn swindle<G: Knowledge>(
 /// sequence of calls it gives the same results.
 pub struct Searcher<G: Knowledge> {
     cfg: SearchConfig,
-    mcts: Option<Mcts<G>>,
+    /// One tree per search thread (the first is searched on the calling thread).
+    mcts: Vec<Mcts<G>>,
     alphabeta: Option<AlphaBeta<G>>,
 }
 
@@ -204,7 +205,7 @@ impl<G: Knowledge> Searcher<G> {
     pub fn new(cfg: SearchConfig) -> Self {
         Searcher {
             cfg,
-            mcts: None,
+            mcts: Vec::new(),
             alphabeta: None,
         }
     }
@@ -224,13 +225,13 @@ impl<G: Knowledge> Searcher<G> {
 
     /// Forgets everything learnt (e.g. after an undo or a new game).
     pub fn clear(&mut self) {
-        self.mcts = None;
+        self.mcts.clear();
         self.alphabeta = None;
     }
 
     /// Searches `state`; see [`search`]. Returns `None` when cancelled through `stop`.
     pub fn search(&mut self, state: &G, stop: &StopFlag) -> Option<SearchResult<G::Move>> {
-        let was_fresh = self.mcts.is_none() && self.alphabeta.is_none();
+        let was_fresh = self.mcts.is_empty() && self.alphabeta.is_none();
         let limits = Limits::new(&self.cfg.budget, stop);
         if state.status().is_over() {
             return Some(SearchResult::immediate(None));
@@ -245,8 +246,14 @@ impl<G: Knowledge> Searcher<G> {
         let mut result = match self.cfg.algorithm {
             Algorithm::PlainUct { exploration } => plain_uct::search(state, exploration, &limits, &mut rng),
             Algorithm::Mcts(params) => {
-                let mcts = self.mcts.get_or_insert_with(Mcts::new);
-                let result = mcts.search(state, &params, &limits, &mut rng);
+                let threads = params.threads.max(1) as usize;
+                self.mcts.truncate(threads);
+                self.mcts.resize_with(threads, Mcts::new);
+                let result = if threads == 1 {
+                    self.mcts[0].search(state, &params, &limits, &mut rng)
+                } else {
+                    Mcts::search_parallel(&mut self.mcts, state, &params, &limits, &mut rng, seed)
+                };
                 if params.solver && result.proven && result.value < 0.25 && !limits.cancelled() {
                     resist(state, &params, &limits, &mut rng, result)
                 } else {

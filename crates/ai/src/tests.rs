@@ -30,6 +30,11 @@ pub(crate) fn configs_for<G: Knowledge>(state: &G, iterations: u64) -> Vec<Searc
         SearchConfig::new(Algorithm::Mcts(tuned), Budget::iterations(iterations), 3),
         SearchConfig::new(Algorithm::Mcts(all_on), Budget::iterations(iterations), 4),
         SearchConfig::new(
+            Algorithm::Mcts(MctsParams { threads: 2, ..tuned }),
+            Budget::iterations(iterations),
+            6,
+        ),
+        SearchConfig::new(
             Algorithm::AlphaBeta(state.alphabeta_params()),
             Budget {
                 iterations: Some(iterations * 4),
@@ -221,6 +226,14 @@ pub(crate) fn check_cancel_and_move_now<G: Knowledge>(state: &G) {
     let cfgs = [
         SearchConfig::new(Algorithm::plain(), huge, 1),
         SearchConfig::new(Algorithm::Mcts(state.mcts_params()), huge, 1),
+        SearchConfig::new(
+            Algorithm::Mcts(MctsParams {
+                threads: 2,
+                ..state.mcts_params()
+            }),
+            huge,
+            1,
+        ),
         SearchConfig::new(Algorithm::AlphaBeta(state.alphabeta_params()), huge, 1),
     ];
     for cfg in cfgs {
@@ -596,4 +609,53 @@ fn avoid_is_an_mcts_setting_shown_in_the_configuration() {
     );
     let e = SearchConfig::parse(&state, &["algo=ab", "avoid=0.05"], Level::Master).unwrap_err();
     assert!(e.0.contains("avoid"), "{e}");
+}
+
+#[test]
+fn threads_is_an_mcts_setting_shown_in_the_configuration() {
+    let state = TicTacToe::from_picture("... ... ...");
+    let cfg = SearchConfig::parse(&state, &["level=master", "threads=2"], Level::Novice).unwrap();
+    assert!(matches!(cfg.algorithm, Algorithm::Mcts(p) if p.threads == 2));
+    assert!(cfg.to_string().contains("threads=2"), "{cfg}");
+    // Zero means one thread; absurd counts are capped.
+    let one = SearchConfig::parse(&state, &["algo=mcts", "threads=0"], Level::Novice).unwrap();
+    assert!(matches!(one.algorithm, Algorithm::Mcts(p) if p.threads == 1));
+    assert!(!one.to_string().contains("threads"), "{one}");
+    let many = SearchConfig::parse(&state, &["algo=mcts", "threads=100000"], Level::Novice).unwrap();
+    assert!(matches!(many.algorithm, Algorithm::Mcts(p) if p.threads == crate::config::MAX_THREADS));
+    let e = SearchConfig::parse(&state, &["algo=ab", "threads=2"], Level::Master).unwrap_err();
+    assert!(e.0.contains("threads"), "{e}");
+    let e = SearchConfig::parse(&state, &["algo=mcts", "threads=two"], Level::Master).unwrap_err();
+    assert!(e.0.contains("whole number"), "{e}");
+}
+
+#[test]
+fn parallel_trees_share_the_budget_and_keep_their_moves_as_the_game_goes_on() {
+    // An iteration budget is shared out between the trees: two threads do the same number of
+    // playouts as one, and the game plays on with kept trees without an illegal move.
+    let state = TicTacToe::gomoku();
+    let one = SearchConfig::new(Algorithm::Mcts(MctsParams::default()), Budget::iterations(2_001), 3);
+    let two = SearchConfig::new(
+        Algorithm::Mcts(MctsParams {
+            threads: 2,
+            ..MctsParams::default()
+        }),
+        Budget::iterations(2_001),
+        3,
+    );
+    let r1 = search(&state, &one, &StopFlag::new()).unwrap();
+    let r2 = search(&state, &two, &StopFlag::new()).unwrap();
+    assert_eq!(r1.iterations, 2_001);
+    assert_eq!(r2.iterations, 2_001);
+    let mut g = state.clone();
+    let mut searcher = Searcher::new(two);
+    let mut plies = 0;
+    while !g.status().is_over() && plies < 12 {
+        let r = searcher.search(&g, &StopFlag::new()).unwrap();
+        let mv = r.best.expect("a move");
+        assert!(g.is_legal(&mv), "{mv:?}");
+        g.apply(mv);
+        plies += 1;
+    }
+    assert!(plies >= 5, "the game went on ({plies} plies)");
 }
