@@ -51,7 +51,8 @@ impl<M> SearchResult<M> {
 }
 
 /// Searches `state` with `cfg` until the budget runs out or `stop` is set, and returns the best
-/// move (`None` if cancelled). Single-threaded, no state kept between calls: with an iteration
+/// move (`None` if cancelled). Runs on the calling thread (plus `threads − 1` more for an MCTS
+/// with [`crate::MctsParams::threads`] above 1), no state kept between calls: with an iteration
 /// or depth budget (no `millis`) the same inputs give the same result, bit for bit.
 pub fn search<G: Knowledge>(state: &G, cfg: &SearchConfig, stop: &StopFlag) -> Option<SearchResult<G::Move>> {
     Searcher::new(*cfg).search(state, stop)

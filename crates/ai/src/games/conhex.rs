@@ -48,7 +48,7 @@ static GEOMETRY: LazyLock<Geometry> = LazyLock::new(|| {
 });
 
 /// Pegs `colour` still needs to own a chain of cells joining its two sides (0 once joined,
-/// [`FAR`] when no chain is possible any more).
+/// `FAR` when no chain is possible any more).
 pub fn distance(c: &ConHex, colour: Player) -> u8 {
     let g = &*GEOMETRY;
     let mine = c.peg_mask(colour);

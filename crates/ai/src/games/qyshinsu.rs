@@ -37,7 +37,8 @@ impl Knowledge for Qyshinsu {
     /// repetition draws and measured worse: 70 % against plain UCT from the real start at 200 ms
     /// with it, 77.5 % without (20 games each, same seed; MEASUREMENTS.md). Stepping out of
     /// repetitions at the root (`avoid=0.05`) was measured at the full 2.4 s: 70.4 % over 54
-    /// games, against 71.6 % over 58 without, so it stays off too.
+    /// games, against 71.6 % over 58 without, so it stays off too; as does searching with both
+    /// cores (`threads=2`: 68.8 % over 16 games at 2.4 s, 70 % at 200 ms against 77.5 %).
     fn mcts_params(&self) -> MctsParams {
         MctsParams::default()
     }
