@@ -58,6 +58,12 @@ impl<'a> Limits<'a> {
         }
     }
 
+    /// True when an iteration budget is set (the search is then reproducible, unless a deadline
+    /// ends it first).
+    pub(crate) fn counts_iterations(&self) -> bool {
+        self.max_iterations != u64::MAX
+    }
+
     /// True when the search was cancelled (no result wanted).
     pub(crate) fn cancelled(&self) -> bool {
         self.stop.is_cancelled()

@@ -241,7 +241,7 @@ impl<G: Knowledge> Mcts<G> {
 
     /// Sets the tree up for `state` (reusing what it can) and searches until `limits` end it,
     /// the root is proven, or `done` is set (by another tree that proved the root, which then
-    /// sets it). Returns the iterations done.
+    /// sets it; heeded only without an iteration budget). Returns the iterations done.
     fn grow(&mut self, state: &G, p: &MctsParams, limits: &Limits<'_>, rng: &mut ChaCha8Rng, done: &AtomicBool) -> u64 {
         let track = p.mast_epsilon < 1.0 || p.rave > 0.0;
         if track {
@@ -275,10 +275,13 @@ impl<G: Knowledge> Mcts<G> {
         self.max_depth = 0;
         self.draw_p1 = for_player(seat_to_move(state), 0.5 - p.contempt);
         let mut iterations = 0u64;
-        // At least one iteration, so that even an immediate "move now" has a move to give.
-        while (iterations == 0 || !limits.exhausted(iterations))
+        // At least one iteration, so that even an immediate "move now" has a move to give, and
+        // even when another tree has already proven the root (its statistics are added to this
+        // root's children, which it must have). With an iteration budget each tree does its whole
+        // share whatever the others found, so the result does not depend on their timing.
+        let heed_others = !limits.counts_iterations();
+        while (iterations == 0 || !(limits.exhausted(iterations) || heed_others && done.load(Ordering::Relaxed)))
             && self.nodes[0].proof == Proof::Unknown
-            && !done.load(Ordering::Relaxed)
         {
             self.iterate(state, p, rng, track);
             iterations += 1;
@@ -909,6 +912,32 @@ mod tests {
         let mut again: Vec<Mcts<Qyshinsu>> = (0..3).map(|_| Mcts::new()).collect();
         let r2 = Mcts::search_parallel(&mut again, &q, &p, &limits, &mut ChaCha8Rng::seed_from_u64(4), 11);
         assert_eq!((r2.best, r2.value.to_bits()), (r.best, r.value.to_bits()));
+    }
+
+    #[test]
+    fn a_tree_started_after_another_proved_the_root_still_gets_its_children() {
+        // The race a parallel search can lose: the helper proves the root before this tree
+        // starts. Regression: the tree did no iteration and the search returned no move.
+        let q = Qyshinsu::new(&QyshinsuOptions::default());
+        let stop = StopFlag::new();
+        let done = AtomicBool::new(true);
+        let grow = |budget: Budget| {
+            let mut mcts = Mcts::new();
+            let limits = Limits::new(&budget, &stop);
+            let rng = &mut ChaCha8Rng::seed_from_u64(1);
+            let iterations = mcts.grow(&q, &MctsParams::default(), &limits, rng, &done);
+            (mcts, iterations)
+        };
+        let (mcts, iterations) = grow(Budget::millis(60_000));
+        assert_eq!(iterations, 1, "a timed search stops for the other tree's proof");
+        let mut moves = Vec::new();
+        q.legal_moves(&mut moves);
+        assert_eq!(mcts.nodes[0].n_children as usize, moves.len());
+        let r = mcts.result(&MctsParams::default(), &mut ChaCha8Rng::seed_from_u64(1), iterations);
+        assert!(r.best.is_some_and(|m| moves.contains(&m)));
+        // With an iteration budget the tree does its whole share whatever the others found, so
+        // the result does not depend on which thread was quicker.
+        assert_eq!(grow(Budget::iterations(1_000)).1, 1_000);
     }
 
     #[test]
