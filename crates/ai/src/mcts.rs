@@ -174,10 +174,10 @@ impl<G: Knowledge> Mcts<G> {
     /// Root parallelism: `trees[0]` searches on this thread with `rng`, every other tree on a
     /// thread of its own with a generator seeded from `seed` and its index, all until `limits`
     /// end them (an iteration budget is shared out between them, and each tree does its whole
-    /// share) or, with a time budget, one proves the root. The
-    /// move is then chosen from the root statistics of all trees added together, as one tree's
-    /// would be (so `temperature` and `avoid_repeat` work as with one thread); each tree keeps
-    /// only its own statistics for the next move. With an iteration budget the result depends
+    /// share) or, with a time budget, one proves the root. The move is then chosen from the root
+    /// statistics of all trees added together, as one tree's would be (so `temperature` and
+    /// `avoid_repeat` work as with one thread); each tree keeps only its own statistics for the
+    /// next move. With an iteration budget the result depends
     /// only on the inputs.
     pub(crate) fn search_parallel(
         trees: &mut [Mcts<G>],

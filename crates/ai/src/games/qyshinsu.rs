@@ -52,14 +52,11 @@ impl Knowledge for Qyshinsu {
     /// 71.6 % over 58 with 0.7 (MEASUREMENTS.md, seventh session). The constant was tuned at
     /// 200 ms, where 0.7 is better, so the faster levels keep it.
     fn level_config(&self, level: Level) -> SearchConfig {
-        let params = self.mcts_params();
-        match level {
-            Level::Master => level.generic_config(MctsParams {
-                exploration: MASTER_EXPLORATION,
-                ..params
-            }),
-            _ => level.generic_config(params),
+        let mut params = self.mcts_params();
+        if level == Level::Master {
+            params.exploration = MASTER_EXPLORATION;
         }
+        level.generic_config(params)
     }
 }
 
