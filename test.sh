@@ -40,11 +40,11 @@ shoot() {
     xvfb-run -a -s "-screen 0 1280x800x24" "$client" "$@" --screenshot "$shots/$name.png" \
     >"$shots/$name.log" 2>&1 || { tail -n 40 "$shots/$name.log"; exit 1; }
 }
-shoot kansho --game kansho --moves "9,-6 8,-7 6,-7 4,-6 5,-8 3,-7 2,-5 3,-4"
-shoot konane --game konane --moves "xh1 xh2 f1-h1 g3-g1 e2-g2 h4-h2 d1-f1 h6-h4"
-shoot conhex --game conhex --moves "J9 swap J7 C6 H2 C2 B3 D2"
-shoot qyshinsu --game qyshinsu --moves "1@10 o@9 4@8 1@12 3@1 3@4 o@7 5@6"
-shoot soldiers --game soldiers --options "variant=board3" --moves "b5-a5 c5-e5 b1-a1 e5-e4 d6-d5 e4-e5 b6-b5 e5-c5"
+source scripts/positions.sh
+for g in "${GAME_ORDER[@]}"; do
+  eval "args=(${POSITIONS[$g]})"
+  shoot "$g" "${args[@]}"
+done
 python3 scripts/png-not-blank.py "$shots"/*.png
 
 step "all passed"

@@ -1,9 +1,9 @@
-//! Computer turns and hints: the search runs on the `AsyncComputeTaskPool` over a cloned
-//! position with a `StopFlag`, polled each frame with `check_ready`; the frame never waits.
+//! Computer turns and hints: the search runs on a search thread of its own (see
+//! [`crate::search_task`]) over a cloned position with a `StopFlag`, polled each frame; the
+//! frame never waits.
 //! A short minimum thinking time keeps instant replies from jarring.
 
 use bevy::prelude::*;
-use bevy::tasks::futures::check_ready;
 use parlour_ai::{Level, StopFlag};
 
 use crate::games::{AiTask, AnyMatch, Setup, Token};
@@ -24,6 +24,9 @@ pub struct AiTurn {
     hint_stop: StopFlag,
     /// Frames polled while searching (tests check the app kept running).
     pub frames: u64,
+    /// Search threads for the computer's tree searches, when not the client's choice
+    /// ([`crate::search_task::CLIENT_SEARCH_THREADS`]); set by `--ai-threads`.
+    pub threads: Option<u32>,
 }
 
 impl AiTurn {
@@ -58,7 +61,7 @@ impl AiTurn {
             return;
         }
         self.hint_stop = StopFlag::new();
-        self.hint = Some(m.spawn_search(Level::Casual, self.hint_stop.clone()));
+        self.hint = Some(m.spawn_search(Level::Casual, 1, self.hint_stop.clone()));
     }
 }
 
@@ -81,7 +84,8 @@ fn start_search(mut ai: ResMut<AiTurn>, m: Res<Match>, setup: Res<Setup>) {
     };
     ai.stop = StopFlag::new();
     ai.elapsed = 0.0;
-    ai.task = Some(m.0.spawn_search(level, ai.stop.clone()));
+    let threads = ai.threads.unwrap_or(crate::search_task::CLIENT_SEARCH_THREADS);
+    ai.task = Some(m.0.spawn_search(level, threads, ai.stop.clone()));
 }
 
 fn poll_search(
@@ -100,7 +104,7 @@ fn poll_search(
     ai.elapsed += time.delta_secs();
     ai.frames += 1;
     if let Some(task) = ai.task.as_mut()
-        && let Some(result) = check_ready(task)
+        && let Some(result) = task.poll()
     {
         ai.task = None;
         match result {
@@ -117,7 +121,7 @@ fn poll_search(
 
 fn poll_hint(mut ai: ResMut<AiTurn>, mut sel: ResMut<Selection>) {
     if let Some(task) = ai.hint.as_mut()
-        && let Some(result) = check_ready(task)
+        && let Some(result) = task.poll()
     {
         ai.hint = None;
         sel.hint = result.unwrap_or_default();

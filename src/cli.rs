@@ -20,8 +20,11 @@ usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1
   --show WHAT          open a window at once, for screenshots: rules, settings, load, paste,
                        replay (the replay controls, two moves back from the end) or title
                        (stay on the title screen even with --screenshot)
-  --measure PATH       time the first interactive frame and the frames while the AI searches
-                       against idle frames, write the figures to PATH and exit";
+  --measure PATH       measure the client: launch to the first interactive frame, then its own
+                       CPU and wall time per frame, idle and while the master level searches
+                       (it takes over both seats for three turns); write the figures to PATH
+                       and exit
+  --ai-threads N       search threads for the computer's tree searches (default 1, 1 to 8)";
 
 /// The client's options.
 #[derive(Clone, Debug, PartialEq, bevy::prelude::Resource)]
@@ -42,6 +45,8 @@ pub struct Args {
     pub measure: Option<PathBuf>,
     /// A window to open at once (`--show`).
     pub show: Option<String>,
+    /// Search threads for the computer's tree searches (`--ai-threads`), if not the default.
+    pub ai_threads: Option<u32>,
 }
 
 impl Default for Args {
@@ -55,6 +60,7 @@ impl Default for Args {
             frames: 90,
             measure: None,
             show: None,
+            ai_threads: None,
         }
     }
 }
@@ -142,6 +148,15 @@ impl Args {
                     }
                     out.show = Some(v);
                 }
+                "--ai-threads" => {
+                    let v = value("--ai-threads")?;
+                    out.ai_threads = Some(
+                        v.parse()
+                            .ok()
+                            .filter(|n| (1..=8).contains(n))
+                            .ok_or_else(|| format!("--ai-threads: '{v}' is not a whole number from 1 to 8"))?,
+                    );
+                }
                 "--frames" => {
                     let v = value("--frames")?;
                     out.frames = v
@@ -202,6 +217,12 @@ mod tests {
         assert!(parse(&["--screenshot"]).is_err());
         assert!(parse(&["--p1", "grandmaster"]).is_err());
         assert!(parse(&["--options", "size"]).is_err());
+        assert!(parse(&["--ai-threads", "0"]).unwrap_err().contains("1 to 8"));
+        assert!(parse(&["--ai-threads", "two"]).is_err());
+        let Ok(Parsed::Run(a)) = parse(&["--ai-threads", "2"]) else {
+            panic!()
+        };
+        assert_eq!(a.ai_threads, Some(2));
         assert_eq!(parse(&["--help"]), Ok(Parsed::Help));
         assert_eq!(game_name("qushinsu"), Some("Qyshinsu"));
         let Ok(Parsed::Run(a)) = parse(&[]) else { panic!() };

@@ -18,6 +18,7 @@ mod rules_text;
 mod rules_view;
 pub mod save;
 mod screenshot;
+pub mod search_task;
 pub mod settings;
 mod store;
 mod view;
@@ -97,8 +98,9 @@ pub fn app(args: cli::Args) -> App {
         settings::plugin,
         store::plugin,
     ));
+    app.world_mut().resource_mut::<ai::AiTurn>().threads = args.ai_threads;
     if let Some(path) = &args.measure {
-        app.insert_resource(measure::MeasureTo(path.clone()));
+        measure::measure_to(&mut app, path.clone());
     }
     if let Some(game) = &args.game {
         app.insert_resource(games::Setup {
@@ -112,5 +114,28 @@ pub fn app(args: cli::Args) -> App {
             .set(play::Screen::Playing);
     }
     app.insert_resource(args);
+    if std::env::var("PARLOUR_EXECUTOR").as_deref() != Ok("multi") {
+        single_threaded_schedules(&mut app);
+    }
     app
+}
+
+/// Runs every schedule of the app and of its render sub-app on one thread (the main thread and
+/// the render thread, still pipelined), instead of handing systems out to the task pools. On
+/// two cores the per-system hand-offs cost more than they win: measured with `--measure`
+/// (README, "The client"), the client's own CPU per frame in the player's build fell from
+/// 9.5 ms to 5.9 ms idle and from 15.9 ms to 9.9 ms at worst while the master searched
+/// (Kōnane). Set `PARLOUR_EXECUTOR=multi` to measure Bevy's multi-threaded executor instead.
+fn single_threaded_schedules(app: &mut App) {
+    fn one_thread(world: &mut World) {
+        if let Some(mut schedules) = world.get_resource_mut::<Schedules>() {
+            for (_, schedule) in schedules.iter_mut() {
+                schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+            }
+        }
+    }
+    one_thread(app.world_mut());
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        one_thread(render.world_mut());
+    }
 }

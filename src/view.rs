@@ -812,8 +812,12 @@ fn place_labels(
     for (label, mut node, computed) in &mut labels {
         if let Ok(v) = cam.world_to_viewport(gt, label.0) {
             let size = computed.size() * computed.inverse_scale_factor();
-            node.left = px(v.x - size.x / 2.0);
-            node.top = px(v.y - size.y / 2.0);
+            let (left, top) = (px(v.x - size.x / 2.0), px(v.y - size.y / 2.0));
+            // Written only when they move: a changed node makes the UI lay itself out again.
+            if node.left != left || node.top != top {
+                node.left = left;
+                node.top = top;
+            }
         }
     }
 }

@@ -323,8 +323,7 @@ pub struct Candidates {
     pub valid: bool,
 }
 
-/// A running AI search (or hint) on the task pool.
-pub type AiTask = bevy::tasks::Task<Option<Vec<Token>>>;
+pub use crate::search_task::AiTask;
 
 /// A match of any game: the state, its history for undo and redo, and the move being
 /// resolved. Object-safe so the client holds one `Box<dyn AnyMatch>`.
@@ -390,8 +389,9 @@ pub trait AnyMatch: Send + Sync {
     fn palette(&self) -> [Color; 2];
     /// Tokens of the last move played, for its mark.
     fn last_tokens(&self) -> Vec<Token>;
-    /// Starts an AI search for the side to move at `level` on the async task pool.
-    fn spawn_search(&self, level: Level, stop: StopFlag) -> AiTask;
+    /// Starts an AI search for the side to move at `level` on a search thread; `threads`
+    /// is how many trees a tree search grows side by side (alpha-beta levels ignore it).
+    fn spawn_search(&self, level: Level, threads: u32, stop: StopFlag) -> AiTask;
     /// Whether the spots where a move may start should be marked before any click.
     fn show_starts(&self) -> bool;
     /// The options as `key=value` pairs.
@@ -644,10 +644,13 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
     fn last_tokens(&self) -> Vec<Token> {
         self.past.last().map(|(s, m, _)| s.tokens(m)).unwrap_or_default()
     }
-    fn spawn_search(&self, level: Level, stop: StopFlag) -> AiTask {
+    fn spawn_search(&self, level: Level, threads: u32, stop: StopFlag) -> AiTask {
         let state = self.state.clone();
-        bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
-            let cfg = level.config(&state);
+        AiTask::spawn(move || {
+            let mut cfg = level.config(&state).bounded();
+            if let parlour_ai::Algorithm::Mcts(p) = &mut cfg.algorithm {
+                p.threads = threads.max(1);
+            }
             let result = parlour_ai::search(&state, &cfg, &stop)?;
             let mv = result.best.or_else(|| {
                 let mut v = Vec::new();

@@ -21,7 +21,7 @@ const MATE_ZONE: i32 = WIN - 10_000;
 const SCALE: f32 = 10_000.0;
 const INF: i32 = WIN + 1;
 /// Iterative deepening never goes beyond this depth.
-const MAX_DEPTH: u32 = 96;
+const MAX_DEPTH: u32 = crate::config::MAX_SEARCH_DEPTH;
 
 const _: () = assert!(MAX_DEPTH < 256, "depths are stored in a byte");
 

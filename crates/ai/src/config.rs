@@ -269,7 +269,10 @@ impl SearchConfig {
     /// `level=NAME` (the starting point, `default_level` when absent), `algo=uct|mcts|ab`
     /// (the game's tuned parameters for that algorithm), `ms=N`, `playouts=N` (alias
     /// `iterations`, `nodes`), `depth=N`, `seed=N`. Any of `ms`/`playouts`/`depth` replaces the
-    /// level's budget as a whole, so `level=master playouts=5000` is reproducible.
+    /// level's budget as a whole, so `level=master playouts=5000` is reproducible. `depth=` is
+    /// for alpha-beta (1 to [`MAX_SEARCH_DEPTH`]); a tree search refuses it with a sentence
+    /// naming what to use instead. Without `ms=` the search stops at [`CEILING_MS`] whatever
+    /// else the words ask.
     ///
     /// Tunables for experiments, applied after the above: UCT/MCTS `c=`; MCTS `fpu=`,
     /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
@@ -329,9 +332,43 @@ impl SearchConfig {
         for (key, value) in tunables {
             cfg.algorithm.tune(&key, value)?;
         }
-        Ok(cfg)
+        if let Some(d) = budget.depth {
+            match cfg.algorithm {
+                Algorithm::AlphaBeta(_) | Algorithm::Random => {}
+                ref a => {
+                    return Err(ConfigError(format!(
+                        "depth= limits alpha-beta searches only; this search ({}) grows a tree, \
+                         so give it playouts=N or ms=N instead (or algo=ab to search by depth)",
+                        a.name()
+                    )));
+                }
+            }
+            if d == 0 || d > MAX_SEARCH_DEPTH {
+                return Err(ConfigError(format!(
+                    "depth {d} is out of range: alpha-beta searches 1 to {MAX_SEARCH_DEPTH} plies"
+                )));
+            }
+        }
+        Ok(cfg.bounded())
+    }
+
+    /// The same configuration, but never longer than [`CEILING_MS`] when it sets no time of
+    /// its own: an iteration or depth budget alone (the weak levels, `playouts=`, `depth=`)
+    /// could otherwise run for hours on a large board. Searches that finish sooner are
+    /// unchanged, so reproducible budgets stay reproducible.
+    pub fn bounded(mut self) -> Self {
+        if self.budget.millis.is_none() {
+            self.budget.millis = Some(CEILING_MS);
+        }
+        self
     }
 }
+
+/// The longest a search runs when nothing sets its time (`ms=`): 10 seconds.
+pub const CEILING_MS: u64 = 10_000;
+
+/// The deepest alpha-beta search (`depth=` at most this; iterative deepening stops there).
+pub const MAX_SEARCH_DEPTH: u32 = 96;
 
 impl Algorithm {
     /// Sets one tunable by its `key=value` name (see [`SearchConfig::parse`]).

@@ -34,7 +34,9 @@ mod testgames;
 mod tests;
 
 pub use arena::{GameRecord, MatchOptions, MatchReport, Side, play_match};
-pub use config::{Algorithm, AlphaBetaParams, Budget, ConfigError, MctsParams, SearchConfig};
+pub use config::{
+    Algorithm, AlphaBetaParams, Budget, CEILING_MS, ConfigError, MAX_SEARCH_DEPTH, MctsParams, SearchConfig,
+};
 pub use handle::{SearchHandle, hint};
 pub use knowledge::{KeyHasher, Knowledge, mix64};
 pub use level::Level;

@@ -409,15 +409,19 @@ fn strong_beats_weak_at_tictactoe_and_nim() {
 #[test]
 fn config_parsing_uses_the_game_levels_and_overrides_budgets() {
     let s = TicTacToe::default();
+    let ceiling = |b: Budget| Budget {
+        millis: Some(CEILING_MS),
+        ..b
+    };
     let cfg = SearchConfig::parse(&s, &["level=master", "playouts=500", "seed=7"], Level::Casual).unwrap();
-    assert_eq!(cfg.budget, Budget::iterations(500));
+    assert_eq!(cfg.budget, ceiling(Budget::iterations(500)));
     assert_eq!(cfg.seed, 7);
     assert_eq!(cfg.algorithm, s.level_config(Level::Master).algorithm);
     let cfg = SearchConfig::parse(&s, &["algo=ab", "depth=4"], Level::Casual).unwrap();
     assert!(matches!(cfg.algorithm, Algorithm::AlphaBeta(_)));
-    assert_eq!(cfg.budget, Budget::depth(4));
+    assert_eq!(cfg.budget, ceiling(Budget::depth(4)));
     let cfg = SearchConfig::parse(&s, &[], Level::Novice).unwrap();
-    assert_eq!(cfg, s.level_config(Level::Novice));
+    assert_eq!(cfg, s.level_config(Level::Novice).bounded());
     assert!(SearchConfig::parse(&s, &["level=9"], Level::Casual).is_err());
     assert!(
         SearchConfig::parse(&s, &["ms=fast"], Level::Casual)
@@ -433,6 +437,34 @@ fn config_parsing_uses_the_game_levels_and_overrides_budgets() {
     );
     assert!(SearchConfig::parse(&s, &["algo=minimax"], Level::Casual).is_err());
     assert!(SearchConfig::parse(&s, &["ms"], Level::Casual).is_err());
+}
+
+#[test]
+fn every_parsed_search_is_bounded() {
+    let s = TicTacToe::default();
+    // A time of its own is kept, however long; anything else stops at the ceiling.
+    let cfg = SearchConfig::parse(&s, &["ms=60000"], Level::Casual).unwrap();
+    assert_eq!(cfg.budget, Budget::millis(60_000));
+    let cfg = SearchConfig::parse(&s, &["level=master"], Level::Casual).unwrap();
+    assert_eq!(cfg.budget, s.level_config(Level::Master).budget);
+    for words in [&["playouts=1000000000"][..], &["algo=ab", "depth=96"], &["level=novice"], &["algo=uct"]] {
+        let cfg = SearchConfig::parse(&s, words, Level::Casual).unwrap();
+        assert!(cfg.budget.millis.is_some_and(|ms| ms <= CEILING_MS), "{words:?}: {cfg:?}");
+    }
+}
+
+#[test]
+fn depth_is_for_alpha_beta_and_within_its_range() {
+    let s = TicTacToe::default();
+    for algo in ["algo=mcts", "algo=uct"] {
+        let e = SearchConfig::parse(&s, &[algo, "depth=1"], Level::Casual).unwrap_err();
+        assert!(e.0.contains("playouts=N or ms=N"), "{e}");
+    }
+    for depth in ["depth=0", "depth=97", "depth=99"] {
+        let e = SearchConfig::parse(&s, &["algo=ab", depth], Level::Casual).unwrap_err();
+        assert!(e.0.contains("1 to 96"), "{e}");
+    }
+    assert!(SearchConfig::parse(&s, &["algo=ab", "depth=96"], Level::Casual).is_ok());
 }
 
 #[test]

@@ -10,7 +10,10 @@ const USAGE: &str = "\
 parlour-engine — Parlour's rules and AI as a text engine
 
 usage:
-  parlour-engine                 speak the line protocol on stdin/stdout (see README)
+  parlour-engine                 speak the line protocol on stdin/stdout (see README);
+                                 genmove [level=NAME] [ms=N] [playouts=N] [depth=N] [seed=N]:
+                                 without ms= every search stops within 10 s; depth= (1–96)
+                                 is for alpha-beta games, tree-search games take playouts=
   parlour-engine bench [--game ID [OPTIONS…]] [--seconds S]
                                  random playouts per second per game, one thread, fixed seed
   parlour-engine match --help    an AI-versus-AI series between two configurations

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Measures the client as a player runs it: for every game mid-play (scripts/positions.sh), under
+# Xvfb with Mesa's software Vulkan, `parlour --measure` times the launch, its own CPU per frame
+# idle and while the master level searches, wall time per frame and resident memory.
+#
+#   scripts/measure-client.sh [--dev] [--ai-threads N] [game …]
+#
+# Without --dev it measures the player's build (`cargo build --release`, what ./play.sh runs);
+# with --dev the unoptimised build ./test.sh uses. Reports go to
+# $CARGO_TARGET_DIR/measure/<build>/<game>.txt; the "client CPU per frame" lines are printed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PARLOUR_HEADLESS_TOOLS=1
+source scripts/setup.sh
+source scripts/positions.sh
+profile=release
+extra=()
+games=()
+while (($#)); do
+  case $1 in
+    --dev) profile=debug ;;
+    --ai-threads) extra+=(--ai-threads "$2"); shift ;;
+    *) games+=("$1") ;;
+  esac
+  shift
+done
+((${#games[@]})) || games=("${GAME_ORDER[@]}")
+if [[ $profile == release ]]; then cargo build --release -p parlour; else cargo build -p parlour; fi
+client="$CARGO_TARGET_DIR/$profile/parlour"
+out="$CARGO_TARGET_DIR/measure/$profile${extra[1]:+-threads${extra[1]}}"
+mkdir -p "$out"
+icd=$(ls /usr/share/vulkan/icd.d/lvp_icd*.json 2>/dev/null | head -n1 || true)
+# A data directory of its own, so the measurement neither reads nor writes a player's saves.
+export PARLOUR_DATA_DIR
+PARLOUR_DATA_DIR=$(mktemp -d)
+trap 'rm -rf "$PARLOUR_DATA_DIR"' EXIT
+for g in "${games[@]}"; do
+  eval "args=(${POSITIONS[$g]})"
+  rm -f "$out/$g.txt"
+  VK_ICD_FILENAMES="$icd" WGPU_BACKEND=vulkan timeout 900 \
+    xvfb-run -a -s "-screen 0 1280x800x24" "$client" "${args[@]}" "${extra[@]}" --measure "$out/$g.txt" \
+    >"$out/$g.log" 2>&1 || { tail -n 30 "$out/$g.log"; exit 1; }
+  printf '%-9s %s\n' "$g" "$(grep '^client CPU per frame' "$out/$g.txt")"
+done
+echo "reports: $out"
