@@ -3,10 +3,11 @@
 # Xvfb with Mesa's software Vulkan, `parlour --measure` times the launch, its own CPU per frame
 # idle and while the master level searches, wall time per frame and resident memory.
 #
-#   scripts/measure-client.sh [--dev] [--ai-threads N] [game …]
+#   scripts/measure-client.sh [--dev | --profile NAME] [--ai-threads N] [game …]
 #
 # Without --dev it measures the player's build (`cargo build --release`, what ./play.sh runs);
-# with --dev the unoptimised build ./test.sh uses. Reports go to
+# with --dev the unoptimised build ./test.sh uses; with --profile another cargo profile (the
+# variants compared in the README). Reports go to
 # $CARGO_TARGET_DIR/measure/<build>/<game>.txt; the "client CPU per frame" lines are printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,13 +20,14 @@ games=()
 while (($#)); do
   case $1 in
     --dev) profile=debug ;;
+    --profile) profile=$2; shift ;;
     --ai-threads) extra+=(--ai-threads "$2"); shift ;;
     *) games+=("$1") ;;
   esac
   shift
 done
 ((${#games[@]})) || games=("${GAME_ORDER[@]}")
-if [[ $profile == release ]]; then cargo build --release -p parlour; else cargo build -p parlour; fi
+if [[ $profile == debug ]]; then cargo build -p parlour; else cargo build --profile "$profile" -p parlour; fi
 client="$CARGO_TARGET_DIR/$profile/parlour"
 out="$CARGO_TARGET_DIR/measure/$profile${extra[1]:+-threads${extra[1]}}"
 mkdir -p "$out"

@@ -81,7 +81,10 @@ pub fn app(args: cli::Args) -> App {
             .set(AssetPlugin {
                 file_path: asset_root(),
                 ..default()
-            }),
+            })
+            // No game here is played with a gamepad, and gilrs polls for them on a thread of
+            // its own every frame (0.2–0.5 ms of the client's CPU a frame, measured).
+            .disable::<bevy::gilrs::GilrsPlugin>(),
     )
     // Bevy's default plugins bring picking's input and hover logic but no backend: the board's
     // spots are hit by a ray through the meshes (egui's windows still take the pointer first).

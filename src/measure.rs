@@ -57,8 +57,6 @@ struct Figures {
     asked_ai: bool,
     searches: u32,
     was_thinking: bool,
-    /// Every frame since the table appeared: (time since launch, wall time).
-    timeline: Vec<(Duration, Duration)>,
     /// CPU by thread group over the measured frames (idle and searching).
     by_thread: BTreeMap<String, Duration>,
     done: bool,
@@ -108,7 +106,6 @@ fn record(
     }
     figures.frames_seen += 1;
     let Some(wall) = wall else { return };
-    figures.timeline.push((now - launch.0, wall));
     if figures.frames_seen < SETTLE_FRAMES {
         return;
     }
@@ -182,13 +179,6 @@ fn report(f: &Figures, threads: u32) -> String {
     };
     let (idle_wall, _) = wall(&f.idle);
     let (think_wall, think_wall_worst) = wall(&f.thinking);
-    // Pipelines compile in the first frames; the table is steady from the first frame that
-    // is no slower than 1.5 times the median idle frame.
-    let steady = f
-        .timeline
-        .iter()
-        .find(|(_, d)| d.as_secs_f64() <= 1.5 * idle_wall.as_secs_f64())
-        .map(|(t, _)| *t);
     let mut out = String::new();
     match (cpu(&f.idle), cpu(&f.thinking)) {
         (Some((idle, _)), Some((think, think_worst))) => {
@@ -205,12 +195,10 @@ fn report(f: &Figures, threads: u32) -> String {
         _ => out += "client CPU per frame: not measured (per-thread CPU clocks are read on Linux only)\n",
     }
     out += &format!(
-        "launch to first interactive frame (table built, input accepted): {:.0} ms\n\
-         launch to first steady frame (pipelines compiled): {:.0} ms\n\
+        "launch to first interactive frame (table built, input accepted; drawn a frame later): {:.0} ms\n\
          wall time per frame (the rasterizer included): idle median {:.1} ms over {} frames; \
          while the AI searches median {:.1} ms, worst {:.1} ms ({:.2} × the idle median)\n",
         f.first_interactive.map(ms).unwrap_or(f64::NAN),
-        steady.map(ms).unwrap_or(f64::NAN),
         ms(idle_wall),
         f.idle.len(),
         ms(think_wall),

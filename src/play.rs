@@ -282,6 +282,7 @@ pub fn start_match(
     mut resigned: ResMut<Resigned>,
     mut caption: ResMut<Caption>,
     mut next_phase: ResMut<NextState<Phase>>,
+    mut notice: Option<ResMut<crate::settings::Notice>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -292,7 +293,18 @@ pub fn start_match(
     if !kept {
         review.0 = false;
     }
-    let fresh = if kept { None } else { fresh_match(&setup, &start.0) };
+    let fresh = if kept {
+        None
+    } else {
+        let (fresh, problems) = fresh_match(&setup, &start.0);
+        // A bad --options or --moves opens the game anyway, and says what was refused.
+        if !problems.is_empty()
+            && let Some(n) = notice.as_mut()
+        {
+            n.set(problems.join(" "), true);
+        }
+        fresh
+    };
     let m: &dyn AnyMatch = match (&fresh, &existing) {
         (Some(f), _) => f.as_ref(),
         (None, Some(e)) => e.0.as_ref(),
@@ -338,33 +350,45 @@ fn repaint_on_palette_change(
 }
 
 /// A match built from `setup` with the start moves played.
-fn fresh_match(setup: &Setup, start: &[String]) -> Option<Box<dyn AnyMatch>> {
+fn fresh_match(setup: &Setup, start: &[String]) -> (Option<Box<dyn AnyMatch>>, Vec<String>) {
+    let mut problems = Vec::new();
     let mut m = match games::new_match(setup) {
         Ok(m) => m,
         Err(e) => {
-            error!("cannot start {}: {e}", setup.game);
+            let name = crate::cli::game_name(&setup.game).unwrap_or("the game");
+            problems.push(format!("{name}: {e}; the game opened with its usual options."));
             let fallback = Setup {
                 game: setup.game.clone(),
                 options: Vec::new(),
                 seats: setup.seats,
             };
-            games::new_match(&fallback).ok()?
+            match games::new_match(&fallback) {
+                Ok(m) => m,
+                Err(e) => {
+                    problems.push(format!("{name} cannot start: {e}."));
+                    return (None, problems);
+                }
+            }
         }
     };
-    for text in start {
-        match m.parse(text) {
-            Ok(tokens) if m.play_now(&tokens) => {}
-            Ok(_) => {
-                error!("--moves: '{text}' is not legal here; stopping before it");
-                break;
-            }
-            Err(e) => {
-                error!("--moves: '{text}': {e}; stopping before it");
-                break;
-            }
-        }
+    for (i, text) in start.iter().enumerate() {
+        let refused = match m.parse(text) {
+            Ok(tokens) if m.play_now(&tokens) => continue,
+            Ok(_) => format!("move {} '{text}' is not legal here", i + 1),
+            Err(e) => format!("move {} '{text}': {e}", i + 1),
+        };
+        let opened = match i {
+            0 => "at the start".to_string(),
+            1 => "after the move before it".to_string(),
+            n => format!("after the {n} moves before it"),
+        };
+        problems.push(format!("--moves: {refused}; the game opened {opened}."));
+        break;
     }
-    Some(m)
+    for p in &problems {
+        error!("{p}");
+    }
+    (Some(m), problems)
 }
 
 /// Spawns the board, its spots and (ConHex) its cells for `m`.

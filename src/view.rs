@@ -17,7 +17,10 @@ pub(super) fn plugin(app: &mut App) {
         })
         .init_resource::<Hovered>()
         .add_systems(Startup, (setup_assets, setup_lights))
-        .add_systems(Update, window_title)
+        .add_systems(
+            Update,
+            window_title.run_if(resource_exists_and_changed::<Match>.or(state_changed::<Screen>)),
+        )
         .add_systems(
             Update,
             (dress_board, dress_spots, dress_pieces, dress_tints).in_set(GameSet::Present),

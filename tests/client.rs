@@ -444,3 +444,38 @@ fn a_finished_conhex_game_loaded_from_its_moves_lights_the_winning_chain() {
         "no glow once the win is undone"
     );
 }
+
+#[test]
+fn bad_command_line_options_and_moves_open_the_game_with_a_sentence() {
+    // A bad --moves: the game opens after the moves before it, and the player is told.
+    let mut a = App::new();
+    a.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::logic_plugin)
+        .init_resource::<parlour::settings::Notice>()
+        .insert_resource(Setup {
+            game: "konane".into(),
+            options: vec![("size".into(), "99x3".into())],
+            seats: [None, None],
+        })
+        .insert_resource(StartMoves(vec![
+            "xd5".into(),
+            "xe5".into(),
+            "zz".into(),
+            "b5-d5".into(),
+        ]));
+    a.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    a.update();
+    a.update();
+    assert_eq!(phase(&a), Phase::AwaitingInput);
+    assert_eq!(
+        a.world().resource::<Match>().0.history().len(),
+        2,
+        "the two good moves were played"
+    );
+    let notice = a.world().resource::<parlour::settings::Notice>();
+    assert!(notice.error);
+    assert!(notice.text.contains("Kōnane: "), "{}", notice.text);
+    assert!(notice.text.contains("usual options"), "{}", notice.text);
+    assert!(notice.text.contains("move 3 'zz'"), "{}", notice.text);
+    assert!(notice.text.contains("after the 2 moves before it"), "{}", notice.text);
+}

@@ -447,9 +447,17 @@ fn every_parsed_search_is_bounded() {
     assert_eq!(cfg.budget, Budget::millis(60_000));
     let cfg = SearchConfig::parse(&s, &["level=master"], Level::Casual).unwrap();
     assert_eq!(cfg.budget, s.level_config(Level::Master).budget);
-    for words in [&["playouts=1000000000"][..], &["algo=ab", "depth=96"], &["level=novice"], &["algo=uct"]] {
+    for words in [
+        &["playouts=1000000000"][..],
+        &["algo=ab", "depth=96"],
+        &["level=novice"],
+        &["algo=uct"],
+    ] {
         let cfg = SearchConfig::parse(&s, words, Level::Casual).unwrap();
-        assert!(cfg.budget.millis.is_some_and(|ms| ms <= CEILING_MS), "{words:?}: {cfg:?}");
+        assert!(
+            cfg.budget.millis.is_some_and(|ms| ms <= CEILING_MS),
+            "{words:?}: {cfg:?}"
+        );
     }
 }
 

@@ -178,9 +178,18 @@ fn depth_on_a_tree_search_is_refused_and_every_genmove_is_bounded() {
     // ConHex and Qyshinsu search by tree: depth= is refused with what to use instead (it used
     // to be taken as no budget at all, and the engine never answered).
     for game in ["conhex", "qyshinsu"] {
-        let out = talk(&format!("game {game}\ngenmove depth=1\ngenmove playouts=200 seed=1\nquit\n"));
-        assert!(out.contains("? depth= limits alpha-beta searches only"), "{game}: {out}");
-        assert_eq!(out.matches("\n= ").count() + usize::from(out.starts_with("= ")), 3, "{game}: {out}");
+        let out = talk(&format!(
+            "game {game}\ngenmove depth=1\ngenmove playouts=200 seed=1\nquit\n"
+        ));
+        assert!(
+            out.contains("? depth= limits alpha-beta searches only"),
+            "{game}: {out}"
+        );
+        assert_eq!(
+            out.matches("\n= ").count() + usize::from(out.starts_with("= ")),
+            3,
+            "{game}: {out}"
+        );
     }
     // Too deep for alpha-beta is refused; a deep search that cannot finish stops at the
     // ceiling with a move (a small depth keeps this test quick).
