@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (setup_assets, setup_lights))
         .add_systems(
             Update,
-            window_title.run_if(resource_exists_and_changed::<Match>.or(state_changed::<Screen>)),
+            window_title.run_if(resource_exists_and_changed::<Match>.or_else(state_changed::<Screen>)),
         )
         .add_systems(
             Update,
