@@ -278,7 +278,11 @@ fn begin_guide(
     let game = m.0.game_id().to_string();
     let humans = setup.seats.iter().filter(|s| s.is_none()).count();
     // Scripted runs (screenshots, measurements) leave the player's settings alone.
-    if demo.0 || humans == 0 || settings.guided.contains(&game) || args.is_some_and(|a| a.screenshot.is_some()) {
+    if demo.0
+        || humans == 0
+        || settings.guided.contains(&game)
+        || args.is_some_and(|a| a.screenshot.is_some() || a.measure.is_some())
+    {
         return;
     }
     settings.guided.push(game.clone());

@@ -152,8 +152,9 @@ fn autosave_on_exit(
     if exit.read().next().is_none() {
         return;
     }
-    // A scripted run (screenshots) or a demo must not replace the player's own game.
-    if args.is_some_and(|a| a.screenshot.is_some()) || demo.is_some_and(|d| d.0) {
+    // A scripted run (screenshots, measurements) or a demo must not replace the player's own
+    // game.
+    if args.is_some_and(|a| a.screenshot.is_some() || a.measure.is_some()) || demo.is_some_and(|d| d.0) {
         return;
     }
     let Some(m) = m else { return };
