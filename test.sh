@@ -14,7 +14,7 @@ step "format"
 cargo fmt --all --check
 
 step "lints (pure crates)"
-cargo clippy -p parlour-rules -p parlour-ai -p parlour-engine --all-targets --quiet -- -D warnings
+cargo clippy -p parlour-rules -p parlour-ai -p parlour-engine -p parlour-saves --all-targets --quiet -- -D warnings
 
 step "tests"
 cargo test --workspace --quiet 2>&1 | tee "$CARGO_TARGET_DIR/test-output.txt"

@@ -4,10 +4,11 @@
 //! A short minimum thinking time keeps instant replies from jarring.
 
 use bevy::prelude::*;
-use parlour_ai::{Level, StopFlag};
+use parlour_ai::StopFlag;
 
 use crate::games::{AiTask, AnyMatch, Setup, Token};
 use crate::play::{GameSet, Match, MoveInput, Phase, Screen, Selection};
+use crate::search_task::Answer;
 
 /// Seconds the "thinking" display shows at least.
 pub const MIN_THINK: f32 = 0.7;
@@ -61,7 +62,7 @@ impl AiTurn {
             return;
         }
         self.hint_stop = StopFlag::new();
-        self.hint = Some(m.spawn_search(Level::Casual, 1, self.hint_stop.clone()));
+        self.hint = Some(m.spawn_hint(self.hint_stop.clone()));
     }
 }
 
@@ -108,7 +109,7 @@ fn poll_search(
     {
         ai.task = None;
         match result {
-            Some(tokens) => ai.found = Some(tokens),
+            Some(answer) => ai.found = Some(answer.tokens),
             None => warn!("the AI found no move"),
         }
     }
@@ -124,6 +125,8 @@ fn poll_hint(mut ai: ResMut<AiTurn>, mut sel: ResMut<Selection>) {
         && let Some(result) = task.poll()
     {
         ai.hint = None;
-        sel.hint = result.unwrap_or_default();
+        let Answer { tokens, proven } = result.unwrap_or_default();
+        sel.hint = tokens;
+        sel.hint_note = proven;
     }
 }

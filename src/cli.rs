@@ -18,8 +18,9 @@ usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1
   --screenshot PATH    render, save a PNG of the window to PATH and exit
   --frames N           with --screenshot: frames to wait first so pipelines are ready (default 90)
   --show WHAT          open a window at once, for screenshots: rules, settings, load, paste,
-                       replay (the replay controls, two moves back from the end) or title
-                       (stay on the title screen even with --screenshot)
+                       replay (the replay controls, two moves back from the end), title
+                       (stay on the title screen even with --screenshot) or newgame (the
+                       new-game dialog on the game and options given)
   --measure PATH       measure the client: launch to the first interactive frame, then its own
                        CPU and wall time per frame, idle and while the master level searches
                        (it takes over both seats for three turns); write the figures to PATH
@@ -66,7 +67,7 @@ impl Default for Args {
 }
 
 /// The windows `--show` can open.
-pub const SHOW: &[&str] = &["rules", "settings", "load", "paste", "replay", "title"];
+pub const SHOW: &[&str] = &["rules", "settings", "load", "paste", "replay", "title", "newgame"];
 
 /// The outcome of reading the command line.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,27 +78,7 @@ pub enum Parsed {
     Help,
 }
 
-/// Game ids the client knows, with the names shown to players.
-pub const GAMES: &[(&str, &str)] = &[
-    ("kansho", "Kansho"),
-    ("konane", "Kōnane"),
-    ("conhex", "ConHex"),
-    ("qyshinsu", "Qyshinsu"),
-    ("soldiers", "Sixteen Soldiers"),
-];
-
-/// The display name of a game id (aliases accepted).
-pub fn game_name(id: &str) -> Option<&'static str> {
-    let id = if id.eq_ignore_ascii_case("qushinsu") {
-        "qyshinsu"
-    } else {
-        id
-    };
-    GAMES
-        .iter()
-        .find(|(g, _)| g.eq_ignore_ascii_case(id))
-        .map(|(_, name)| *name)
-}
+pub use parlour_saves::{GAMES, game_name};
 
 fn seat(flag: &str, v: &str) -> Result<Option<Level>, String> {
     if v.eq_ignore_ascii_case("human") {

@@ -13,7 +13,7 @@ use crate::Paused;
 use crate::ai::AiTurn;
 use crate::camera::OrbitCam;
 use crate::cli::GAMES;
-use crate::games::{Palette, Setup, Sfx, Token, move_list, option_specs};
+use crate::games::{Palette, Setup, Sfx, Token, move_list, option_specs, option_value, with_option};
 use crate::play::{
     Caption, GameCommand, GameSet, KeepMatch, Match, MoveInput, Phase, PlaySfx, Resigned, Review, Screen, Selection,
     cap, result_line,
@@ -82,14 +82,77 @@ fn side_names(game: &str, options: &[(String, String)]) -> [&'static str; 2] {
     }
 }
 
+/// What the new-game dialog knows of the start's proven result under the options chosen.
+enum Proven<'a> {
+    /// The proof search is running.
+    Pending,
+    /// A side can force a win (the sentence says who and how fast).
+    Won(&'a str),
+    /// Nothing proven.
+    Open,
+}
+
+/// The new-game dialog's proof search of a Sixteen Soldiers start: one search at a time on a
+/// thread of its own, for the options last asked about, so the dialog never waits.
+#[derive(Default)]
+struct StartProof {
+    /// The options of the search running or last finished.
+    asked: Vec<(String, String)>,
+    running: Option<std::sync::Mutex<std::sync::mpsc::Receiver<Option<String>>>>,
+    found: Option<String>,
+}
+
+impl StartProof {
+    fn check(&mut self, options: &[(String, String)]) -> Proven<'_> {
+        if let Some(rx) = &mut self.running {
+            match rx.get_mut().map(|rx| rx.try_recv()) {
+                Ok(Err(std::sync::mpsc::TryRecvError::Empty)) => {}
+                Ok(Ok(found)) => {
+                    self.running = None;
+                    self.found = found;
+                }
+                _ => {
+                    self.running = None;
+                    self.found = None;
+                }
+            }
+        }
+        if self.running.is_none() && self.asked != options {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let asked = options.to_vec();
+            self.asked = asked.clone();
+            self.found = None;
+            let spawned = std::thread::Builder::new().name("parlour-proof".into()).spawn(move || {
+                let _ = tx.send(crate::games::prove_soldiers_start(&asked));
+            });
+            if spawned.is_ok() {
+                self.running = Some(std::sync::Mutex::new(rx));
+            }
+        }
+        match (&self.running, &self.found) {
+            (Some(_), _) => Proven::Pending,
+            (None, Some(text)) if self.asked == options => Proven::Won(text),
+            _ => Proven::Open,
+        }
+    }
+}
+
+/// `options` with `key=value` in place of any earlier value (not checked).
+fn with(options: &[(String, String)], key: &str, value: &str) -> Vec<(String, String)> {
+    let mut o: Vec<(String, String)> = options.iter().filter(|(k, _)| k != key).cloned().collect();
+    o.push((key.to_string(), value.to_string()));
+    o
+}
+
 fn first_mover(game: &str, options: &[(String, String)]) -> &'static str {
+    let soldiers_first = option_value(game, options, "first").as_deref() == Some("soldiers");
     match (game, variant(options)) {
         ("konane", _) => "Black moves first (the rules fix it).",
         ("conhex", _) => "Blue places the first peg; with swap on, Red may take it over.",
         ("qyshinsu", _) => "Black moves first (the rules fix it).",
-        ("soldiers", "board3") => "On this board the soldiers move first (the rule book fixes it).",
         ("soldiers", "monk") => "The water moves first (the rule book fixes it).",
-        ("soldiers", _) => "On this board the general moves first (the rule book fixes it).",
+        ("soldiers", _) if soldiers_first => "The soldiers move first (the option first above).",
+        ("soldiers", _) => "The general moves first (the option first above).",
         _ => "Choose who places the first marker with the option above.",
     }
 }
@@ -229,6 +292,7 @@ fn level_name(l: Option<Level>) -> String {
         .unwrap_or_else(|| "Human".to_string())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn new_game(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,
@@ -237,6 +301,7 @@ fn new_game(
     mut sfx: MessageWriter<PlaySfx>,
     mut start: ResMut<crate::play::StartMoves>,
     mut settings: ResMut<Settings>,
+    mut proof: Local<StartProof>,
 ) -> Result {
     if *screen.get() != Screen::NewGame {
         return Ok(());
@@ -265,18 +330,37 @@ fn new_game(
                 ui.heading("Options");
             }
             for spec in specs {
-                let current = setup
-                    .options
-                    .iter()
-                    .find(|(k, _)| k == spec.key)
-                    .map(|(_, v)| v.clone())
-                    .unwrap_or_else(|| spec.default.to_string());
-                ui.horizontal(|ui| {
+                // Only the options that apply to the choices so far, with the value in force
+                // (a rule switch's follows the board when not chosen).
+                let Some(current) = option_value(&setup.game, &setup.options, spec.key) else {
+                    continue;
+                };
+                ui.horizontal_wrapped(|ui| {
                     ui.label(egui::RichText::new(spec.key).strong());
-                    for v in spec.values {
-                        if ui.selectable_label(current == *v, *v).clicked() {
-                            setup.options.retain(|(k, _)| k != spec.key);
-                            setup.options.push((spec.key.to_string(), v.to_string()));
+                    if spec.values.len() > 8 {
+                        // A number with many values (the hunter's threshold): a slider over
+                        // the values the choices allow.
+                        let allowed: Vec<&str> = spec
+                            .values
+                            .iter()
+                            .copied()
+                            .filter(|v| {
+                                crate::games::canonical_options(&setup.game, &with(&setup.options, spec.key, v)).is_ok()
+                            })
+                            .collect();
+                        let mut i = allowed.iter().position(|v| *v == current).unwrap_or(0);
+                        let last = allowed.len().saturating_sub(1);
+                        if ui.add(egui::Slider::new(&mut i, 0..=last).show_value(false)).changed()
+                            && let Some(v) = allowed.get(i)
+                        {
+                            setup.options = with_option(&setup.game, &setup.options, spec.key, v);
+                        }
+                        ui.label(&current);
+                    } else {
+                        for v in spec.values {
+                            if ui.selectable_label(current == *v, *v).clicked() && current != *v {
+                                setup.options = with_option(&setup.game, &setup.options, spec.key, v);
+                            }
                         }
                     }
                 });
@@ -289,6 +373,44 @@ fn new_game(
                     v => v,
                 };
                 ui.add(egui::Label::new(egui::RichText::new(crate::rules_text::variant_notes(v)).small()).wrap());
+                if let Some(info) = crate::games::soldiers_rules(&setup.options) {
+                    if !info.changed.is_empty() {
+                        ui.add(
+                            egui::Label::new(
+                                egui::RichText::new(format!(
+                                    "Changed from the seed: {}. In force: {}",
+                                    info.changed.join(", "),
+                                    info.sentences.join(" ")
+                                ))
+                                .small(),
+                            )
+                            .wrap(),
+                        );
+                    }
+                    match proof.check(&setup.options) {
+                        Proven::Pending => {
+                            ui.horizontal(|ui| {
+                                ui.spinner();
+                                ui.label(egui::RichText::new("Checking whether a side can force a win…").small());
+                            });
+                        }
+                        Proven::Won(text) => {
+                            ui.colored_label(egui::Color32::from_rgb(230, 170, 60), text);
+                        }
+                        Proven::Open => {}
+                    }
+                    if let Some((fair, reason)) = &info.fair {
+                        if ui
+                            .button(format!("Play the fair rules ({})", info.fair_switches))
+                            .on_hover_text(*reason)
+                            .clicked()
+                        {
+                            setup.options = fair.clone();
+                            sfx.write(PlaySfx(Sfx::Click));
+                        }
+                        ui.label(egui::RichText::new(format!("Why: {reason}.")).small().italics());
+                    }
+                }
             }
             ui.separator();
             ui.heading("Players");
@@ -415,6 +537,8 @@ fn playing(
                     ui.spinner();
                     ui.label("Looking for a hint…");
                 });
+            } else if let Some(note) = &sel.hint_note {
+                ui.colored_label(egui::Color32::from_rgb(230, 170, 60), note);
             }
             ui.separator();
             egui::Grid::new("counters").num_columns(2).striped(true).show(ui, |ui| {
@@ -426,6 +550,9 @@ fn playing(
             });
             ui.separator();
             ui.label(egui::RichText::new("Moves").strong());
+            if let Some(rules) = crate::games::soldiers_rules_line(&m.options()) {
+                ui.label(egui::RichText::new(rules).small().italics());
+            }
             egui::ScrollArea::vertical()
                 .max_height(170.0)
                 .stick_to_bottom(true)
@@ -926,7 +1053,7 @@ fn show_at_start(
     mut dialogs: ResMut<Dialogs>,
     mut cmds: MessageWriter<GameCommand>,
     mut store: MessageWriter<StoreAction>,
-    (dir, mut list): (Res<DataDir>, ResMut<SaveList>),
+    (dir, mut list, mut next): (Res<DataDir>, ResMut<SaveList>, ResMut<NextState<Screen>>),
 ) {
     let Some(what) = args.as_ref().and_then(|a| a.show.clone()) else {
         return;
@@ -954,6 +1081,8 @@ fn show_at_start(
             cmds.write(GameCommand::ReplayBack);
             cmds.write(GameCommand::ReplayBack);
         }
+        // The new-game dialog on the game and options of the command line.
+        "newgame" => next.set(Screen::NewGame),
         _ => {}
     }
 }

@@ -16,7 +16,7 @@ pub mod measure;
 pub mod play;
 mod rules_text;
 mod rules_view;
-pub mod save;
+pub use parlour_saves as save;
 mod screenshot;
 pub mod search_task;
 pub mod settings;

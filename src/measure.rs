@@ -409,19 +409,28 @@ mod thread_cpu {
         fn a_busy_thread_shows_its_cpu_under_its_own_name() {
             let mut clocks = ThreadClocks::default();
             assert!(clocks.sample().is_none(), "the first sample only primes");
+            // The thread spins until it has used 60 ms of its own CPU (not of the wall clock,
+            // which a loaded machine stretches), says so, and stays alive to be sampled.
+            let (done, spun) = std::sync::mpsc::channel();
             let busy = std::thread::Builder::new()
                 .name("busy-7".into())
-                .spawn(|| {
-                    let t = std::time::Instant::now();
+                .spawn(move || {
+                    let own_cpu = || {
+                        let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+                        // SAFETY: a valid clock id and a valid out-pointer.
+                        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+                        Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+                    };
                     let mut x = 0u64;
-                    while t.elapsed() < Duration::from_millis(60) {
+                    while own_cpu() < Duration::from_millis(60) {
                         x = x.wrapping_mul(31).wrapping_add(1);
                     }
                     std::hint::black_box(x);
-                    std::thread::sleep(Duration::from_millis(200));
+                    let _ = done.send(());
+                    std::thread::sleep(Duration::from_millis(300));
                 })
                 .unwrap();
-            std::thread::sleep(Duration::from_millis(120));
+            spun.recv().expect("the busy thread spun");
             let s = clocks.sample().expect("second sample");
             let busy_cpu = s.by_group.get("busy").copied().unwrap_or_default();
             assert!(busy_cpu >= Duration::from_millis(40), "busy thread used {busy_cpu:?}");

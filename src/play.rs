@@ -126,6 +126,8 @@ pub struct Selection {
     pub prefix: Vec<Token>,
     /// The hint, if one was asked for.
     pub hint: Vec<Token>,
+    /// What the hint's proof search found, when the position is proven won or lost.
+    pub hint_note: Option<String>,
     /// What the prefix allows next (kept fresh by the rules).
     pub next: Vec<Token>,
     /// True when the prefix is a whole move that could also go on (click it again to stop).

@@ -151,10 +151,9 @@ pub fn rules_window(
         .unwrap_or(setup.game.clone());
     let options = m.as_ref().map(|m| m.0.options()).unwrap_or(setup.options.clone());
     let option = |key: &str| options.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
-    // Sixteen Soldiers: the board in play (the rules' default when none is chosen) and the
-    // apex rule's state.
+    // Sixteen Soldiers: the board in play (the rules' default when none is chosen); the rules in
+    // force come from the options below.
     let variant = option("variant").unwrap_or_else(|| "board1".to_string());
-    let apex_on = option("apex").is_none_or(|v| v == "on");
     let start = new_match(&Setup {
         game: game.clone(),
         options: options.clone(),
@@ -185,16 +184,32 @@ pub fn rules_window(
                     ui.separator();
                     ui.label(egui::RichText::new("This board").strong().size(15.0));
                     ui.add(egui::Label::new(crate::rules_text::variant_notes(&variant)).wrap());
-                    if variant != "monk" {
-                        ui.label(
-                            egui::RichText::new(if apex_on {
-                                "In this game the apex rule is on."
-                            } else {
-                                "In this game the apex rule is off."
-                            })
-                            .small()
-                            .italics(),
-                        );
+                    if let Some(info) = crate::games::soldiers_rules(&options)
+                        && variant != "monk"
+                    {
+                        ui.label(egui::RichText::new("The rules in this game").strong());
+                        if !info.changed.is_empty() {
+                            ui.label(
+                                egui::RichText::new(format!("Changed from the seed: {}.", info.changed.join(", ")))
+                                    .italics(),
+                            );
+                        }
+                        for line in &info.sentences {
+                            ui.add(egui::Label::new(format!("• {line}")).wrap());
+                        }
+                        if let Some(line) = crate::games::soldiers_rules_line(&options)
+                            && line.starts_with("Rules: fair")
+                        {
+                            let v = parlour_rules::soldiers::Variant::from_id(&variant).unwrap_or_default();
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "These are the board's fair rules: {}",
+                                    parlour_rules::soldiers::Rules::fair_reason(v)
+                                ))
+                                .small()
+                                .italics(),
+                            );
+                        }
                     }
                 }
                 for section in crate::rules_text::sections(&game) {

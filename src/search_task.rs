@@ -27,13 +27,30 @@ pub const CLIENT_SEARCH_THREADS: u32 = 1;
 
 /// A running search: its result arrives once, through a channel (behind a mutex only so that
 /// the task can sit in a resource; polling takes `&mut self` and never locks).
+/// What a search found: the move as the tokens a player would click, and for a hint, what a
+/// proof search could say about the position ("You can force a win …").
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Answer {
+    /// The move.
+    pub tokens: Vec<Token>,
+    /// A proven result, in a sentence, when one was looked for and found.
+    pub proven: Option<String>,
+}
+
+impl Answer {
+    /// A move with nothing proven.
+    pub fn tokens(tokens: Vec<Token>) -> Answer {
+        Answer { tokens, proven: None }
+    }
+}
+
 pub struct AiTask {
-    rx: Mutex<Receiver<Option<Vec<Token>>>>,
+    rx: Mutex<Receiver<Option<Answer>>>,
 }
 
 impl AiTask {
     /// Runs `work` on a new search thread at lowered priority.
-    pub fn spawn(work: impl FnOnce() -> Option<Vec<Token>> + Send + 'static) -> AiTask {
+    pub fn spawn(work: impl FnOnce() -> Option<Answer> + Send + 'static) -> AiTask {
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new().name(SEARCH_THREAD.into()).spawn(move || {
             lower_priority();
@@ -48,7 +65,7 @@ impl AiTask {
 
     /// `None` while the search runs; then its move (`Some(None)` if it found none, or its
     /// thread could not start or failed).
-    pub fn poll(&mut self) -> Option<Option<Vec<Token>>> {
+    pub fn poll(&mut self) -> Option<Option<Answer>> {
         let Ok(rx) = self.rx.get_mut() else { return Some(None) };
         match rx.try_recv() {
             Ok(result) => Some(result),
@@ -72,7 +89,7 @@ fn lower_priority() {
 mod tests {
     use super::*;
 
-    fn wait(task: &mut AiTask) -> Option<Vec<Token>> {
+    fn wait(task: &mut AiTask) -> Option<Answer> {
         loop {
             if let Some(r) = task.poll() {
                 return r;
@@ -92,9 +109,9 @@ mod tests {
                 let nice = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
                 assert!(nice >= SEARCH_NICENESS.min(19), "niceness {nice}");
             }
-            Some(vec![])
+            Some(Answer::default())
         });
-        assert_eq!(wait(&mut task), Some(vec![]));
+        assert_eq!(wait(&mut task), Some(Answer::default()));
     }
 
     #[test]

@@ -392,6 +392,9 @@ pub trait AnyMatch: Send + Sync {
     /// Starts an AI search for the side to move at `level` on a search thread; `threads`
     /// is how many trees a tree search grows side by side (alpha-beta levels ignore it).
     fn spawn_search(&self, level: Level, threads: u32, stop: StopFlag) -> AiTask;
+    /// Starts a hint for the side to move: the casual level's move, and a short proof search
+    /// that says when the position is a proven win or loss.
+    fn spawn_hint(&self, stop: StopFlag) -> AiTask;
     /// Whether the spots where a move may start should be marked before any click.
     fn show_starts(&self) -> bool;
     /// The options as `key=value` pairs.
@@ -657,7 +660,24 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
                 state.legal_moves(&mut v);
                 v.first().copied()
             })?;
-            Some(state.tokens(&mv))
+            Some(crate::search_task::Answer::tokens(state.tokens(&mv)))
+        })
+    }
+    fn spawn_hint(&self, stop: StopFlag) -> AiTask {
+        let state = self.state.clone();
+        AiTask::spawn(move || {
+            let cfg = Level::Casual.config(&state).bounded();
+            let result = parlour_ai::search(&state, &cfg, &stop)?;
+            let mv = result.best?;
+            let proven = (!stop.is_cancelled())
+                .then(|| parlour_ai::proof::prove(&state, HINT_PROOF_MS, 32))
+                .flatten()
+                .and_then(|p| p.proof)
+                .map(|p| proof_sentence(&state, p, true));
+            Some(crate::search_task::Answer {
+                tokens: state.tokens(&mv),
+                proven,
+            })
         })
     }
     fn show_starts(&self) -> bool {
@@ -837,6 +857,85 @@ pub fn new_match(setup: &Setup) -> Result<Box<dyn AnyMatch>, String> {
     }
 }
 
+fn pairs_of(options: &[(String, String)]) -> Vec<(&str, &str)> {
+    options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+fn value_of<G: Game>(options: &[(String, String)], key: &str) -> Option<String> {
+    G::parse_options(&pairs_of(options))
+        .ok()
+        .and_then(|o| G::option_value(&o, key))
+}
+
+fn canonical_of<G: Game>(options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
+    G::parse_options(&pairs_of(options))
+        .map(|o| G::option_pairs(&o))
+        .map_err(|e| e.to_string())
+}
+
+/// The value in force of option `key` in a game id with the options chosen, or `None` where it
+/// does not apply (or the options are refused).
+pub fn option_value(game: &str, options: &[(String, String)], key: &str) -> Option<String> {
+    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+    match game {
+        "kansho" => value_of::<Kansho>(options, key),
+        "konane" => value_of::<Konane>(options, key),
+        "conhex" => value_of::<ConHex>(options, key),
+        "qyshinsu" => value_of::<Qyshinsu>(options, key),
+        "soldiers" => value_of::<Soldiers>(options, key),
+        _ => None,
+    }
+}
+
+/// The options in their canonical form (only what differs from the defaults), or the sentence
+/// that refuses them.
+pub fn canonical_options(game: &str, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
+    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+    match game {
+        "kansho" => canonical_of::<Kansho>(options),
+        "konane" => canonical_of::<Konane>(options),
+        "conhex" => canonical_of::<ConHex>(options),
+        "qyshinsu" => canonical_of::<Qyshinsu>(options),
+        "soldiers" => canonical_of::<Soldiers>(options),
+        other => Err(format!("unknown game '{other}'")),
+    }
+}
+
+/// `options` with `key` set to `value`, kept valid: where the new value cannot go with the
+/// other choices (a rule switch on Monk and Water, a first side with no move), the choices it
+/// clashes with give way, the board first kept. Canonical form.
+pub fn with_option(game: &str, options: &[(String, String)], key: &str, value: &str) -> Vec<(String, String)> {
+    let set = |base: &[(String, String)]| {
+        let mut o: Vec<(String, String)> = base.iter().filter(|(k, _)| k != key).cloned().collect();
+        o.push((key.to_string(), value.to_string()));
+        o
+    };
+    let variant: Vec<(String, String)> = options.iter().filter(|(k, _)| k == "variant").cloned().collect();
+    for base in [options, &variant[..], &[]] {
+        if let Ok(o) = canonical_options(game, &set(base)) {
+            return o;
+        }
+    }
+    options.to_vec()
+}
+
+/// How long a hint looks for a proof of the position's result.
+const HINT_PROOF_MS: u64 = 400;
+
+/// A proven result in a player's words: for the side to move (`to_you`: "You can force a win
+/// within 3 of your moves"), or for a side named ("The soldiers can force a win …").
+pub fn proof_sentence<G: Game>(state: &G, p: parlour_ai::proof::Proof, to_you: bool) -> String {
+    let n = p.winner_moves(state.side_to_move());
+    let winner = state.side_name(p.winner);
+    if to_you && p.winner == state.side_to_move() {
+        format!("Proven: you can force a win within {n} of your moves.")
+    } else if to_you {
+        format!("Proven: the {winner} can force a win within {n} of their moves, whatever you play.")
+    } else {
+        format!("Under these rules the {winner} can force a win within {n} of their moves.")
+    }
+}
+
 /// The option specs of a game id.
 pub fn option_specs(game: &str) -> &'static [parlour_rules::OptionSpec] {
     use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
@@ -856,3 +955,4 @@ pub fn flat(x: f32, y: f32, h: f32) -> Vec3 {
 }
 
 pub use qyshinsu::ring_pos as qyshinsu_ring_pos;
+pub use soldiers::{SoldiersRulesInfo, prove_soldiers_start, soldiers_rules, soldiers_rules_line};

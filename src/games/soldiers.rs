@@ -2,7 +2,7 @@
 //! shaded, the hunter hopping along his path, soldiers captured and lifted off together.
 
 use bevy::prelude::*;
-use parlour_rules::soldiers::{Board, Move, Piece, Point, Soldiers, Step};
+use parlour_rules::soldiers::{Board, Move, Piece, Point, Rules, Soldiers, SoldiersOptions, Step, Variant};
 use parlour_rules::{Game, Player, Status};
 
 use super::{Anim, AnimStep, ClientGame, Look, PieceDef, Sfx, Shape, SpotDef, Table, Token, flat};
@@ -195,7 +195,137 @@ impl ClientGame for Soldiers {
             b.soldiers_name(),
             self.soldier_count(),
             b.hunter_name(),
-            b.threshold()
+            self.threshold()
         ))
+    }
+}
+
+/// What the new-game dialog and the rules panel say about the Sixteen Soldiers rules chosen.
+pub struct SoldiersRulesInfo {
+    /// The rules in force, a sentence each.
+    pub sentences: Vec<String>,
+    /// The switches that differ from the seed's rules, as `key=value`; empty for the seed's.
+    pub changed: Vec<String>,
+    /// The board's fair set as options, and the one-line reason for it, when the rules chosen
+    /// are not already that set (none on Monk and Water).
+    pub fair: Option<(Vec<(String, String)>, &'static str)>,
+    /// The fair set's switches in words, e.g. `custodian=off`.
+    pub fair_switches: String,
+}
+
+fn parse_soldiers(options: &[(String, String)]) -> Option<SoldiersOptions> {
+    let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    Soldiers::parse_options(&pairs).ok()
+}
+
+/// The switches of `o` that differ from the seed's rules on its board, as `key=value`.
+fn changed_from_seed(o: &SoldiersOptions) -> Vec<String> {
+    let seed = SoldiersOptions::seed(o.variant);
+    Soldiers::option_specs()
+        .iter()
+        .filter(|s| s.key != "variant" && s.key != "rules")
+        .filter_map(|s| {
+            let v = Soldiers::option_value(o, s.key)?;
+            (Soldiers::option_value(&seed, s.key).as_ref() != Some(&v)).then(|| format!("{}={v}", s.key))
+        })
+        .collect()
+}
+
+/// The rules in force for Sixteen Soldiers options, or `None` when they do not parse.
+pub fn soldiers_rules(options: &[(String, String)]) -> Option<SoldiersRulesInfo> {
+    let o = parse_soldiers(options)?;
+    let b = o.variant.board();
+    let fair = SoldiersOptions::fair(o.variant);
+    let fair_switches = Rules::fair_switches(o.variant)
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(SoldiersRulesInfo {
+        sentences: o.rules().sentences(b),
+        changed: changed_from_seed(&o),
+        fair: (o.variant != Variant::Monk && o.rules() != fair.rules())
+            .then(|| (Soldiers::option_pairs(&fair), Rules::fair_reason(o.variant))),
+        fair_switches,
+    })
+}
+
+/// One line for the move list: which rules this game is played by.
+pub fn soldiers_rules_line(options: &[(String, String)]) -> Option<String> {
+    let o = parse_soldiers(options)?;
+    if o.variant == Variant::Monk || !options.iter().any(|(k, _)| k == "variant") {
+        return None;
+    }
+    let changed = changed_from_seed(&o);
+    let set = if o.rules() == Rules::fair(o.variant) {
+        "fair"
+    } else {
+        "seed"
+    };
+    Some(if set == "fair" || changed.is_empty() {
+        format!(
+            "Rules: {set}{}",
+            if changed.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", changed.join(", "))
+            }
+        )
+    } else {
+        format!("Rules: seed with {}", changed.join(", "))
+    })
+}
+
+/// How long the new-game dialog's proof search may take.
+pub const START_PROOF_MS: u64 = 1500;
+
+/// Whether the start under these options is a proven win for one side, in a sentence ("Under
+/// these rules the soldiers can force a win within 3 of their moves"), from the project's
+/// alpha-beta solver; `None` when nothing is proven within [`START_PROOF_MS`].
+pub fn prove_soldiers_start(options: &[(String, String)]) -> Option<String> {
+    let o = parse_soldiers(options)?;
+    let start = Soldiers::new(&o);
+    let p = parlour_ai::proof::prove(&start, START_PROOF_MS, 32)?.proof?;
+    Some(super::proof_sentence(&start, p, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn the_dialog_says_when_the_start_is_won_and_offers_the_fair_rules() {
+        let seed = pairs(&[("variant", "board1")]);
+        assert_eq!(
+            prove_soldiers_start(&seed).as_deref(),
+            Some("Under these rules the soldiers can force a win within 3 of their moves.")
+        );
+        let info = soldiers_rules(&seed).expect("valid");
+        assert!(info.changed.is_empty());
+        let (fair, reason) = info.fair.expect("board 1 has a fair set");
+        assert_eq!(fair, pairs(&[("variant", "board1"), ("rules", "fair")]));
+        assert!(reason.contains("custodian"));
+        assert_eq!(info.fair_switches, "custodian=off");
+        assert_eq!(
+            soldiers_rules_line(&fair).as_deref(),
+            Some("Rules: fair (custodian=off)")
+        );
+        // The fair rules are not a proven win, and no longer offer themselves.
+        assert_eq!(prove_soldiers_start(&fair), None);
+        assert!(soldiers_rules(&fair).expect("valid").fair.is_none());
+        // Switches of one's own are named, in force and in the move list's line.
+        let own = pairs(&[("variant", "board2"), ("first", "soldiers"), ("threshold", "6")]);
+        let info = soldiers_rules(&own).expect("valid");
+        assert_eq!(info.changed, vec!["first=soldiers", "threshold=6"]);
+        assert_eq!(info.sentences[0], "The soldiers move first.");
+        assert_eq!(
+            soldiers_rules_line(&own).as_deref(),
+            Some("Rules: seed with first=soldiers, threshold=6")
+        );
+        assert_eq!(soldiers_rules_line(&pairs(&[("variant", "monk")])), None);
     }
 }

@@ -4,6 +4,7 @@
 //! cargo run -p parlour-ai --example measure -- speed [GAME] [ms]
 //! cargo run -p parlour-ai --example measure -- match GAME[:opt=v,...] GAMES "A words" "B words" [opening]
 //! cargo run -p parlour-ai --example measure -- solve GAME[:opt=v,...] MS PLIES ["MOVES…" played first]
+//! cargo run -p parlour-ai --example measure -- prove GAME[:opt=v,...] MS [MAX_DEPTH]
 //! cargo run -p parlour-ai --example measure -- agree GAME[:opt=v,...] MS DEEP_MS POSITIONS [SEED]
 //! cargo run -p parlour-ai --example measure -- trace GAME[:opt=v,...] "search words" "moves…"
 //! ```
@@ -153,6 +154,33 @@ fn solve<G: Knowledge>(opts: &str, ms: u64, plies: u32, prefix: &str) {
     println!(
         "{} positions after {plies} plies: {won} won and {lost} lost for the side to move, {open} not proven in {ms} ms",
         won + lost + open
+    );
+}
+
+/// Tries to prove the start position's result with alpha-beta in `ms` (at most `max_depth`
+/// plies) and prints what it found, how deep and how long it searched.
+fn prove_start<G: Knowledge>(opts: &str, ms: u64, max_depth: u32) {
+    let o = options::<G>(opts);
+    let start = G::new(&o);
+    let t = Instant::now();
+    let Some(r) = parlour_ai::proof::prove(&start, ms, max_depth) else {
+        println!("{opts}: the start is already over");
+        return;
+    };
+    let verdict = match r.proof {
+        Some(p) => format!(
+            "{} can force a win within {} plies ({} of their moves)",
+            start.side_name(p.winner),
+            p.plies,
+            p.winner_moves(start.side_to_move())
+        ),
+        None => "no result proven".to_string(),
+    };
+    println!(
+        "{opts:<48} {verdict:<44} depth {:>2}  {:>11} nodes  {:>6.1} s",
+        r.depth,
+        r.nodes,
+        t.elapsed().as_secs_f64()
     );
 }
 
@@ -326,6 +354,16 @@ fn main() {
                 "qyshinsu" => solve::<Qyshinsu>(opts, ms, plies, arg(4)),
                 "soldiers" => solve::<Soldiers>(opts, ms, plies, arg(4)),
                 _ => eprintln!("unknown game '{game}'"),
+            }
+        }
+        "prove" => {
+            let (game, opts) = arg(1).split_once(':').unwrap_or((arg(1), ""));
+            let ms = arg(2).parse().unwrap_or(10_000);
+            let depth = arg(3).parse().unwrap_or(96);
+            match game {
+                "soldiers" => prove_start::<Soldiers>(opts, ms, depth),
+                "konane" => prove_start::<Konane>(opts, ms, depth),
+                _ => eprintln!("prove: soldiers or konane"),
             }
         }
         "agree" => {

@@ -195,6 +195,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             depth: completed,
             pv: self.principal_variation(state, mv, completed.max(1)),
             elapsed_ms: 0,
+            end_in: proven.then(|| (WIN - v.abs()).max(1) as u32),
         }
     }
 

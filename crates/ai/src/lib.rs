@@ -24,6 +24,7 @@ mod level;
 mod limits;
 mod mcts;
 mod plain_uct;
+pub mod proof;
 mod search;
 mod stop;
 mod tt;

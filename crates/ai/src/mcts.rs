@@ -724,6 +724,7 @@ impl<G: Knowledge> Mcts<G> {
             depth: self.max_depth,
             pv,
             elapsed_ms: 0,
+            end_in: None,
         }
     }
 

@@ -147,5 +147,6 @@ pub(crate) fn search<G: Knowledge>(
         depth: max_depth,
         pv: b.mv.into_iter().collect(),
         elapsed_ms: 0,
+        end_in: None,
     }
 }

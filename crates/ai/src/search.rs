@@ -30,6 +30,9 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
     /// Wall-clock time used.
     pub elapsed_ms: u64,
+    /// Alpha-beta, when `proven` and won or lost: the plies to the end of the game along the
+    /// best line (the winner hurrying, the loser holding out).
+    pub end_in: Option<u32>,
 }
 
 impl<M> SearchResult<M> {
@@ -46,6 +49,7 @@ impl<M> SearchResult<M> {
             depth: 0,
             pv: best.into_iter().collect(),
             elapsed_ms: 0,
+            end_in: None,
         }
     }
 }

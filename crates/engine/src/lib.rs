@@ -2,6 +2,7 @@
 //! benchmarks and AI-versus-AI matches. No Bevy, so it builds in seconds.
 
 pub mod bench;
+pub mod fuzzing;
 pub mod matches;
 pub mod protocol;
 pub mod session;

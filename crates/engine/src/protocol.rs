@@ -56,6 +56,10 @@ impl Reply {
 /// The engine's state between commands: the current game, if any.
 pub struct Engine {
     session: Box<dyn Session>,
+    /// Every search's longest time, when shorter than the AI's own ceiling (fuzzing).
+    search_cap_ms: Option<u64>,
+    /// The most positions one `perft` may play.
+    perft_max_positions: u64,
 }
 
 impl Default for Engine {
@@ -68,7 +72,22 @@ impl Engine {
     /// An engine holding a default Kansho game, so `legal` and `play` work from the start.
     pub fn new() -> Self {
         let session = new_session("kansho", &[]).unwrap_or_else(|e| panic!("default game must build: {e}"));
-        Engine { session }
+        Engine {
+            session,
+            search_cap_ms: None,
+            perft_max_positions: crate::session::PERFT_MAX_POSITIONS,
+        }
+    }
+
+    /// An engine whose every `genmove` stops within `ms` milliseconds and whose `perft` plays
+    /// at most `perft_positions` positions, whatever the line asks (the fuzz harness runs
+    /// hundreds of lines a second).
+    pub fn with_limits(ms: u64, perft_positions: u64) -> Self {
+        Engine {
+            search_cap_ms: Some(ms),
+            perft_max_positions: perft_positions,
+            ..Engine::new()
+        }
     }
 
     /// Handles one input line.
@@ -126,7 +145,7 @@ impl Engine {
                 [] => return Err("usage: play <move>".into()),
                 _ => return Err("play takes exactly one move (no spaces inside a move)".into()),
             },
-            "genmove" => self.session.genmove(args)?,
+            "genmove" => self.session.genmove(args, self.search_cap_ms)?,
             "undo" => {
                 no_args(args)?;
                 self.session.undo()?;
@@ -158,7 +177,7 @@ impl Engine {
                 if depth > MAX_PERFT_DEPTH {
                     return Err(format!("perft depth is limited to {MAX_PERFT_DEPTH}"));
                 }
-                self.session.perft(depth)?.to_string()
+                self.session.perft(depth, self.perft_max_positions)?.to_string()
             }
             "quit" => return Ok(None),
             other => return Err(format!("unknown command '{other}'; try list_commands")),

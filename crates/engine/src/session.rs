@@ -19,7 +19,9 @@ pub trait Session {
     fn play(&mut self, text: &str) -> Result<String, String>;
     /// Lets the AI choose and play a move, configured by `genmove`'s `key=value` words
     /// (see [`GENMOVE_DEFAULT_LEVEL`]); replies with its canonical notation.
-    fn genmove(&mut self, words: &[&str]) -> Result<String, String>;
+    /// `cap_ms`, when given, shortens every search to at most that many milliseconds (the
+    /// fuzz harness; the protocol itself bounds searches at the AI's ceiling).
+    fn genmove(&mut self, words: &[&str], cap_ms: Option<u64>) -> Result<String, String>;
     /// Takes back the last move.
     fn undo(&mut self) -> Result<(), String>;
     /// `ongoing <side>`, `win <side> <reason>` or `draw <reason>`.
@@ -31,8 +33,9 @@ pub trait Session {
     /// Resets and plays `moves`; on failure the session is left as it was.
     fn setmoves(&mut self, moves: &[&str]) -> Result<(), String>;
     /// perft from the current position; fails rather than run for hours when the count would
-    /// need more than [`PERFT_MAX_POSITIONS`] positions to be played.
-    fn perft(&self, depth: u32) -> Result<u64, String>;
+    /// need more than `max_positions` positions to be played ([`PERFT_MAX_POSITIONS`] in the
+    /// protocol).
+    fn perft(&self, depth: u32, max_positions: u64) -> Result<u64, String>;
 }
 
 /// A [`Session`] over one concrete game: the start position plus a stack of positions, so
@@ -93,9 +96,12 @@ impl<G: Game + Knowledge> Session for GameSession<G> {
         Ok(canonical)
     }
 
-    fn genmove(&mut self, words: &[&str]) -> Result<String, String> {
+    fn genmove(&mut self, words: &[&str], cap_ms: Option<u64>) -> Result<String, String> {
         let state = self.current();
-        let cfg = SearchConfig::parse(state, words, GENMOVE_DEFAULT_LEVEL).map_err(|e| e.to_string())?;
+        let mut cfg = SearchConfig::parse(state, words, GENMOVE_DEFAULT_LEVEL).map_err(|e| e.to_string())?;
+        if let Some(cap) = cap_ms {
+            cfg.budget.millis = Some(cfg.budget.millis.map_or(cap, |ms| ms.min(cap)));
+        }
         if state.status().is_over() {
             return Err("the game is over".into());
         }
@@ -155,10 +161,10 @@ impl<G: Game + Knowledge> Session for GameSession<G> {
         Ok(())
     }
 
-    fn perft(&self, depth: u32) -> Result<u64, String> {
-        let mut budget = PERFT_MAX_POSITIONS;
+    fn perft(&self, depth: u32, max_positions: u64) -> Result<u64, String> {
+        let mut budget = max_positions;
         bounded_perft(self.current(), depth, &mut budget).ok_or_else(|| {
-            format!("perft {depth} would play more than {PERFT_MAX_POSITIONS} positions here; try a smaller depth")
+            format!("perft {depth} would play more than {max_positions} positions here; try a smaller depth")
         })
     }
 }
@@ -209,15 +215,36 @@ pub fn new_session(id: &str, opts: &[&str]) -> Result<Box<dyn Session>, String> 
     }
 }
 
-/// The `games` listing of one game type: one line per variant, `<id> <options…>  <name>`.
+/// The `games` listing of one game type: one line per variant, `<id> <options…>  <name>`, each
+/// option with the values it takes on that variant (a run of numbers as `first..last`); options
+/// that do not apply to a variant (Sixteen Soldiers' rule switches on Monk and Water) are left out.
 fn catalogue_lines<G: Game>() -> Vec<String> {
     let specs = G::option_specs();
-    let others = |skip: &str| -> String {
-        specs
-            .iter()
-            .filter(|s| s.key != skip)
-            .map(|s| format!(" {}={}", s.key, s.values.join("|")))
-            .collect()
+    let others = |variant: Option<&str>, options: &G::Options| -> String {
+        let mut out = String::new();
+        for s in specs.iter().filter(|s| s.key != "variant") {
+            if G::option_value(options, s.key).is_none() {
+                continue;
+            }
+            let values: Vec<&str> = match variant {
+                Some(v) => s
+                    .values
+                    .iter()
+                    .copied()
+                    .filter(|x| G::parse_options(&[("variant", v), (s.key, x)]).is_ok())
+                    .collect(),
+                None => s.values.to_vec(),
+            };
+            let numbers: Option<Vec<u32>> = values.iter().map(|x| x.parse().ok()).collect();
+            let text = match numbers {
+                Some(n) if n.len() > 3 && n.windows(2).all(|w| w[1] == w[0] + 1) => {
+                    format!("{}..{}", n[0], n[n.len() - 1])
+                }
+                _ => values.join("|"),
+            };
+            out.push_str(&format!(" {}={text}", s.key));
+        }
+        out
     };
     match specs.iter().find(|s| s.key == "variant") {
         Some(variant) => variant
@@ -228,7 +255,7 @@ fn catalogue_lines<G: Game>() -> Vec<String> {
                 Some(format!(
                     "{} variant={v}{}  {}",
                     G::ID,
-                    others("variant"),
+                    others(Some(v), &options),
                     G::display_name(&options)
                 ))
             })
@@ -236,7 +263,7 @@ fn catalogue_lines<G: Game>() -> Vec<String> {
         None => vec![format!(
             "{}{}  {}",
             G::ID,
-            others(""),
+            others(None, &G::Options::default()),
             G::display_name(&G::Options::default())
         )],
     }

@@ -60,6 +60,41 @@ fn list_commands_and_games() {
     for line in lines {
         assert!(line.contains("  "), "a display name follows two spaces: {line}");
     }
+    // Sixteen Soldiers: each board lists the rule switches it takes, with its values.
+    assert!(
+        games.contains(
+            "soldiers variant=board1 rules=seed|fair apex=on|off custodian=on|off capture=intervention|jump \
+             first=general|soldiers threshold=0..15  Shap Luk Kon Tseung Kwan (Board 1)"
+        ),
+        "{games}"
+    );
+    assert!(
+        games.contains("chain=on|off compulsory=on|off first=general|soldiers threshold=0..25  Yeung"),
+        "{games}"
+    );
+    assert!(games.contains("soldiers variant=monk  Monk and Water"), "{games}");
+}
+
+#[test]
+fn soldiers_rule_switches_through_the_protocol() {
+    let mut e = Engine::new();
+    ok(&mut e, "game soldiers variant=board1 custodian=off first=soldiers");
+    assert_eq!(ok(&mut e, "status"), "ongoing soldiers");
+    ok(&mut e, "game soldiers variant=board4 rules=fair");
+    // A refused combination is a sentence and leaves the last game in place.
+    let msg = err(&mut e, "game soldiers variant=monk custodian=off");
+    assert!(
+        msg.contains("Monk and Water") && msg.contains("no rule switches"),
+        "{msg}"
+    );
+    let msg = err(
+        &mut e,
+        "game soldiers variant=board3 first=general capture=intervention",
+    );
+    assert!(msg.contains("no move at all"), "{msg}");
+    let msg = err(&mut e, "game soldiers variant=board2 threshold=40");
+    assert!(msg.contains("threshold"), "{msg}");
+    assert_eq!(ok(&mut e, "status"), "ongoing general");
 }
 
 #[test]

@@ -168,6 +168,20 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     fn parse_options(pairs: &[(&str, &str)]) -> Result<Self::Options, OptionsError>;
     /// The options as `key=value` pairs, in `option_specs` order (for saves and `games`).
     fn option_pairs(options: &Self::Options) -> Vec<(String, String)>;
+    /// The value in force of option `key` under `options`, or `None` where the option does not
+    /// apply to them (the new-game dialog and `games` offer only the options that do).
+    fn option_value(options: &Self::Options, key: &str) -> Option<String> {
+        Self::option_pairs(options)
+            .into_iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+            .or_else(|| {
+                Self::option_specs()
+                    .iter()
+                    .find(|s| s.key == key)
+                    .map(|s| s.default.to_string())
+            })
+    }
     /// The display name for these options (a variant's own name where it has one).
     fn display_name(_options: &Self::Options) -> String {
         Self::NAME.to_string()

@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod conhex;
+pub mod fuzzing;
 pub mod game;
 pub mod kansho;
 pub mod konane;

@@ -62,7 +62,7 @@ fn apex_progress(s: &Soldiers) -> f32 {
 fn hunter_view(s: &Soldiers) -> f32 {
     let b = s.board();
     let start = b.soldier_starts().len() as f32;
-    let need = (start - b.threshold() as f32).max(1.0);
+    let need = (start - s.threshold() as f32).max(1.0);
     let captured = start - s.soldier_count() as f32;
     let free = (b.neighbours(s.hunter()) & !s.soldier_mask()).count_ones() as f32;
     let freedom = free.min(4.0) / 4.0;
@@ -139,6 +139,22 @@ mod tests {
         Soldiers::from_position(&o, hunter, soldiers, Player::P1).expect("valid position")
     }
 
+    /// The new-game dialog's and the hint's claims, proved again: under the seed's rules the
+    /// soldiers force a win on boards 1, 2 and 4 within 6, 6 and 8 plies (3, 3 and 4 of their
+    /// moves); under each board's fair rules no short search proves anything.
+    #[test]
+    fn seed_starts_of_boards_1_2_4_are_proven_won_and_the_fair_starts_are_not() {
+        use crate::proof::prove;
+        for (v, plies) in [(Variant::Board1, 6), (Variant::Board2, 6), (Variant::Board4, 8)] {
+            let seed = variant(v);
+            let p = prove(&seed, 10_000, 12).expect("ongoing").proof.expect("proven");
+            assert_eq!((p.winner, p.plies), (Player::P2, plies), "{v:?}");
+            assert_eq!(p.winner_moves(seed.side_to_move()), plies / 2);
+            let fair = Soldiers::new(&SoldiersOptions::fair(v));
+            assert_eq!(prove(&fair, 10_000, 8).expect("ongoing").proof, None, "{v:?} fair");
+        }
+    }
+
     #[test]
     fn the_evaluation_sees_the_way_to_the_apex_and_the_danger_of_the_privy() {
         // Board 1, same soldiers: a general two steps from the apex with the way open is better
@@ -166,8 +182,8 @@ mod tests {
         assert_eq!(apex_progress(&held), 0.0);
         // With the apex rule off, board 1 has no apex term at all.
         let o = SoldiersOptions {
-            variant: Variant::Board1,
-            apex: false,
+            apex: Some(false),
+            ..SoldiersOptions::seed(Variant::Board1)
         };
         let off = Soldiers::from_position(&o, "c5", &wall, Player::P1).unwrap();
         assert_eq!(apex_progress(&off), 0.0);

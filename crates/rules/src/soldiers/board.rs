@@ -239,27 +239,28 @@ impl Board {
     pub fn soldier_starts(&self) -> &[Point] {
         &self.soldier_starts
     }
-    /// Who moves first.
+    /// Who moves first under the seed's rules (a game's own rules: `Soldiers::rules`).
     pub fn first(&self) -> Player {
         self.first
     }
-    /// How the hunter captures.
+    /// How the hunter captures under the seed's rules.
     pub fn capture(&self) -> CaptureKind {
         self.capture
     }
-    /// Whether the hunter may go on jumping in the same turn.
+    /// Whether the hunter may go on jumping in the same turn, under the seed's rules.
     pub fn multi_jump(&self) -> bool {
         self.multi_jump
     }
-    /// Whether capturing is compulsory (and with multi-jump, only maximal chains are legal).
+    /// Whether capturing is compulsory (and with multi-jump, only maximal chains are legal), under
+    /// the seed's rules.
     pub fn compulsory(&self) -> bool {
         self.compulsory
     }
-    /// Whether soldiers capture the general by custodian capture.
+    /// Whether soldiers capture the general by custodian capture, under the seed's rules.
     pub fn custodian(&self) -> bool {
         self.custodian
     }
-    /// The hunter wins when the soldiers are reduced to this many or fewer.
+    /// The hunter wins when the soldiers are reduced to this many or fewer, under the seed's rules.
     pub fn threshold(&self) -> u32 {
         self.threshold
     }

@@ -31,22 +31,323 @@ use crate::game::{Counter, Game, NotationError, OptionSpec, OptionsError, Player
 /// Moves without a capture (by both sides together) after which the game is drawn.
 pub const NO_CAPTURE_LIMIT: u16 = 200;
 
-/// The options of a game of the Sixteen Soldiers family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Which reading of the rules a sixteen-soldier board starts from (`rules=seed|fair`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum RuleSet {
+    /// What the seed describes (the rule page's variant table).
+    #[default]
+    Seed,
+    /// The switches chosen by measurement so that neither side wins from the start
+    /// ([`Rules::fair`]).
+    Fair,
+}
+
+/// The options of a game of the Sixteen Soldiers family: the board, the rule set it starts from,
+/// and the rule switches of the page's "Rule switches" section (`None`: as the rule set says).
+/// Monk and Water takes none of the switches. A game always holds its options in the canonical
+/// form of [`SoldiersOptions::canonical`], so that equal rules are equal options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SoldiersOptions {
-    /// Which board and rule set.
+    /// Which board.
     pub variant: Variant,
-    /// Whether the seed's apex rule is in force (on boards that have apex points; Monk and
-    /// Water's cloister rule does not depend on it).
+    /// The rule set the switches apply to.
+    #[serde(default)]
+    pub rules: RuleSet,
+    /// The seed's apex rule (on boards that have apex points; Monk and Water's cloister rule
+    /// does not depend on it).
+    #[serde(default)]
+    pub apex: Option<bool>,
+    /// Whether soldiers capture the general by custodian capture.
+    #[serde(default)]
+    pub custodian: Option<bool>,
+    /// How the general captures.
+    #[serde(default)]
+    pub capture: Option<CaptureKind>,
+    /// With jumps: whether the general may jump again in the same turn.
+    #[serde(default)]
+    pub chain: Option<bool>,
+    /// With jumps: whether jumping is compulsory (to the end of the chain).
+    #[serde(default)]
+    pub compulsory: Option<bool>,
+    /// Who moves first.
+    #[serde(default)]
+    pub first: Option<Player>,
+    /// The general wins when this many soldiers or fewer are left.
+    #[serde(default)]
+    pub threshold: Option<u8>,
+}
+
+impl SoldiersOptions {
+    /// The seed's rules on `variant`.
+    pub fn seed(variant: Variant) -> SoldiersOptions {
+        SoldiersOptions {
+            variant,
+            ..SoldiersOptions::default()
+        }
+    }
+
+    /// The fair rule set on `variant` (the seed's on Monk and Water, which has no other).
+    pub fn fair(variant: Variant) -> SoldiersOptions {
+        SoldiersOptions {
+            variant,
+            rules: if variant == Variant::Monk {
+                RuleSet::Seed
+            } else {
+                RuleSet::Fair
+            },
+            ..SoldiersOptions::default()
+        }
+    }
+
+    /// The rules of the rule set alone, before the switches.
+    pub fn base(&self) -> Rules {
+        match self.rules {
+            RuleSet::Seed => Rules::seed(self.variant),
+            RuleSet::Fair => Rules::fair(self.variant),
+        }
+    }
+
+    /// The rules in force: the rule set's, with every switch given applied.
+    pub fn rules(&self) -> Rules {
+        let mut r = self.base();
+        if self.variant == Variant::Monk {
+            return r;
+        }
+        r.apex = self.apex.unwrap_or(r.apex);
+        r.custodian = self.custodian.unwrap_or(r.custodian);
+        r.capture = self.capture.unwrap_or(r.capture);
+        r.chain = self.chain.unwrap_or(r.chain);
+        r.compulsory = self.compulsory.unwrap_or(r.compulsory);
+        r.first = self.first.unwrap_or(r.first);
+        r.threshold = self.threshold.map_or(r.threshold, u32::from);
+        r.normalised()
+    }
+
+    /// The same rules with only the switches that differ from the rule set kept (none on Monk
+    /// and Water, no chain or compulsory switch without jumps).
+    pub fn canonical(&self) -> SoldiersOptions {
+        if self.variant == Variant::Monk {
+            return SoldiersOptions::seed(Variant::Monk);
+        }
+        let (base, r) = (self.base(), self.rules());
+        let jumps = r.capture == CaptureKind::Jump;
+        SoldiersOptions {
+            variant: self.variant,
+            rules: self.rules,
+            apex: (r.apex != base.apex).then_some(r.apex),
+            custodian: (r.custodian != base.custodian).then_some(r.custodian),
+            capture: (r.capture != base.capture).then_some(r.capture),
+            chain: (jumps && r.chain != base.chain).then_some(r.chain),
+            compulsory: (jumps && r.compulsory != base.compulsory).then_some(r.compulsory),
+            first: (r.first != base.first).then_some(r.first),
+            threshold: (r.threshold != base.threshold).then_some(r.threshold as u8),
+        }
+    }
+
+    /// True when the rules in force are the seed's own.
+    pub fn is_seed(&self) -> bool {
+        self.rules() == Rules::seed(self.variant)
+    }
+}
+
+/// The rules in force in a game: the board's parameters as the rule set and switches leave them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// How the general captures.
+    pub capture: CaptureKind,
+    /// With jumps: several jumps in a turn.
+    pub chain: bool,
+    /// With jumps: jumping is compulsory, and only maximal chains are legal.
+    pub compulsory: bool,
+    /// Soldiers capture the general by custodian capture.
+    pub custodian: bool,
+    /// Who moves first.
+    pub first: Player,
+    /// The general wins at this many soldiers or fewer.
+    pub threshold: u32,
+    /// The seed's apex rule (where the board has apex points and is not Monk and Water).
     pub apex: bool,
 }
 
-impl Default for SoldiersOptions {
-    fn default() -> Self {
-        SoldiersOptions {
-            variant: Variant::Board1,
-            apex: true,
+/// The fair rule set per board: the switches that differ from the seed, chosen by measurement
+/// (`crates/ai/MEASUREMENTS.md`, "Sixteen Soldiers: a fair game on every board").
+/// A board's fair set: the switches it changes from the seed, and the one-line reason.
+type FairSet = (Variant, &'static [(&'static str, &'static str)], &'static str);
+
+const FAIR: [FairSet; 4] = [
+    (
+        Variant::Board1,
+        &[("custodian", "off")],
+        "without custodian capture the soldiers' forced win (6 plies) is gone: no result proven in 60 s \
+         (14 plies deep), and the Master against itself gives the general 41 % of the points",
+    ),
+    (
+        Variant::Board2,
+        &[("custodian", "off")],
+        "without custodian capture the soldiers' forced win (6 plies) is gone: no result proven in 60 s \
+         (14 plies deep), and the Master against itself gives the general 44 % of the points",
+    ),
+    (
+        Variant::Board3,
+        &[],
+        "no switch measured gives the general a game here (the Master as soldiers won every game \
+         against itself under each one tried), so the seed's rules stand",
+    ),
+    (
+        Variant::Board4,
+        &[("capture", "intervention")],
+        "capturing by intervention instead of compulsory jumps takes away the soldiers' forced win \
+         (8 plies): no result proven in 60 s (14 plies deep), and the Master against itself gives the \
+         general 47 % of the points",
+    ),
+];
+
+impl Rules {
+    /// The seed's rules on `variant` (the rule page's variant table).
+    pub fn seed(variant: Variant) -> Rules {
+        let b = variant.board();
+        Rules {
+            capture: b.capture(),
+            chain: b.multi_jump(),
+            compulsory: b.compulsory(),
+            custodian: b.custodian(),
+            first: b.first(),
+            threshold: b.threshold(),
+            apex: b.apex_kind() == ApexKind::Return,
         }
+        .normalised()
+    }
+
+    /// The fair rule set on `variant`: the seed's with the switches of the measured table.
+    pub fn fair(variant: Variant) -> Rules {
+        let mut o = SoldiersOptions::seed(variant);
+        if let Some((_, switches, _)) = FAIR.iter().find(|(v, _, _)| *v == variant) {
+            for &(key, value) in switches.iter() {
+                set_switch(&mut o, key, value);
+            }
+        }
+        o.rules()
+    }
+
+    /// The switches the fair set changes from the seed on `variant`, as `key=value` pairs.
+    pub fn fair_switches(variant: Variant) -> &'static [(&'static str, &'static str)] {
+        FAIR.iter().find(|(v, _, _)| *v == variant).map_or(&[], |(_, s, _)| s)
+    }
+
+    /// Why the fair set on `variant` is what it is, in one line (empty on Monk and Water).
+    pub fn fair_reason(variant: Variant) -> &'static str {
+        FAIR.iter().find(|(v, _, _)| *v == variant).map_or("", |(_, _, r)| r)
+    }
+
+    /// Chain and compulsory mean nothing without jumps: keep them off there, so that equal
+    /// play is equal rules.
+    fn normalised(mut self) -> Rules {
+        if self.capture != CaptureKind::Jump {
+            self.chain = false;
+            self.compulsory = false;
+        }
+        self
+    }
+
+    /// A key that tells rule sets apart in position keys (0 for the seed's rules, so that the
+    /// seed's positions keep their keys).
+    fn key(&self, variant: Variant) -> u64 {
+        if *self == Rules::seed(variant) {
+            return 0;
+        }
+        let bits = (self.capture == CaptureKind::Jump) as u64
+            | (self.chain as u64) << 1
+            | (self.compulsory as u64) << 2
+            | (self.custodian as u64) << 3
+            | ((self.first == Player::P2) as u64) << 4
+            | (self.apex as u64) << 5
+            | (self.threshold as u64) << 8;
+        zobrist::RULES.wrapping_mul(bits | 1 << 40)
+    }
+
+    /// The rules in force, one sentence each, in a player's words (the new-game dialog, the
+    /// rules panel, the engine's `rules`).
+    pub fn sentences(&self, b: &Board) -> Vec<String> {
+        let (h, s) = (b.hunter_name(), b.soldiers_name());
+        let mut out = Vec::new();
+        out.push(match self.first {
+            Player::P1 => format!("The {h} moves first."),
+            // "The soldiers move", but "the water moves".
+            Player::P2 if s == "water" => format!("The {s} moves first."),
+            Player::P2 => format!("The {s} move first."),
+        });
+        out.push(match self.capture {
+            CaptureKind::Intervention => {
+                format!("The {h} captures by intervention: stepping between two {s} on a line takes both.")
+            }
+            CaptureKind::Jump => format!(
+                "The {h} captures by jumping over a {} onto the empty point beyond{}{}.",
+                b.soldier_noun(),
+                if self.chain {
+                    ", several jumps in a turn"
+                } else {
+                    ", one jump a turn"
+                },
+                if self.compulsory {
+                    "; jumping is compulsory, to the end of the chain"
+                } else {
+                    "; jumping is optional"
+                }
+            ),
+        });
+        if b.variant() != Variant::Monk {
+            out.push(if self.custodian {
+                format!("The {s} capture the {h} by custodian: a {} that moves to trap him between two of them on a line wins.", b.soldier_noun())
+            } else {
+                format!("The {s} cannot capture the {h}: they win only by pinning him or shutting him in the {}.", b.refuge_name())
+            });
+        }
+        out.push(format!("The {h} wins when {} {s} or fewer are left.", self.threshold));
+        if b.apex_kind() == ApexKind::Return {
+            out.push(if self.apex {
+                format!(
+                    "Apex rule on: the {h} also wins by reaching an apex of the {} and later ending a move outside it.",
+                    b.refuge_name()
+                )
+            } else {
+                "Apex rule off.".to_string()
+            });
+        }
+        out
+    }
+}
+
+/// Sets one rule switch from its option text (already checked against the specs).
+fn set_switch(o: &mut SoldiersOptions, key: &str, value: &str) {
+    let on = value.eq_ignore_ascii_case("on");
+    match key {
+        "apex" => o.apex = Some(on),
+        "custodian" => o.custodian = Some(on),
+        "capture" => {
+            o.capture = Some(if value.eq_ignore_ascii_case("jump") {
+                CaptureKind::Jump
+            } else {
+                CaptureKind::Intervention
+            })
+        }
+        "chain" => o.chain = Some(on),
+        "compulsory" => o.compulsory = Some(on),
+        "first" => {
+            o.first = Some(if value.eq_ignore_ascii_case("general") {
+                Player::P1
+            } else {
+                Player::P2
+            })
+        }
+        "threshold" => o.threshold = value.parse().ok(),
+        "rules" => {
+            o.rules = if value.eq_ignore_ascii_case("fair") {
+                RuleSet::Fair
+            } else {
+                RuleSet::Seed
+            }
+        }
+        _ => {}
     }
 }
 
@@ -200,6 +501,7 @@ mod zobrist {
     pub(super) const SIDE: u64 = mix(3_000_001);
     pub(super) const APEX: u64 = mix(3_000_002);
     pub(super) const VARIANT: [u64; 64] = table(4);
+    pub(super) const RULES: u64 = mix(5_000_003) | 1;
 }
 
 /// The keys of the positions since the last capture (or since the apex flag was set, which no
@@ -308,6 +610,9 @@ impl<'de> Deserialize<'de> for History {
 #[serde(try_from = "SoldiersData")]
 pub struct Soldiers {
     options: SoldiersOptions,
+    /// The rules in force, resolved from the options once.
+    #[serde(skip)]
+    rules: Rules,
     hunter: Point,
     soldiers: u64,
     count: u8,
@@ -341,7 +646,12 @@ impl TryFrom<SoldiersData> for Soldiers {
     type Error = String;
 
     fn try_from(d: SoldiersData) -> Result<Soldiers, String> {
-        let b = d.options.variant.board();
+        let options = d.options.canonical();
+        let rules = options.rules();
+        let b = options.variant.board();
+        if rules.threshold as usize >= b.soldier_starts().len() {
+            return Err("the general's threshold is out of range".into());
+        }
         if d.hunter as usize >= b.len() || d.soldiers & !b.main != 0 || d.soldiers >> d.hunter & 1 == 1 {
             return Err("pieces off the board, in the refuge or on top of each other".into());
         }
@@ -349,7 +659,8 @@ impl TryFrom<SoldiersData> for Soldiers {
             return Err("move counters out of range".into());
         }
         let mut s = Soldiers {
-            options: d.options,
+            options,
+            rules,
             hunter: d.hunter,
             soldiers: d.soldiers,
             count: d.soldiers.count_ones() as u8,
@@ -357,7 +668,7 @@ impl TryFrom<SoldiersData> for Soldiers {
             side: d.side,
             ply: d.ply,
             since_capture: d.since_capture,
-            apex_reached: d.apex_reached && d.options.apex && b.apex_kind() == ApexKind::Return,
+            apex_reached: d.apex_reached && rules.apex && b.apex_kind() == ApexKind::Return,
             outcome: d.outcome,
             key: 0,
             history: d.history,
@@ -367,6 +678,14 @@ impl TryFrom<SoldiersData> for Soldiers {
     }
 }
 
+/// The values of `threshold` (each board accepts up to one less than its soldiers).
+const THRESHOLDS: [&str; 26] = [
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20",
+    "21", "22", "23", "24", "25",
+];
+
+/// The options in spec order. A rule switch's default is empty: "as the rule set says", which
+/// depends on the board ([`Soldiers::option_value`] gives the value in force).
 const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec {
         key: "variant",
@@ -377,13 +696,112 @@ const OPTION_SPECS: &[OptionSpec] = &[
                or Monk and Water.",
     },
     OptionSpec {
+        key: "rules",
+        values: &["seed", "fair"],
+        default: "seed",
+        help: "seed plays the board as the seed describes it; fair plays the switches chosen by measurement so \
+               that neither side can force a win from the start (the switches below override either).",
+    },
+    OptionSpec {
         key: "apex",
         values: &["on", "off"],
-        default: "on",
+        default: "",
         help: "With on, the general also wins by reaching an apex of the privy and later ending a move \
-               outside it (Monk and Water keeps its own cloister rule either way).",
+               outside it.",
+    },
+    OptionSpec {
+        key: "custodian",
+        values: &["on", "off"],
+        default: "",
+        help: "With on, a soldier that moves to trap the general between two soldiers on a line captures him.",
+    },
+    OptionSpec {
+        key: "capture",
+        values: &["intervention", "jump"],
+        default: "",
+        help: "How the general captures: by stepping between two soldiers on a line (intervention), or by \
+               jumping over one (jump).",
+    },
+    OptionSpec {
+        key: "chain",
+        values: &["on", "off"],
+        default: "",
+        help: "With jumps: on lets the general jump again in the same turn; off ends the move after one jump.",
+    },
+    OptionSpec {
+        key: "compulsory",
+        values: &["on", "off"],
+        default: "",
+        help: "With jumps: on makes jumping compulsory, to the end of the chain; off lets the general step \
+               instead, or stop a chain at any landing point.",
+    },
+    OptionSpec {
+        key: "first",
+        values: &["general", "soldiers"],
+        default: "",
+        help: "Who moves first.",
+    },
+    OptionSpec {
+        key: "threshold",
+        values: &THRESHOLDS,
+        default: "",
+        help: "The general wins when this many soldiers or fewer are left (0 to one less than the soldiers).",
     },
 ];
+
+/// The rule switches, in spec order (every option after `variant` and `rules`).
+const SWITCHES: [&str; 7] = [
+    "apex",
+    "custodian",
+    "capture",
+    "chain",
+    "compulsory",
+    "first",
+    "threshold",
+];
+
+/// Why a set of options is refused, beyond a key or value the specs do not know: a switch on
+/// Monk and Water, a threshold beyond the board's soldiers, a first side without a move. (Chain
+/// and compulsory without jumps mean nothing and are dropped, as the page's table has them
+/// apply only with jumps.)
+fn check_options(o: &SoldiersOptions, given: &[(&'static str, &'static str)]) -> Result<(), String> {
+    let b = o.variant.board();
+    if o.variant == Variant::Monk {
+        // `apex` was accepted (and ignored) on Monk and Water before the switches existed.
+        if let Some((k, v)) = given
+            .iter()
+            .find(|(k, v)| *k != "apex" && !(*k == "rules" && *v == "seed"))
+        {
+            return Err(format!(
+                "Monk and Water has its own rules and takes no rule switches (got {k}={v})"
+            ));
+        }
+        return Ok(());
+    }
+    let r = o.rules();
+    let most = b.soldier_starts().len() - 1;
+    if r.threshold as usize > most {
+        return Err(format!(
+            "threshold={} is out of range on {}: the {} wins at 0 to {most} {} left",
+            r.threshold,
+            b.name(),
+            b.hunter_name(),
+            b.soldiers_name()
+        ));
+    }
+    let start = Soldiers::new(o);
+    if start.outcome.is_some() {
+        let (first, other) = match r.first {
+            Player::P1 => (b.hunter_name(), "soldiers"),
+            Player::P2 => (b.soldiers_name(), "general"),
+        };
+        return Err(format!(
+            "under these rules the {first} would move first on {} with no move at all; choose first={other}",
+            b.name()
+        ));
+    }
+    Ok(())
+}
 
 impl Soldiers {
     /// Sets up any position: the hunter's point and the soldiers' points by name, and the side
@@ -422,8 +840,10 @@ impl Soldiers {
     }
 
     fn setup(options: SoldiersOptions, hunter: Point, soldiers: u64, side: Player) -> Soldiers {
+        let options = options.canonical();
         let mut s = Soldiers {
             options,
+            rules: options.rules(),
             hunter,
             soldiers,
             count: soldiers.count_ones() as u8,
@@ -466,6 +886,16 @@ impl Soldiers {
         self.count as u32
     }
 
+    /// The rules in force in this game.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The hunter wins at this many soldiers or fewer.
+    pub fn threshold(&self) -> u32 {
+        self.rules.threshold
+    }
+
     /// Whether the hunter has reached an apex point with the apex rule in force.
     pub fn apex_reached(&self) -> bool {
         self.apex_reached
@@ -489,12 +919,14 @@ impl Soldiers {
 
     /// True when the seed's apex rule is in force in this game.
     pub fn apex_rule_in_force(&self) -> bool {
-        self.options.apex && self.board().apex_kind() == ApexKind::Return
+        self.rules.apex && self.board().apex_kind() == ApexKind::Return
     }
 
     /// The key computed from scratch (the incremental one must always equal it).
     fn compute_key(&self) -> u64 {
-        let mut k = zobrist::VARIANT[self.options.variant as usize] ^ zobrist::HUNTER[self.hunter as usize];
+        let mut k = zobrist::VARIANT[self.options.variant as usize]
+            ^ self.rules.key(self.options.variant)
+            ^ zobrist::HUNTER[self.hunter as usize];
         for p in rules::bits(self.soldiers) {
             k ^= zobrist::SOLDIER[p as usize];
         }
@@ -522,18 +954,63 @@ impl Game for Soldiers {
 
     fn parse_options(pairs: &[(&str, &str)]) -> Result<SoldiersOptions, OptionsError> {
         let chosen = choose_options(Self::ID, OPTION_SPECS, pairs)?;
-        let variant = Variant::from_id(chosen[0]).unwrap_or_default();
-        Ok(SoldiersOptions {
-            variant,
-            apex: chosen[1] == "on",
-        })
+        let mut o = SoldiersOptions::seed(Variant::from_id(chosen[0]).unwrap_or_default());
+        let mut given = Vec::new();
+        for (spec, &value) in OPTION_SPECS.iter().zip(&chosen).skip(1) {
+            let explicit = pairs.iter().any(|(k, _)| k.eq_ignore_ascii_case(spec.key));
+            if explicit && !value.is_empty() {
+                set_switch(&mut o, spec.key, value);
+                given.push((spec.key, value));
+            }
+        }
+        check_options(&o, &given).map_err(OptionsError)?;
+        Ok(o.canonical())
     }
 
     fn option_pairs(options: &SoldiersOptions) -> Vec<(String, String)> {
-        vec![
-            ("variant".to_string(), options.variant.id().to_string()),
-            ("apex".to_string(), if options.apex { "on" } else { "off" }.to_string()),
-        ]
+        let o = options.canonical();
+        let mut pairs = vec![("variant".to_string(), o.variant.id().to_string())];
+        if o.rules == RuleSet::Fair {
+            pairs.push(("rules".to_string(), "fair".to_string()));
+        }
+        for key in SWITCHES {
+            let given = match key {
+                "apex" => o.apex.is_some(),
+                "custodian" => o.custodian.is_some(),
+                "capture" => o.capture.is_some(),
+                "chain" => o.chain.is_some(),
+                "compulsory" => o.compulsory.is_some(),
+                "first" => o.first.is_some(),
+                _ => o.threshold.is_some(),
+            };
+            if given && let Some(v) = Self::option_value(&o, key) {
+                pairs.push((key.to_string(), v));
+            }
+        }
+        pairs
+    }
+
+    /// The value in force of option `key` under `options` (a rule switch's value follows the
+    /// board and the rule set when not given), or `None` for an option that does not apply
+    /// (every switch on Monk and Water, chain and compulsory without jumps).
+    fn option_value(options: &SoldiersOptions, key: &str) -> Option<String> {
+        let r = options.rules();
+        let monk = options.variant == Variant::Monk;
+        let jumps = r.capture == CaptureKind::Jump;
+        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+        match key {
+            "variant" => Some(options.variant.id().to_string()),
+            "rules" => (!monk).then(|| if options.rules == RuleSet::Fair { "fair" } else { "seed" }.to_string()),
+            _ if monk => None,
+            "apex" => Some(on(r.apex)),
+            "custodian" => Some(on(r.custodian)),
+            "capture" => Some(if jumps { "jump" } else { "intervention" }.to_string()),
+            "chain" => jumps.then(|| on(r.chain)),
+            "compulsory" => jumps.then(|| on(r.compulsory)),
+            "first" => Some(if r.first == Player::P1 { "general" } else { "soldiers" }.to_string()),
+            "threshold" => Some(r.threshold.to_string()),
+            _ => None,
+        }
     }
 
     fn display_name(options: &SoldiersOptions) -> String {
@@ -543,7 +1020,7 @@ impl Game for Soldiers {
     fn new(options: &SoldiersOptions) -> Soldiers {
         let b = options.variant.board();
         let mask = b.soldier_starts().iter().fold(0u64, |m, &p| m | 1 << p);
-        Self::setup(*options, b.hunter_start(), mask, b.first())
+        Self::setup(*options, b.hunter_start(), mask, options.rules().first)
     }
 
     fn options(&self) -> &SoldiersOptions {
@@ -614,7 +1091,7 @@ impl Game for Soldiers {
         let b = self.board();
         let mut c = vec![
             Counter::new(format!("{} left", b.soldiers_name()), self.count),
-            Counter::new(format!("{} wins at", b.hunter_name()), b.threshold()),
+            Counter::new(format!("{} wins at", b.hunter_name()), self.rules.threshold),
             Counter::new("captured", self.captured),
             Counter::new("moves without capture", self.since_capture),
             Counter::new("no-capture limit", NO_CAPTURE_LIMIT),

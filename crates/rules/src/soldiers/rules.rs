@@ -64,7 +64,7 @@ impl Soldiers {
     /// True when the hunter has a jump from where he stands.
     #[inline]
     fn any_jump(&self, b: &Board) -> bool {
-        b.capture() == CaptureKind::Jump
+        self.rules.capture == CaptureKind::Jump
             && b.jump_over[self.hunter as usize] & self.soldiers != 0
             && b.jumps_from(self.hunter)
                 .iter()
@@ -96,7 +96,7 @@ impl Soldiers {
                 if self.any_jump(b) {
                     let mut path = [0 as Point; MAX_HOPS];
                     self.chains(b, self.hunter, self.soldiers, &mut path, 0, out);
-                    if b.compulsory() {
+                    if self.rules.compulsory {
                         return;
                     }
                 }
@@ -129,7 +129,7 @@ impl Soldiers {
         out: &mut Vec<Move>,
     ) {
         let mut extended = false;
-        if (depth == 0 || b.multi_jump()) && depth < MAX_HOPS {
+        if (depth == 0 || self.rules.chain) && depth < MAX_HOPS {
             for &(over, land) in b.jumps_from(cur) {
                 if soldiers >> over & 1 == 1 && soldiers >> land & 1 == 0 {
                     extended = true;
@@ -140,7 +140,7 @@ impl Soldiers {
             // Keep slots past the current depth zero, so moves compare exactly.
             path[depth] = 0;
         }
-        if depth > 0 && (!extended || !b.compulsory()) {
+        if depth > 0 && (!extended || !self.rules.compulsory) {
             out.push(Move::from_buffer(self.hunter, depth, *path));
         }
     }
@@ -215,7 +215,7 @@ impl Soldiers {
         let mut custodian = false;
         match mover {
             Player::P1 => {
-                let track_apex = self.options.apex && b.apex_kind() == ApexKind::Return;
+                let track_apex = self.rules.apex && b.apex_kind() == ApexKind::Return;
                 let mut cur = self.hunter;
                 debug_assert_eq!(cur, mv.from());
                 for &to in mv.landings() {
@@ -241,7 +241,7 @@ impl Soldiers {
                     self.key ^= zobrist::HUNTER[cur as usize] ^ zobrist::HUNTER[to as usize];
                     cur = to;
                     self.hunter = cur;
-                    if b.capture() == CaptureKind::Intervention {
+                    if self.rules.capture == CaptureKind::Intervention {
                         let mut taken = 0u64;
                         if b.pair_union[cur as usize] & self.soldiers != 0 {
                             for &pair in b.pairs_of(cur) {
@@ -284,7 +284,7 @@ impl Soldiers {
                         to,
                     });
                 }
-                if b.custodian() && b.pair_union[self.hunter as usize] >> to & 1 == 1 {
+                if self.rules.custodian && b.pair_union[self.hunter as usize] >> to & 1 == 1 {
                     // Only a pair that includes the soldier that just moved captures.
                     for &pair in b.pairs_of(self.hunter) {
                         if pair >> to & 1 == 1 && self.soldiers & pair == pair {
@@ -350,7 +350,7 @@ impl Soldiers {
             win(Player::P2, EndReason::Captured)
         } else if self.shut_in(b) {
             win(Player::P2, EndReason::ShutIn)
-        } else if self.count as u32 <= b.threshold() {
+        } else if self.count as u32 <= self.rules.threshold {
             win(Player::P1, EndReason::Threshold)
         } else if mover == Player::P1 && self.apex_win(b, had_apex) {
             win(Player::P1, EndReason::Apex)
@@ -382,7 +382,7 @@ impl Soldiers {
         };
         self.outcome = if self.shut_in(b) {
             win(Player::P2, EndReason::ShutIn)
-        } else if self.count as u32 <= b.threshold() {
+        } else if self.count as u32 <= self.rules.threshold {
             win(Player::P1, EndReason::Threshold)
         } else if !self.has_move(b) {
             win(self.side.other(), EndReason::Pinned)
@@ -426,17 +426,17 @@ impl Soldiers {
                     if self.soldiers >> first & 1 == 1 {
                         return format!("{} is occupied", name(first));
                     }
-                    if b.compulsory() && self.any_jump(b) {
+                    if self.rules.compulsory && self.any_jump(b) {
                         return format!("the {} can capture, and capturing is compulsory", b.hunter_name());
                     }
                 } else {
-                    if b.capture() != CaptureKind::Jump {
-                        return format!("the {} does not jump on this board", b.hunter_name());
+                    if self.rules.capture != CaptureKind::Jump {
+                        return format!("the {} does not jump in this game", b.hunter_name());
                     }
                     let (mut cur, mut soldiers) = (from, self.soldiers);
                     for (i, &to) in land.iter().enumerate() {
-                        if i > 0 && !b.multi_jump() {
-                            return "only one jump per move on this board".into();
+                        if i > 0 && !self.rules.chain {
+                            return "only one jump per move in this game".into();
                         }
                         let over = b.jumped(cur, to).unwrap_or(cur);
                         if soldiers >> over & 1 == 0 {
@@ -448,7 +448,7 @@ impl Soldiers {
                         soldiers &= !(1u64 << over);
                         cur = to;
                     }
-                    if b.compulsory() {
+                    if self.rules.compulsory {
                         return format!(
                             "the chain can go on from {}, and jumping is compulsory to the end",
                             name(cur)

@@ -11,7 +11,7 @@ use super::*;
 use crate::game::{PlayError, perft};
 
 fn opts(variant: Variant) -> SoldiersOptions {
-    SoldiersOptions { variant, apex: true }
+    SoldiersOptions::seed(variant)
 }
 
 fn pos(variant: Variant, hunter: &str, soldiers: &[&str], side: Player) -> Soldiers {
@@ -206,34 +206,213 @@ fn side_names_and_display_names_come_from_the_variant() {
 #[test]
 fn options_parse_with_defaults_and_errors() {
     let d = Soldiers::parse_options(&[]).expect("defaults");
-    assert_eq!(
-        d,
-        SoldiersOptions {
-            variant: Variant::Board1,
-            apex: true
-        }
-    );
-    let o = Soldiers::parse_options(&[("VARIANT", "Monk"), ("apex", "off")]).expect("monk");
-    assert_eq!(
-        o,
-        SoldiersOptions {
-            variant: Variant::Monk,
-            apex: false
-        }
-    );
+    assert_eq!(d, SoldiersOptions::seed(Variant::Board1));
+    // apex=on is board 1's seed rule: the canonical options keep no switch for it.
+    let o = Soldiers::parse_options(&[("VARIANT", "Board1"), ("apex", "on")]).expect("board1");
+    assert_eq!(o, SoldiersOptions::seed(Variant::Board1));
+    let o = Soldiers::parse_options(&[("variant", "board2"), ("apex", "off")]).expect("board2");
     assert_eq!(
         Soldiers::option_pairs(&o),
         vec![
-            ("variant".to_string(), "monk".to_string()),
+            ("variant".to_string(), "board2".to_string()),
             ("apex".to_string(), "off".to_string())
         ]
+    );
+    // Monk and Water still accepts (and ignores) the apex option it always took.
+    let o = Soldiers::parse_options(&[("variant", "monk"), ("apex", "off")]).expect("monk");
+    assert_eq!(o, SoldiersOptions::seed(Variant::Monk));
+    assert_eq!(
+        Soldiers::option_pairs(&o),
+        vec![("variant".to_string(), "monk".to_string())]
     );
     let e = Soldiers::parse_options(&[("variant", "board5")]).expect_err("bad variant");
     assert!(e.0.contains("board1, board2, board3, board4, monk"), "{e}");
     assert!(Soldiers::parse_options(&[("size", "5")]).is_err());
     for spec in Soldiers::option_specs() {
-        assert!(spec.help.ends_with('.') && spec.values.contains(&spec.default));
+        assert!(spec.help.ends_with('.'), "{}", spec.key);
+        assert!(
+            spec.default.is_empty() || spec.values.contains(&spec.default),
+            "{}",
+            spec.key
+        );
     }
+}
+
+fn parse(pairs: &[(&str, &str)]) -> Result<SoldiersOptions, String> {
+    Soldiers::parse_options(pairs).map_err(|e| e.0)
+}
+
+#[test]
+fn rule_switches_parse_resolve_and_round_trip() {
+    let o = parse(&[("variant", "board1"), ("custodian", "off"), ("first", "soldiers")]).expect("switches");
+    let r = o.rules();
+    assert!(!r.custodian && r.first == Player::P2 && r.capture == CaptureKind::Intervention);
+    assert_eq!(
+        (r.threshold, r.apex),
+        (4, true),
+        "untouched switches keep the seed's values"
+    );
+    let pairs = Soldiers::option_pairs(&o);
+    assert_eq!(
+        pairs,
+        [("variant", "board1"), ("custodian", "off"), ("first", "soldiers")]
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .to_vec()
+    );
+    let back: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    assert_eq!(parse(&back), Ok(o));
+    // A game starts as the switches say and keeps them.
+    let g = Soldiers::new(&o);
+    assert_eq!((g.side_to_move(), g.rules().custodian), (Player::P2, false));
+    // A switch set to the seed's value is no switch: equal rules, equal options.
+    assert_eq!(
+        parse(&[("variant", "board3"), ("capture", "jump"), ("chain", "on")]),
+        Ok(SoldiersOptions::seed(Variant::Board3))
+    );
+    // Jump capture on board 1 takes board 1's own chain and compulsory values (off), which
+    // can then be switched.
+    let o = parse(&[("variant", "board1"), ("capture", "jump")]).expect("jump");
+    assert_eq!((o.rules().chain, o.rules().compulsory), (false, false));
+    let o = parse(&[
+        ("variant", "board1"),
+        ("capture", "jump"),
+        ("chain", "on"),
+        ("compulsory", "on"),
+    ])
+    .expect("chain");
+    assert_eq!((o.rules().chain, o.rules().compulsory), (true, true));
+    // rules=fair is the measured table, and explicit switches override it.
+    for v in [Variant::Board1, Variant::Board2, Variant::Board3, Variant::Board4] {
+        let fair = parse(&[("variant", v.id()), ("rules", "fair")]).expect("fair");
+        assert_eq!(fair.rules(), Rules::fair(v), "{v:?}");
+        let mut expect = SoldiersOptions::seed(v);
+        for &(k, val) in Rules::fair_switches(v) {
+            set_switch(&mut expect, k, val);
+        }
+        assert_eq!(
+            fair.rules(),
+            expect.rules(),
+            "{v:?}: the fair set is the seed plus its switches"
+        );
+        let over = parse(&[("variant", v.id()), ("rules", "fair"), ("threshold", "3")]).expect("override");
+        assert_eq!(over.rules().threshold, 3);
+        assert_eq!(over.rules().custodian, fair.rules().custodian);
+    }
+    // The position keys tell rule sets apart, and the seed's keep their old values.
+    let seed = Soldiers::new(&SoldiersOptions::seed(Variant::Board1));
+    let other = Soldiers::new(&parse(&[("custodian", "off")]).expect("off"));
+    assert_ne!(seed.hash_key(), other.hash_key());
+    assert_eq!(seed.rules.key(Variant::Board1), 0);
+}
+
+#[test]
+fn refused_switch_combinations_say_why() {
+    let e = parse(&[("variant", "monk"), ("custodian", "on")]).expect_err("monk");
+    assert_eq!(
+        e,
+        "Monk and Water has its own rules and takes no rule switches (got custodian=on)"
+    );
+    assert!(parse(&[("variant", "monk"), ("rules", "fair")]).is_err());
+    // Chain and compulsory apply only with jumps: without them they change nothing.
+    assert_eq!(
+        parse(&[("variant", "board1"), ("chain", "on")]),
+        Ok(SoldiersOptions::seed(Variant::Board1))
+    );
+    let o = parse(&[
+        ("variant", "board4"),
+        ("capture", "intervention"),
+        ("compulsory", "off"),
+    ])
+    .expect("ignored");
+    assert_eq!(Soldiers::option_pairs(&o).len(), 2, "variant and capture only");
+    let e = parse(&[("variant", "board2"), ("threshold", "16")]).expect_err("threshold");
+    assert!(e.contains("0 to 15"), "{e}");
+    assert!(parse(&[("variant", "board3"), ("threshold", "25")]).is_ok());
+    assert!(parse(&[("variant", "board1"), ("threshold", "x")]).is_err());
+    // Board 3's general starts walled in by 26 soldiers: moving first he can only jump out
+    // (over b5 or d5 to the empty outer files), so without jumps he has no move at all.
+    assert!(parse(&[("variant", "board3"), ("first", "general")]).is_ok());
+    let e = parse(&[("variant", "board3"), ("first", "general"), ("capture", "intervention")]).expect_err("walled in");
+    assert_eq!(
+        e,
+        "under these rules the general would move first on Yeung Luk Sz' Kon Tseung Kwan (Board 3, Nanking) \
+         with no move at all; choose first=soldiers"
+    );
+    let g = Soldiers::new(&parse(&[("variant", "board3"), ("first", "general")]).expect("jumps"));
+    assert_eq!(legal(&g), sorted(&["c5-a5", "c5-e5"]));
+}
+
+#[test]
+fn switches_change_each_capture_kind() {
+    // custodian=off: the move that captured the general on board 1 is now a plain step.
+    let off = parse(&[("custodian", "off")]).expect("off");
+    let mut g = Soldiers::from_position(&off, "c3", &["b3", "e3", "a1", "e1", "a5", "e5"], Player::P2).expect("pos");
+    let steps = play(&mut g, "e3-d3");
+    assert_eq!(steps.len(), 1, "{steps:?}");
+    assert_eq!(g.status(), Status::Ongoing);
+    // custodian=on on board 4: a soldier's move now captures the general there.
+    let on = parse(&[("variant", "board4"), ("custodian", "on")]).expect("on");
+    let mut g =
+        Soldiers::from_position(&on, "c3", &["b3", "e3", "a1", "e1", "a5", "e5", "a4"], Player::P2).expect("pos");
+    play(&mut g, "e3-d3");
+    assert_eq!(g.status(), win(Player::P2, "captured"));
+    // capture=intervention on board 4: stepping between two soldiers takes both.
+    let inter = parse(&[("variant", "board4"), ("capture", "intervention")]).expect("intervention");
+    let mut g = Soldiers::from_position(
+        &inter,
+        "c2",
+        &["b3", "d3", "a1", "e1", "a5", "e5", "a4", "e4"],
+        Player::P1,
+    )
+    .expect("pos");
+    let steps = play(&mut g, "c2-c3");
+    assert!(
+        matches!(steps.last(), Some(Step::Intervention { captured, .. }) if captured.len() == 2),
+        "{steps:?}"
+    );
+    assert_eq!((g.soldier_count(), g.status()), (6, Status::Ongoing));
+    // capture=jump on board 1 (one jump a turn, optional): the general jumps c3-c5 or steps.
+    let jump = parse(&[("capture", "jump")]).expect("jump");
+    let g = Soldiers::from_position(&jump, "c3", &["c4", "d5", "a1", "b1", "d1", "e1", "a2"], Player::P1).expect("pos");
+    let moves = legal(&g);
+    assert!(
+        moves.contains(&"c3-c5".to_string()) && moves.contains(&"c3-b3".to_string()),
+        "{moves:?}"
+    );
+    assert!(!moves.contains(&"c3-c5-e5".to_string()), "no chains without chain=on");
+    // Between two soldiers after a jump board 1 no longer captures by intervention.
+    let mut g2 = Soldiers::from_position(&jump, "c2", &["b3", "d3", "a1", "e1", "a5", "e5"], Player::P1).expect("pos");
+    play(&mut g2, "c2-c3");
+    assert_eq!(g2.soldier_count(), 6);
+    // chain=off on board 4: one jump and the move ends; compulsory still forces the jump.
+    let single = parse(&[("variant", "board4"), ("chain", "off")]).expect("single");
+    let g =
+        Soldiers::from_position(&single, "c3", &["c4", "d5", "a1", "b1", "d1", "e1", "a2"], Player::P1).expect("pos");
+    assert_eq!(legal(&g), vec!["c3-c5".to_string()]);
+    let e = g.parse_move("c3-c5-e5").expect("text");
+    assert_eq!(g.why_illegal(&e), "only one jump per move in this game");
+    // compulsory=off on board 4: he may step instead, or stop the chain after any landing.
+    let free = parse(&[("variant", "board4"), ("compulsory", "off")]).expect("free");
+    let g = Soldiers::from_position(&free, "c3", &["c4", "d5", "a1", "b1", "d1", "e1", "a2"], Player::P1).expect("pos");
+    let moves = legal(&g);
+    for m in ["c3-c5", "c3-c5-e5", "c3-b3", "c3-d4"] {
+        assert!(moves.contains(&m.to_string()), "{m} missing from {moves:?}");
+    }
+    // threshold: the general wins as soon as the soldiers are down to it.
+    let t = parse(&[("threshold", "8")]).expect("threshold");
+    let mut g = Soldiers::from_position(
+        &t,
+        "b2",
+        &["b3", "d3", "c2", "c4", "a1", "e1", "a5", "e5", "d4", "b1", "d1", "a3"],
+        Player::P1,
+    )
+    .expect("pos");
+    play(&mut g, "b2-c3");
+    assert_eq!(g.status(), win(Player::P1, "threshold"));
+    // first=soldiers on board 1: the soldiers open.
+    let s = Soldiers::new(&parse(&[("first", "soldiers")]).expect("first"));
+    assert_eq!(s.side_to_move(), Player::P2);
+    assert_eq!(s.counters()[1].value, 4);
 }
 
 #[test]
@@ -536,8 +715,8 @@ fn threshold_wins_for_the_hunter() {
 
 fn apex_walk(apex: bool) -> (Soldiers, Vec<Step>) {
     let o = SoldiersOptions {
-        variant: Variant::Board1,
-        apex,
+        apex: Some(apex),
+        ..SoldiersOptions::seed(Variant::Board1)
     };
     let mut g = Soldiers::from_position(&o, "t_c", &["a1", "b1", "c1", "d1", "e1"], Player::P1).expect("position");
     let mut steps = play(&mut g, "t_c-t_apex");
@@ -590,8 +769,8 @@ fn apex_rule_counts_every_apex_point_of_board4() {
 fn monk_wins_on_the_cloister_apex_whatever_the_apex_option() {
     for apex in [true, false] {
         let o = SoldiersOptions {
-            variant: Variant::Monk,
-            apex,
+            apex: Some(apex),
+            ..SoldiersOptions::seed(Variant::Monk)
         };
         let mut g = Soldiers::from_position(&o, "k_c", &["d5", "a1", "b1", "d1", "e1", "a2"], Player::P1).expect("pos");
         let steps = play(&mut g, "k_c-k_apex");
@@ -899,7 +1078,18 @@ fn check_invariants(g: &Soldiers) {
 }
 
 fn random_games(variant: Variant, apex: bool, games: u64) {
-    let o = SoldiersOptions { variant, apex };
+    random_games_with(
+        SoldiersOptions {
+            apex: Some(apex),
+            ..SoldiersOptions::seed(variant)
+        },
+        games,
+    );
+}
+
+fn random_games_with(o: SoldiersOptions, games: u64) {
+    let variant = o.variant;
+    let apex = o.rules().apex;
     let mut buf = Vec::new();
     let mut buf2 = Vec::new();
     let mut reasons = HashSet::new();
@@ -967,7 +1157,7 @@ fn random_games(variant: Variant, apex: bool, games: u64) {
             assert_eq!((back.key, back.outcome, back.ply), (g.key, g.outcome, g.ply));
         }
     }
-    eprintln!("{variant:?} apex={apex}: end reasons seen {reasons:?}");
+    eprintln!("{variant:?} apex={apex} {:?}: end reasons seen {reasons:?}", o.rules());
 }
 
 #[test]
@@ -1000,6 +1190,53 @@ fn random_games_apex_off() {
     for v in [Variant::Board1, Variant::Board2, Variant::Board3, Variant::Board4] {
         random_games(v, false, 250);
     }
+}
+
+/// Every combination of the rule switches on every sixteen-soldier board (chain and compulsory
+/// only with jumps; thresholds low and high), each as a valid option set or a refusal, plays
+/// random games with every invariant checked; and the fair sets.
+#[test]
+fn random_games_under_every_switch() {
+    let mut played = 0;
+    for v in [Variant::Board1, Variant::Board2, Variant::Board3, Variant::Board4] {
+        let high = (v.board().soldier_starts().len() - 2).to_string();
+        for custodian in ["on", "off"] {
+            for capture in ["intervention", "jump"] {
+                for (chain, compulsory) in [("on", "on"), ("on", "off"), ("off", "on"), ("off", "off")] {
+                    if capture == "intervention" && (chain, compulsory) != ("on", "on") {
+                        continue;
+                    }
+                    for first in ["general", "soldiers"] {
+                        for apex in ["on", "off"] {
+                            for threshold in ["0", high.as_str()] {
+                                let mut pairs = vec![
+                                    ("variant", v.id()),
+                                    ("custodian", custodian),
+                                    ("capture", capture),
+                                    ("first", first),
+                                    ("apex", apex),
+                                    ("threshold", threshold),
+                                ];
+                                if capture == "jump" {
+                                    pairs.extend([("chain", chain), ("compulsory", compulsory)]);
+                                }
+                                match parse(&pairs) {
+                                    Ok(o) => {
+                                        random_games_with(o, 6);
+                                        played += 1;
+                                    }
+                                    // Only a first side without a move is refused here.
+                                    Err(e) => assert!(e.contains("no move at all"), "{pairs:?}: {e}"),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        random_games_with(SoldiersOptions::fair(v), 200);
+    }
+    assert!(played > 250, "{played} combinations played");
 }
 
 /// CPU time this thread has used, in seconds (Linux's schedstat, so that other processes on a

@@ -1,0 +1,7 @@
+//! Replays the committed `save` fuzz corpus (`fuzz/corpus/save/`) through the property the fuzz
+//! target checks, on stable Rust.
+
+#[test]
+fn save_corpus() {
+    parlour_rules::fuzzing::replay_corpus("save", parlour_saves::fuzzing::decode_any);
+}
