@@ -198,7 +198,7 @@ pub fn rules_window(
                             ui.add(egui::Label::new(format!("• {line}")).wrap());
                         }
                         if let Some(line) = crate::games::soldiers_rules_line(&options)
-                            && line.starts_with("Rules: fair")
+                            && line.contains("fair")
                         {
                             let v = parlour_rules::soldiers::Variant::from_id(&variant).unwrap_or_default();
                             ui.label(

@@ -257,20 +257,14 @@ pub fn soldiers_rules_line(options: &[(String, String)]) -> Option<String> {
         return None;
     }
     let changed = changed_from_seed(&o);
-    let set = if o.rules() == Rules::fair(o.variant) {
-        "fair"
-    } else {
-        "seed"
-    };
-    Some(if set == "fair" || changed.is_empty() {
-        format!(
-            "Rules: {set}{}",
-            if changed.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", changed.join(", "))
-            }
-        )
+    let fair = o.rules() == Rules::fair(o.variant);
+    Some(if changed.is_empty() && fair {
+        // Board 3: no switch helps, so its fair set is the seed's rules.
+        "Rules: seed (also this board's fair set)".to_string()
+    } else if changed.is_empty() {
+        "Rules: seed".to_string()
+    } else if fair {
+        format!("Rules: fair ({})", changed.join(", "))
     } else {
         format!("Rules: seed with {}", changed.join(", "))
     })
@@ -327,5 +321,28 @@ mod tests {
             Some("Rules: seed with first=soldiers, threshold=6")
         );
         assert_eq!(soldiers_rules_line(&pairs(&[("variant", "monk")])), None);
+        assert_eq!(
+            soldiers_rules_line(&pairs(&[("variant", "board3")])).as_deref(),
+            Some("Rules: seed (also this board's fair set)")
+        );
+        assert_eq!(soldiers_rules_line(&seed).as_deref(), Some("Rules: seed"));
+    }
+
+    #[test]
+    fn the_hint_says_when_the_position_is_proven_lost() {
+        use crate::games::{AnyMatch, MatchOf};
+        let m = MatchOf::<Soldiers>::new(&SoldiersOptions::seed(Variant::Board1));
+        let mut task = m.spawn_hint(parlour_ai::StopFlag::new());
+        let answer = loop {
+            if let Some(a) = task.poll() {
+                break a.expect("a hint");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        assert!(!answer.tokens.is_empty());
+        assert_eq!(
+            answer.proven.as_deref(),
+            Some("Proven: the soldiers can force a win within 3 of their moves, whatever you play.")
+        );
     }
 }
