@@ -137,13 +137,6 @@ impl StartProof {
     }
 }
 
-/// `options` with `key=value` in place of any earlier value (not checked).
-fn with(options: &[(String, String)], key: &str, value: &str) -> Vec<(String, String)> {
-    let mut o: Vec<(String, String)> = options.iter().filter(|(k, _)| k != key).cloned().collect();
-    o.push((key.to_string(), value.to_string()));
-    o
-}
-
 fn first_mover(game: &str, options: &[(String, String)]) -> &'static str {
     let soldiers_first = option_value(game, options, "first").as_deref() == Some("soldiers");
     match (game, variant(options)) {
@@ -345,7 +338,11 @@ fn new_game(
                             .iter()
                             .copied()
                             .filter(|v| {
-                                crate::games::canonical_options(&setup.game, &with(&setup.options, spec.key, v)).is_ok()
+                                crate::games::canonical_options(
+                                    &setup.game,
+                                    &crate::games::set_option(&setup.options, spec.key, v),
+                                )
+                                .is_ok()
                             })
                             .collect();
                         let mut i = allowed.iter().position(|v| *v == current).unwrap_or(0);
@@ -465,7 +462,7 @@ fn playing(
     mut input: MessageWriter<MoveInput>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
-    (mut settings, review, mut dialogs, mut store, dir, mut list, demo): (
+    (mut settings, review, mut dialogs, mut store, dir, mut list, demo, mut rules_line): (
         ResMut<Settings>,
         Res<Review>,
         ResMut<Dialogs>,
@@ -473,10 +470,15 @@ fn playing(
         Res<DataDir>,
         ResMut<SaveList>,
         Res<Demo>,
+        Local<Option<String>>,
     ),
 ) -> Result {
     if *screen.get() != Screen::Playing {
         return Ok(());
+    }
+    // The Sixteen Soldiers rules line over the move list, worked out when the match changes.
+    if let Some(m) = m.as_ref().filter(|m| m.is_changed()) {
+        *rules_line = crate::games::soldiers_rules_line(&m.0.options());
     }
     let Some(m) = m else { return Ok(()) };
     let m = m.0.as_ref();
@@ -550,7 +552,7 @@ fn playing(
             });
             ui.separator();
             ui.label(egui::RichText::new("Moves").strong());
-            if let Some(rules) = crate::games::soldiers_rules_line(&m.options()) {
+            if let Some(rules) = rules_line.as_deref() {
                 ui.label(egui::RichText::new(rules).small().italics());
             }
             egui::ScrollArea::vertical()

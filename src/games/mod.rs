@@ -901,15 +901,18 @@ pub fn canonical_options(game: &str, options: &[(String, String)]) -> Result<Vec
     }
 }
 
+/// `options` with `key=value` in place of any earlier value (not checked).
+pub fn set_option(options: &[(String, String)], key: &str, value: &str) -> Vec<(String, String)> {
+    let mut o: Vec<(String, String)> = options.iter().filter(|(k, _)| k != key).cloned().collect();
+    o.push((key.to_string(), value.to_string()));
+    o
+}
+
 /// `options` with `key` set to `value`, kept valid: where the new value cannot go with the
 /// other choices (a rule switch on Monk and Water, a first side with no move), the choices it
 /// clashes with give way, the board first kept. Canonical form.
 pub fn with_option(game: &str, options: &[(String, String)], key: &str, value: &str) -> Vec<(String, String)> {
-    let set = |base: &[(String, String)]| {
-        let mut o: Vec<(String, String)> = base.iter().filter(|(k, _)| k != key).cloned().collect();
-        o.push((key.to_string(), value.to_string()));
-        o
-    };
+    let set = |base: &[(String, String)]| set_option(base, key, value);
     let variant: Vec<(String, String)> = options.iter().filter(|(k, _)| k == "variant").cloned().collect();
     for base in [options, &variant[..], &[]] {
         if let Ok(o) = canonical_options(game, &set(base)) {
