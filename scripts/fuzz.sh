@@ -4,7 +4,7 @@
 # corpus is minimised in place (`cargo fuzz cmin`). A crash or timeout leaves its input under
 # fuzz/artifacts/<target>/; add it to fuzz/corpus/<target>/ once fixed, so ./test.sh replays it.
 #
-#   scripts/fuzz.sh [SECONDS] [target …]      targets: notation options protocol save
+#   scripts/fuzz.sh [SECONDS] [target …]      targets: notation options protocol save settings
 #
 # Not part of ./test.sh: ./test.sh replays the committed corpora on stable Rust.
 set -euo pipefail
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../fuzz"
 secs=${1:-300}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(notation options protocol save)
+((${#targets[@]})) || targets=(notation options protocol save settings)
 command -v cargo-fuzz >/dev/null || cargo +nightly install cargo-fuzz --locked
 export CARGO_TARGET_DIR="${PARLOUR_FUZZ_TARGET:-$HOME/.cache/parlour-fuzz-target}"
 for t in "${targets[@]}"; do

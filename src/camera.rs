@@ -51,6 +51,18 @@ impl OrbitCam {
         self.reset();
     }
 
+    /// A three-quarter view of a board whose cloth mat has half-size `half` (x, z), filling a
+    /// view of `aspect` (width / height): the new-game chooser's pictures. Home too.
+    pub fn frame_card(&mut self, half: Vec2, aspect: f32) {
+        const PITCH: f32 = 1.05;
+        // Bevy's default vertical field of view is 45 degrees; seen at PITCH, the mat's depth
+        // shrinks by sin(PITCH).
+        let tan = (std::f32::consts::FRAC_PI_4 / 2.0).tan();
+        let dist = (half.y * PITCH.sin() / tan).max(half.x / (tan * aspect)) * 0.95;
+        self.home = (0.0, PITCH, dist, Vec3::ZERO);
+        self.reset();
+    }
+
     /// Back to the home view.
     pub fn reset(&mut self) {
         (self.yaw, self.pitch, self.dist, self.target) = self.home;

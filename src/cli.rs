@@ -8,7 +8,7 @@ use parlour_ai::Level;
 /// What `parlour --help` prints.
 pub const USAGE: &str = "\
 usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1 WHO] [--p2 WHO] [--show WHAT]
-               [--screenshot OUT.png] [--frames N]
+               [--screenshot OUT.png] [--frames N] [--window WxH]
   --game ID            open this game at once (kansho, konane, conhex, qyshinsu, soldiers);
                        without it the title screen opens
   --options \"k=v …\"    the game's options, e.g. \"size=6x6\" or \"variant=monk\"
@@ -17,10 +17,13 @@ usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1
                        second-named side (default human)
   --screenshot PATH    render, save a PNG of the window to PATH and exit
   --frames N           with --screenshot: frames to wait first so pipelines are ready (default 90)
+  --window WxH         the window's size in pixels (default 1280x800)
   --show WHAT          open a window at once, for screenshots: rules, settings, load, paste,
                        replay (the replay controls, two moves back from the end), title
-                       (stay on the title screen even with --screenshot) or newgame (the
-                       new-game dialog on the game and options given)
+                       (stay on the title screen even with --screenshot), newgame (the
+                       new-game dialog on the game and options given), card (the board
+                       alone, no panels: the new-game chooser's pictures) or walk (the
+                       game's step-by-step walkthrough at its third step)
   --measure PATH       measure the client: launch to the first interactive frame, then its own
                        CPU and wall time per frame, idle and while the master level searches
                        (it takes over both seats for three turns); write the figures to PATH
@@ -48,6 +51,8 @@ pub struct Args {
     pub show: Option<String>,
     /// Search threads for the computer's tree searches (`--ai-threads`), if not the default.
     pub ai_threads: Option<u32>,
+    /// The window's size in pixels (`--window`).
+    pub window: (u32, u32),
 }
 
 impl Default for Args {
@@ -62,12 +67,15 @@ impl Default for Args {
             measure: None,
             show: None,
             ai_threads: None,
+            window: (1280, 800),
         }
     }
 }
 
 /// The windows `--show` can open.
-pub const SHOW: &[&str] = &["rules", "settings", "load", "paste", "replay", "title", "newgame"];
+pub const SHOW: &[&str] = &[
+    "rules", "settings", "load", "paste", "replay", "title", "newgame", "card", "walk",
+];
 
 /// The outcome of reading the command line.
 #[derive(Clone, Debug, PartialEq)]
@@ -138,6 +146,15 @@ impl Args {
                             .ok_or_else(|| format!("--ai-threads: '{v}' is not a whole number from 1 to 8"))?,
                     );
                 }
+                "--window" => {
+                    let v = value("--window")?;
+                    let size = v
+                        .split_once(['x', 'X'])
+                        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+                        .filter(|(w, h)| (160..=7680).contains(w) && (120..=4320).contains(h));
+                    out.window = size
+                        .ok_or_else(|| format!("--window: '{v}' is not a size like 1280x800 (160x120 to 7680x4320)"))?;
+                }
                 "--frames" => {
                     let v = value("--frames")?;
                     out.frames = v
@@ -204,6 +221,12 @@ mod tests {
             panic!()
         };
         assert_eq!(a.ai_threads, Some(2));
+        assert!(parse(&["--window", "12x8"]).unwrap_err().contains("160x120"));
+        assert!(parse(&["--window", "wide"]).is_err());
+        let Ok(Parsed::Run(a)) = parse(&["--window", "320x200"]) else {
+            panic!()
+        };
+        assert_eq!(a.window, (320, 200));
         assert_eq!(parse(&["--help"]), Ok(Parsed::Help));
         assert_eq!(game_name("qushinsu"), Some("Qyshinsu"));
         let Ok(Parsed::Run(a)) = parse(&[]) else { panic!() };

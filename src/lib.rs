@@ -14,13 +14,14 @@ pub mod games;
 mod hud;
 pub mod measure;
 pub mod play;
-mod rules_text;
-mod rules_view;
 pub use parlour_saves as save;
+mod screens;
 mod screenshot;
 pub mod search_task;
 pub mod settings;
 mod store;
+mod table;
+mod teach;
 mod view;
 
 use bevy::prelude::*;
@@ -73,7 +74,7 @@ pub fn app(args: cli::Args) -> App {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title,
-                    resolution: (1280, 800).into(),
+                    resolution: args.window.into(),
                     ..default()
                 }),
                 ..default()
@@ -92,6 +93,9 @@ pub fn app(args: cli::Args) -> App {
     .add_plugins(bevy_egui::EguiPlugin::default())
     .add_plugins(logic_plugin)
     .add_plugins((
+        table::plugin,
+        screens::plugin,
+        teach::plugin,
         view::plugin,
         camera::plugin,
         hud::plugin,

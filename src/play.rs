@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use parlour_rules::{Player, Status};
 
 use crate::anim::AnimQueue;
-use crate::games::{self, AnyMatch, Look, Setup, Sfx, Stage, Table, Token};
+use crate::games::{self, AnyMatch, Look, PaletteColours, Setup, Sfx, Stage, Table, Token};
 
 /// The client's screens.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -39,6 +39,10 @@ pub enum Phase {
     /// Stepping through the moves played (replay controls); no one moves.
     Reviewing,
 }
+
+/// True while a walkthrough plays the moves: clicks on the board wait.
+#[derive(Resource, Default, Debug)]
+pub struct Teaching(pub bool);
 
 /// True while the player steps through the game with the replay controls.
 #[derive(Resource, Default, Debug)]
@@ -109,6 +113,8 @@ pub enum GameCommand {
     ReplayForward,
     /// Replay: to the last move.
     ReplayEnd,
+    /// Replay: to the position after this many moves (a click in the move list).
+    ReplayTo(usize),
 }
 
 /// A sound to play.
@@ -132,6 +138,8 @@ pub struct Selection {
     pub next: Vec<Token>,
     /// True when the prefix is a whole move that could also go on (click it again to stop).
     pub can_stop: bool,
+    /// Why the last click was refused, shown by the pointer until the next click.
+    pub refusal: Option<String>,
 }
 
 /// The rule stage to run next while a move is resolved.
@@ -203,6 +211,8 @@ pub struct CellTint {
 #[derive(Component, Clone)]
 #[require(Tabletop)]
 pub struct BoardRoot {
+    /// The game's engine id (its camera framing).
+    pub game: &'static str,
     /// How to draw it.
     pub table: Table,
     /// Side colours.
@@ -224,6 +234,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Caption>()
         .init_resource::<GameOverTimer>()
         .init_resource::<Review>()
+        .init_resource::<Teaching>()
         .init_resource::<KeepMatch>()
         .configure_sets(
             Update,
@@ -394,7 +405,7 @@ fn fresh_match(setup: &Setup, start: &[String]) -> (Option<Box<dyn AnyMatch>>, V
 }
 
 /// Spawns the board, its spots and (ConHex) its cells for `m`.
-fn spawn_table(commands: &mut Commands, m: &dyn AnyMatch, palette: [Color; 2]) {
+pub fn spawn_table(commands: &mut Commands, m: &dyn AnyMatch, palette: [Color; 2]) {
     let table = m.table();
     if let Table::ConHex { cells, .. } = &table {
         for i in 0..cells.len() {
@@ -410,7 +421,11 @@ fn spawn_table(commands: &mut Commands, m: &dyn AnyMatch, palette: [Color; 2]) {
         }
     }
     commands.spawn((
-        BoardRoot { table, palette },
+        BoardRoot {
+            game: m.game_id(),
+            table,
+            palette,
+        },
         Transform::default(),
         Visibility::default(),
     ));
@@ -442,10 +457,11 @@ fn accept_input(
     mut sfx: MessageWriter<PlaySfx>,
     mut next_phase: ResMut<NextState<Phase>>,
     paused: Option<Res<crate::Paused>>,
+    teaching: Res<Teaching>,
 ) {
     let human_turn = phase.as_ref().is_some_and(|p| *p.get() == Phase::AwaitingInput);
     let ai_turn = phase.as_ref().is_some_and(|p| *p.get() == Phase::AiThinking);
-    let paused = paused.is_some_and(|p| p.0);
+    let paused = paused.is_some_and(|p| p.0) || teaching.0;
     for input in inputs.read() {
         let whole = match input {
             MoveInput::Whole(tokens) if (human_turn || ai_turn) && !res.active => Some(tokens.clone()),
@@ -478,6 +494,7 @@ fn click(m: &dyn AnyMatch, sel: &mut Selection, token: Token) -> Option<Vec<Toke
     let mut longer = sel.prefix.clone();
     longer.push(token);
     let c = m.candidates(&longer);
+    sel.refusal = None;
     if c.valid {
         if c.complete && c.next.is_empty() {
             return Some(longer);
@@ -501,6 +518,15 @@ fn click(m: &dyn AnyMatch, sel: &mut Selection, token: Token) -> Option<Vec<Toke
         }
         sel.prefix = vec![token];
     } else {
+        // Neither a step of the move begun nor the start of another: say why, in the rules'
+        // words where the clicks spell a move the rules can judge.
+        let why = m.refusal(&sel.prefix, token).unwrap_or_else(|| {
+            format!(
+                "{} cannot move there: choose one of the highlighted spots.",
+                cap(&m.side_name(m.to_move()))
+            )
+        });
+        sel.refusal = Some(why);
         sel.prefix.clear();
     }
     None
@@ -686,21 +712,26 @@ fn handle_commands(
                 *sel = Selection::default();
                 next_phase.set(decide(m.0.as_ref(), &setup, review.0));
             }
-            GameCommand::ReplayStart | GameCommand::ReplayBack | GameCommand::ReplayEnd => {
+            GameCommand::ReplayStart | GameCommand::ReplayBack | GameCommand::ReplayEnd | GameCommand::ReplayTo(_) => {
                 ai.cancel();
                 review.0 = true;
-                let mut changed = false;
-                loop {
-                    let ok = if *cmd == GameCommand::ReplayEnd {
-                        m.0.redo()
-                    } else {
-                        m.0.undo()
-                    };
-                    changed |= ok;
-                    if !ok || *cmd == GameCommand::ReplayBack {
+                let at = m.0.history().len();
+                let total = at + m.0.redo_len();
+                let target = match *cmd {
+                    GameCommand::ReplayStart => 0,
+                    GameCommand::ReplayBack => at.saturating_sub(1),
+                    GameCommand::ReplayTo(n) => n.min(total),
+                    _ => total,
+                };
+                let mut now = at;
+                while now != target {
+                    let ok = if now > target { m.0.undo() } else { m.0.redo() };
+                    if !ok {
                         break;
                     }
+                    now = m.0.history().len();
                 }
+                let changed = now != at;
                 *sel = Selection::default();
                 dirty.0 = true;
                 resigned.0 = None;
@@ -743,9 +774,20 @@ pub fn sync_table(
         return;
     }
     dirty.0 = false;
+    sync_pieces(&mut commands, m.0.as_ref(), &mut pieces, &mut tints);
+}
+
+/// Moves, adds and removes piece entities and sets cell tints so the table shows `m`'s
+/// position (the match in play, or the title screen's backdrop game).
+pub fn sync_pieces(
+    commands: &mut Commands,
+    m: &dyn AnyMatch,
+    pieces: &mut Query<(Entity, &mut Piece, &mut Transform)>,
+    tints: &mut Query<&mut CellTint>,
+) {
     let mut want: std::collections::HashMap<u32, games::PieceDef> =
-        m.0.pieces().into_iter().map(|p| (p.key, p)).collect();
-    for (e, mut piece, mut tf) in &mut pieces {
+        m.pieces().into_iter().map(|p| (p.key, p)).collect();
+    for (e, mut piece, mut tf) in pieces.iter_mut() {
         match want.remove(&piece.key) {
             Some(def) => {
                 if piece.look != def.look {
@@ -761,9 +803,9 @@ pub fn sync_table(
     for def in want.into_values() {
         commands.spawn(piece_bundle(def.key, def.look, def.pos));
     }
-    let tint: std::collections::HashMap<u16, Option<u8>> = m.0.tints().into_iter().collect();
-    let lit = m.0.lit_cells();
-    for mut t in &mut tints {
+    let tint: std::collections::HashMap<u16, Option<u8>> = m.tints().into_iter().collect();
+    let lit = m.lit_cells();
+    for mut t in tints.iter_mut() {
         let colour = tint.get(&t.cell).copied().flatten();
         if t.colour != colour {
             t.colour = colour;

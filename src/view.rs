@@ -7,16 +7,11 @@ use bevy::prelude::*;
 
 use crate::games::{Shape, Table, Token};
 use crate::play::{BoardRoot, CellTint, GameSet, Match, MoveInput, Phase, Piece, Screen, Selection, Spot, Tabletop};
+use crate::table::turned::{self, lathe};
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.10, 0.09, 0.11)))
-        .insert_resource(GlobalAmbientLight {
-            color: Color::WHITE,
-            brightness: 350.0,
-            ..default()
-        })
-        .init_resource::<Hovered>()
-        .add_systems(Startup, (setup_assets, setup_lights))
+    app.init_resource::<Hovered>()
+        .add_systems(Startup, setup_assets)
         .add_systems(
             Update,
             window_title.run_if(resource_exists_and_changed::<Match>.or_else(state_changed::<Screen>)),
@@ -27,11 +22,65 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (highlight_spots, place_labels)
+            highlight_spots
                 .in_set(GameSet::Present)
                 .after(dress_spots)
-                .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Results))),
-        );
+                .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Results)))
+                .run_if(not(card_picture)),
+        )
+        .add_systems(
+            Update,
+            lift_hovered.in_set(GameSet::Present).run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(Update, place_labels.in_set(GameSet::Present).after(dress_spots));
+}
+
+/// True when the window is a picture of the board alone (`--show card`): no labels, no
+/// highlights.
+fn card_picture(args: Option<Res<crate::cli::Args>>) -> bool {
+    args.is_some_and(|a| a.show.as_deref() == Some("card"))
+}
+
+/// A piece lifted because the pointer is over its spot: where it rests.
+#[derive(Component)]
+pub struct Lifted(Vec3);
+
+/// How far a hovered piece rises.
+const LIFT: f32 = 0.12;
+
+/// Lifts the piece under the pointer a little while it is a person's turn, and sets it down
+/// when the pointer leaves (or the turn ends, or a move starts to animate).
+fn lift_hovered(
+    mut commands: Commands,
+    hovered: Res<Hovered>,
+    phase: Option<Res<State<Phase>>>,
+    queue: Res<crate::anim::AnimQueue>,
+    spots: Query<(&Spot, &Transform), Without<Piece>>,
+    mut pieces: Query<(Entity, &mut Transform, Option<&Lifted>), With<Piece>>,
+) {
+    let human = phase.is_some_and(|p| *p.get() == Phase::AwaitingInput) && queue.idle();
+    let at = hovered
+        .0
+        .filter(|_| human)
+        .and_then(|id| spots.iter().find(|(s, _)| s.id == id))
+        .map(|(_, tf)| tf.translation);
+    for (e, mut tf, lifted) in &mut pieces {
+        let over = at.is_some_and(|p| Vec2::new(tf.translation.x - p.x, tf.translation.z - p.z).length() < 0.2);
+        match (over, lifted) {
+            (true, None) => {
+                commands.entity(e).insert(Lifted(tf.translation));
+                tf.translation.y += LIFT;
+            }
+            (false, Some(Lifted(rest))) => {
+                // Set down where it was lifted; a piece the move has taken elsewhere stays there.
+                if tf.translation.xz() == rest.xz() {
+                    tf.translation.y = rest.y;
+                }
+                commands.entity(e).remove::<Lifted>();
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The spot under the pointer.
@@ -122,31 +171,10 @@ fn setup_assets(
                 .translated_by(Vec3::Y * 0.12),
         ),
         peg: meshes.add(Capsule3d::new(0.1, 0.3).mesh().build().translated_by(Vec3::Y * 0.25)),
-        hunter: meshes.add(
-            Cone {
-                radius: 0.28,
-                height: 0.7,
-            }
-            .mesh()
-            .resolution(28)
-            .build()
-            .translated_by(Vec3::Y * 0.35),
-        ),
-        head: meshes.add(Sphere::new(0.14).mesh().uv(16, 10).translated_by(Vec3::Y * 0.75)),
-        soldier: meshes.add(
-            Cylinder::new(0.2, 0.22)
-                .mesh()
-                .resolution(24)
-                .build()
-                .translated_by(Vec3::Y * 0.11),
-        ),
-        qstone: meshes.add(
-            Cylinder::new(0.36, 0.16)
-                .mesh()
-                .resolution(32)
-                .build()
-                .translated_by(Vec3::Y * 0.08),
-        ),
+        hunter: meshes.add(lathe(turned::GENERAL, 36)),
+        head: meshes.add(Sphere::new(0.13).mesh().uv(20, 12).translated_by(Vec3::Y * 0.74)),
+        soldier: meshes.add(lathe(turned::SOLDIER, 28)),
+        qstone: meshes.add(lathe(turned::QSTONE, 36)),
         pip: meshes.add(Sphere::new(0.055).mesh().uv(10, 6)),
         ring: meshes.add(Torus::new(0.62, 0.86)),
         ring_light: glow(m, Color::srgb(0.97, 0.95, 0.88)),
@@ -162,25 +190,6 @@ fn setup_assets(
         pip_mat: mat(m, Color::srgb(0.95, 0.85, 0.55), 0.4),
         font: assets.load("fonts/DejaVuSans.ttf"),
     });
-}
-
-fn setup_lights(mut commands: Commands) {
-    commands.spawn((
-        DirectionalLight {
-            illuminance: 9000.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
-        Transform::from_xyz(3.0, 10.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    commands.spawn((
-        PointLight {
-            intensity: 600_000.0,
-            range: 40.0,
-            ..default()
-        },
-        Transform::from_xyz(-6.0, 6.0, -4.0),
-    ));
 }
 
 fn cuboid(meshes: &mut Assets<Mesh>, size: Vec3) -> Mesh3d {
@@ -260,18 +269,43 @@ fn dress_board(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     look: Res<Look3d>,
-    m: Option<Res<Match>>,
+    surfaces: Res<crate::table::surfaces::Surfaces>,
     mut cam: ResMut<crate::camera::OrbitCam>,
+    args: Option<Res<crate::cli::Args>>,
 ) {
     let Some(root) = boards.iter().next() else { return };
     let meshes = &mut *meshes;
     let materials = &mut *materials;
-    let wood = mat(materials, Color::srgb(0.55, 0.36, 0.20), 0.65);
-    let dark_wood = mat(materials, Color::srgb(0.30, 0.18, 0.10), 0.7);
-    let felt = mat(materials, Color::srgb(0.13, 0.24, 0.17), 0.95);
+    let grained = |materials: &mut Assets<StandardMaterial>, c: Color, rough: f32| {
+        materials.add(StandardMaterial {
+            base_color: c,
+            base_color_texture: Some(surfaces.grain.clone()),
+            perceptual_roughness: rough,
+            ..default()
+        })
+    };
+    let wood = grained(materials, Color::srgb(0.74, 0.50, 0.29), 0.55);
+    let dark_wood = grained(materials, Color::srgb(0.36, 0.22, 0.12), 0.6);
     let ink = mat(materials, Color::srgb(0.12, 0.10, 0.09), 0.8);
     let [c0, c1] = root.palette;
-    let side = [mat(materials, c0, 0.35), mat(materials, c1, 0.35)];
+    // Pieces carry a fine stone grain under the side's colour (so the palette still decides the
+    // colour); how polished they are is the game's material: Kōnane's lava and coral are rough,
+    // Qyshinsu's engraved stones and the hunt games' turned counters are smooth.
+    let rough = match root.game {
+        "konane" => 0.85,
+        "qyshinsu" => 0.32,
+        "soldiers" => 0.42,
+        _ => 0.3,
+    };
+    let piece = |materials: &mut Assets<StandardMaterial>, c: Color| {
+        materials.add(StandardMaterial {
+            base_color: c,
+            base_color_texture: Some(surfaces.speckle.clone()),
+            perceptual_roughness: rough,
+            ..default()
+        })
+    };
+    let side = [piece(materials, c0), piece(materials, c1)];
     let soft = |c: Color, k: f32| c.mix(&Color::srgb(0.93, 0.89, 0.80), k);
     let cell_side = [mat(materials, soft(c0, 0.35), 0.8), mat(materials, soft(c1, 0.35), 0.8)];
     let cell_glow = [glow(materials, soft(c0, 0.1)), glow(materials, soft(c1, 0.1))];
@@ -279,12 +313,14 @@ fn dress_board(
     let spot;
     let spot_mesh;
     let mut cells = Vec::new();
-    let mut table_y = -0.2;
+    let mut table_y = -0.25;
+    let mat_half;
     let mut labels: Vec<(Vec3, String)> = Vec::new();
     let tab = Tabletop;
     match &root.table {
         Table::Hex { size, box_y } => {
-            table_y = box_y - 0.6;
+            table_y = box_y - 0.03;
+            mat_half = Vec2::new(7.5, 6.5);
             spot = mat(materials, Color::srgb(0.78, 0.58, 0.36), 0.6);
             spot_mesh = meshes.add(
                 Cylinder::new(size * 0.93, 0.12)
@@ -337,6 +373,7 @@ fn dress_board(
         }
         Table::Grid { w, h, pitch } => {
             let (sx, sz) = (f32::from(*w) * pitch + 0.5, f32::from(*h) * pitch + 0.5);
+            mat_half = Vec2::new(sx / 2.0 + 1.2, sz / 2.0 + 1.2);
             commands.spawn((
                 tab,
                 cuboid(meshes, Vec3::new(sx, 0.25, sz)),
@@ -374,6 +411,7 @@ fn dress_board(
         }
         Table::ConHex { cells: outlines, unit } => {
             let half = 5.0 * unit + 0.6;
+            mat_half = Vec2::splat(half + 1.2);
             commands.spawn((
                 tab,
                 cuboid(meshes, Vec3::new(2.0 * half, 0.25, 2.0 * half)),
@@ -429,6 +467,7 @@ fn dress_board(
             );
         }
         Table::Ring { r } => {
+            mat_half = Vec2::new(7.2, r + 2.4);
             commands.spawn((
                 tab,
                 Mesh3d(meshes.add(Cylinder::new(r + 1.2, 0.25).mesh().resolution(64).build())),
@@ -467,6 +506,7 @@ fn dress_board(
             spot_mesh = meshes.add(Cylinder::new(0.5, 0.03).mesh().resolution(32).build());
         }
         Table::Lines { edges, refuge, half } => {
+            mat_half = *half + Vec2::splat(1.2);
             commands.spawn((
                 tab,
                 cuboid(meshes, Vec3::new(2.0 * half.x, 0.25, 2.0 * half.y)),
@@ -504,13 +544,15 @@ fn dress_board(
             );
         }
     }
-    commands.spawn((
-        tab,
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(60.0, 60.0))),
-        MeshMaterial3d(felt),
-        Transform::from_xyz(0.0, table_y, 0.0),
-        Pickable::IGNORE,
-    ));
+    crate::table::room::spawn_table(&mut commands, meshes, materials, &surfaces, table_y, mat_half);
+    // A chooser picture (`--show card`) is the board alone, without coordinates.
+    let card = args
+        .as_ref()
+        .filter(|a| a.show.as_deref() == Some("card"))
+        .map(|a| a.window);
+    if card.is_some() {
+        labels.clear();
+    }
     for (pos, text) in labels {
         commands.spawn((
             tab,
@@ -529,8 +571,17 @@ fn dress_board(
             Pickable::IGNORE,
         ));
     }
-    if let Some(m) = m {
-        cam.frame(m.0.game_id());
+    match card {
+        Some((w, h)) => {
+            // The board with a little of the cloth round it (Kansho's board stands above a
+            // mat laid wide for its legs and box).
+            let view = match root.table {
+                Table::Hex { .. } => Vec2::splat(5.0),
+                _ => mat_half - Vec2::splat(0.7),
+            };
+            cam.frame_card(view, w as f32 / h as f32);
+        }
+        None => cam.frame(root.game),
     }
     commands.insert_resource(MatchMats {
         side,
@@ -764,7 +815,7 @@ fn highlight_spots(
     phase: Option<Res<State<Phase>>>,
     look: Res<Look3d>,
     mats: Option<Res<MatchMats>>,
-    guide: Option<Res<crate::rules_view::Guide>>,
+    guide: Option<Res<crate::teach::rules_view::Guide>>,
 ) {
     let (Some(m), Some(mats)) = (m, mats) else { return };
     let human = phase.is_some_and(|p| *p.get() == Phase::AwaitingInput);

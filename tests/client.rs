@@ -262,6 +262,83 @@ fn undo_restores_entities_exactly() {
     assert_ne!(pieces(&mut app), before);
 }
 
+/// Spot id of a Kōnane square by name.
+fn konane_spot(app: &App, name: &str) -> parlour::games::Token {
+    let m = &app.world().resource::<Match>().0;
+    let spot = m
+        .spots()
+        .into_iter()
+        .find(|s| s.name == name)
+        .expect("a square of the board");
+    parlour::games::Token::Spot(spot.id)
+}
+
+#[test]
+fn a_refused_click_says_why_in_the_rules_words() {
+    use parlour::play::Selection;
+    let start: Vec<String> = ["xd5", "xe5"].iter().map(|s| s.to_string()).collect();
+    let mut app = app("konane", [None, None], start);
+    let refusal = |app: &App| app.world().resource::<Selection>().refusal.clone();
+    // A stone that cannot jump there: the clicks spell b5-b7, which the rules refuse with their
+    // own sentence.
+    for name in ["b5", "b7"] {
+        let t = konane_spot(&app, name);
+        app.world_mut().write_message(MoveInput::Click(t));
+        app.update();
+    }
+    let why = refusal(&app).expect("a reason for the refused click");
+    assert!(
+        why.ends_with('.') && why.chars().next().is_some_and(char::is_uppercase),
+        "{why}"
+    );
+    let expected = {
+        let mut k = parlour_rules::konane::Konane::new(&Default::default());
+        for m in ["xd5", "xe5"] {
+            k.play(k.parse_move(m).expect("parses")).expect("legal");
+        }
+        k.illegal_reason(&k.parse_move("b5-b7").expect("parses"))
+    };
+    assert!(
+        why.to_lowercase().starts_with(&expected.to_lowercase()),
+        "{why} / {expected}"
+    );
+    assert_eq!(
+        app.world().resource::<Match>().0.history().len(),
+        2,
+        "nothing was played"
+    );
+    // The next good click clears it.
+    let t = konane_spot(&app, "b5");
+    app.world_mut().write_message(MoveInput::Click(t));
+    app.update();
+    assert_eq!(refusal(&app), None);
+}
+
+#[test]
+fn a_click_in_the_move_list_shows_that_position_and_play_comes_back() {
+    let start: Vec<String> = ["xd5", "xe5", "b5-d5", "e3-e5"].iter().map(|s| s.to_string()).collect();
+    let mut app = app("konane", [None, None], start);
+    let end = pieces(&mut app);
+    app.world_mut().write_message(GameCommand::ReplayTo(2));
+    app.update();
+    app.update();
+    assert_eq!(phase(&app), Phase::Reviewing);
+    let m = &app.world().resource::<Match>().0;
+    assert_eq!((m.history().len(), m.redo_len()), (2, 2));
+    let ahead: Vec<String> = m.future_history().into_iter().map(|(_, t)| t).collect();
+    assert_eq!(
+        ahead,
+        ["b5-d5", "e3-e5"],
+        "the moves ahead, in the order they were played"
+    );
+    // Beyond the end clamps to the end; the table is the final one again.
+    app.world_mut().write_message(GameCommand::ReplayTo(99));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Match>().0.history().len(), 4);
+    assert_eq!(pieces(&mut app), end);
+}
+
 #[test]
 fn replay_steps_back_instantly_and_forward_through_the_animations() {
     let start: Vec<String> = ["xd5", "xe5", "b5-d5"].iter().map(|s| s.to_string()).collect();

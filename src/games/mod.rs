@@ -355,6 +355,12 @@ pub trait AnyMatch: Send + Sync {
     fn lit_cells(&self) -> Vec<u16>;
     /// Moves played, in notation, with who played them.
     fn history(&self) -> Vec<(Player, String)>;
+    /// The moves taken back (that redo would play), in the order they would be played, with
+    /// who plays them.
+    fn future_history(&self) -> Vec<(Player, String)>;
+    /// Why clicking `token` after `prefix` is refused, in the rules' own words, when the
+    /// clicked spots spell a move in the game's notation (`c3-c5`, `J3`); `None` otherwise.
+    fn refusal(&self, prefix: &[Token], token: Token) -> Option<String>;
     /// Moves that can be redone.
     fn redo_len(&self) -> usize;
     /// What the clicks in `prefix` allow next.
@@ -533,6 +539,38 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
         self.past
             .iter()
             .map(|(s, _, t)| (s.side_to_move(), t.clone()))
+            .collect()
+    }
+    fn refusal(&self, prefix: &[Token], token: Token) -> Option<String> {
+        let spots = self.state.spots();
+        let name = |t: &Token| match t {
+            Token::Spot(id) => spots.iter().find(|s| s.id == *id).map(|s| s.name.clone()),
+            Token::Choice(_) => None,
+        };
+        let whole: Option<Vec<String>> = prefix.iter().chain([&token]).map(name).collect();
+        let tries = [whole.map(|w| w.join("-")), name(&token)];
+        tries.into_iter().flatten().find_map(|text| {
+            let mv = self.state.parse_move(&text).ok()?;
+            (!self.state.is_legal(&mv)).then(|| {
+                let sentence = crate::play::cap(&self.state.illegal_reason(&mv));
+                if sentence.ends_with('.') {
+                    sentence
+                } else {
+                    sentence + "."
+                }
+            })
+        })
+    }
+    fn future_history(&self) -> Vec<(Player, String)> {
+        let mut s = self.state.clone();
+        self.future
+            .iter()
+            .rev()
+            .map(|mv| {
+                let entry = (s.side_to_move(), s.format_move(mv));
+                s.apply(*mv);
+                entry
+            })
             .collect()
     }
     fn redo_len(&self) -> usize {
@@ -783,20 +821,16 @@ pub fn move_list(m: &dyn AnyMatch) -> String {
     m.history().into_iter().map(|(_, t)| t).collect::<Vec<_>>().join(" ")
 }
 
-/// The colour scheme of the pieces.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Palette {
-    /// Each game's traditional colours.
-    #[default]
-    Classic,
-    /// Okabe–Ito colours told apart by people with any common colour-vision deficiency, plus a
-    /// ring on every piece of the second-named side.
-    ColourSafe,
+pub use parlour_saves::settings::{Palette, Setup};
+
+/// The colours of a [`Palette`] (the scheme itself is part of the settings file).
+pub trait PaletteColours {
+    /// The two sides' colours of `game` in this scheme; `classic` is the game's own pair.
+    fn colours(self, game: &str, classic: [Color; 2]) -> [Color; 2];
 }
 
-impl Palette {
-    /// The two sides' colours of `game` in this scheme; `classic` is the game's own pair.
-    pub fn colours(self, game: &str, classic: [Color; 2]) -> [Color; 2] {
+impl PaletteColours for Palette {
+    fn colours(self, game: &str, classic: [Color; 2]) -> [Color; 2] {
         // Okabe & Ito (2008): blue #0072B2, orange #E69F00, vermillion #D55E00, sky #56B4E9.
         let blue = Color::srgb_u8(0x00, 0x72, 0xb2);
         let orange = Color::srgb_u8(0xe6, 0x9f, 0x00);
@@ -808,32 +842,6 @@ impl Palette {
             (Palette::ColourSafe, "qyshinsu") => [Color::srgb_u8(0x10, 0x10, 0x14), orange],
             (Palette::ColourSafe, "soldiers") => [Color::srgb_u8(0xd5, 0x5e, 0x00), light],
             (Palette::ColourSafe, _) => [blue, orange],
-        }
-    }
-
-    /// True when the second-named side's pieces carry a ring.
-    pub fn marks(self) -> bool {
-        self == Palette::ColourSafe
-    }
-}
-
-/// The options of a new match, chosen in the dialog or on the command line.
-#[derive(Clone, Debug, PartialEq, Eq, Resource, serde::Serialize, serde::Deserialize)]
-pub struct Setup {
-    /// Engine id.
-    pub game: String,
-    /// `key=value` options.
-    pub options: Vec<(String, String)>,
-    /// Each seat: `None` for a human, or the AI level.
-    pub seats: [Option<Level>; 2],
-}
-
-impl Default for Setup {
-    fn default() -> Self {
-        Setup {
-            game: "kansho".into(),
-            options: Vec::new(),
-            seats: [None, Some(Level::Casual)],
         }
     }
 }
@@ -867,12 +875,6 @@ fn value_of<G: Game>(options: &[(String, String)], key: &str) -> Option<String> 
         .and_then(|o| G::option_value(&o, key))
 }
 
-fn canonical_of<G: Game>(options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
-    G::parse_options(&pairs_of(options))
-        .map(|o| G::option_pairs(&o))
-        .map_err(|e| e.to_string())
-}
-
 /// The value in force of option `key` in a game id with the options chosen, or `None` where it
 /// does not apply (or the options are refused).
 pub fn option_value(game: &str, options: &[(String, String)], key: &str) -> Option<String> {
@@ -890,15 +892,7 @@ pub fn option_value(game: &str, options: &[(String, String)], key: &str) -> Opti
 /// The options in their canonical form (only what differs from the defaults), or the sentence
 /// that refuses them.
 pub fn canonical_options(game: &str, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
-    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
-    match game {
-        "kansho" => canonical_of::<Kansho>(options),
-        "konane" => canonical_of::<Konane>(options),
-        "conhex" => canonical_of::<ConHex>(options),
-        "qyshinsu" => canonical_of::<Qyshinsu>(options),
-        "soldiers" => canonical_of::<Soldiers>(options),
-        other => Err(format!("unknown game '{other}'")),
-    }
+    parlour_saves::canonical_options(game, options)
 }
 
 /// `options` with `key=value` in place of any earlier value (not checked).

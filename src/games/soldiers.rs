@@ -187,17 +187,6 @@ impl ClientGame for Soldiers {
         let _ = before;
         out
     }
-
-    fn note(&self) -> Option<String> {
-        let b = self.board();
-        Some(format!(
-            "{} left: {} (the {} wins at {} or fewer)",
-            b.soldiers_name(),
-            self.soldier_count(),
-            b.hunter_name(),
-            self.threshold()
-        ))
-    }
 }
 
 /// What the new-game dialog and the rules panel say about the Sixteen Soldiers rules chosen.

@@ -40,6 +40,6 @@ pub use config::{
 };
 pub use handle::{SearchHandle, hint};
 pub use knowledge::{KeyHasher, Knowledge, mix64};
-pub use level::Level;
+pub use level::{Level, MASTER_MS, STRONG_MS};
 pub use search::{SearchResult, Searcher, search};
 pub use stop::{StopFlag, StopRequest};

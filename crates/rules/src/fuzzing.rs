@@ -18,13 +18,21 @@ pub fn is_sentence(message: &str, input: &str) -> bool {
         && !["Some(", "None", "Err(", "Ok(", "{ "].into_iter().any(foreign)
 }
 
+/// The directory of the crate whose tests are running: cargo sets `CARGO_MANIFEST_DIR` when it
+/// runs them (read at run time, not baked in when this crate was compiled, so a target
+/// directory shared between two checkouts still reads the corpus of the checkout under test).
+pub fn crate_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default()
+}
+
 /// Runs every input of the committed corpus `fuzz/corpus/<target>/` through `property` (the
 /// corpus replay tests of each crate), naming the first input that breaks it. Panics when the
 /// corpus is missing or has fewer than 20 inputs (a corpus lost by accident).
 pub fn replay_corpus(target: &str, property: fn(&[u8])) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fuzz/corpus")
-        .join(target);
+    let dir = crate_dir().join("../../fuzz/corpus").join(target);
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))

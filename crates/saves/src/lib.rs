@@ -20,6 +20,8 @@ use parlour_rules::{Game, conhex::ConHex, kansho::Kansho, konane::Konane, qyshin
 use serde_json::{Map, Value};
 use thiserror::Error;
 
+pub mod settings;
+
 /// The `format` field of every save.
 pub const FORMAT: &str = "parlour-save";
 /// The newest format version this client writes and reads.
@@ -272,6 +274,35 @@ pub const GAMES: &[(&str, &str)] = &[
     ("soldiers", "Sixteen Soldiers"),
 ];
 
+/// The engine id of a game named by `id` in any case (and the old spelling "qushinsu").
+pub fn game_id(id: &str) -> Option<&'static str> {
+    let id = if id.eq_ignore_ascii_case("qushinsu") {
+        "qyshinsu"
+    } else {
+        id
+    };
+    GAMES.iter().find(|(g, _)| g.eq_ignore_ascii_case(id)).map(|(g, _)| *g)
+}
+
+/// The options of game `game` (an engine id) in their canonical form (only what differs from
+/// the defaults), or the rules' sentence that refuses them.
+pub fn canonical_options(game: &str, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
+    fn of<G: Game>(options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
+        let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        G::parse_options(&pairs)
+            .map(|o| G::option_pairs(&o))
+            .map_err(|e| e.to_string())
+    }
+    match game {
+        "kansho" => of::<Kansho>(options),
+        "konane" => of::<Konane>(options),
+        "conhex" => of::<ConHex>(options),
+        "qyshinsu" => of::<Qyshinsu>(options),
+        "soldiers" => of::<Soldiers>(options),
+        other => Err(format!("Parlour has no game called '{other}'.")),
+    }
+}
+
 /// The name players know a game id by (aliases accepted).
 pub fn game_name(id: &str) -> Option<&'static str> {
     let id = if id.eq_ignore_ascii_case("qushinsu") {
@@ -469,7 +500,7 @@ mod tests {
     #[test]
     #[ignore]
     fn write_fuzz_seeds() {
-        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/save");
+        let dir = parlour_rules::fuzzing::crate_dir().join("../../fuzz/seeds/save");
         fs::create_dir_all(&dir).expect("seed dir");
         let mut n = 0;
         let mut put = |save: &SaveGame| {

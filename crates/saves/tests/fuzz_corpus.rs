@@ -5,3 +5,8 @@
 fn save_corpus() {
     parlour_rules::fuzzing::replay_corpus("save", parlour_saves::fuzzing::decode_any);
 }
+
+#[test]
+fn settings_corpus() {
+    parlour_rules::fuzzing::replay_corpus("settings", parlour_saves::settings::fuzzing::decode_any);
+}

@@ -1,0 +1,97 @@
+//! The new-game chooser's cards: one per game, with a picture of its board rendered by the
+//! client itself (`scripts/gallery.sh` makes `assets/cards/<game>.png` with `--show card`), its
+//! name and a line on what it is like. The rest of the dialog (options, players) is in `hud`.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
+
+use crate::cli::GAMES;
+
+/// The cards' pictures, loaded once at start-up.
+#[derive(Resource, Default)]
+pub struct CardPictures(Vec<(&'static str, Handle<Image>)>);
+
+/// One line on what each game is like.
+pub fn tagline(game: &str) -> &'static str {
+    match game {
+        "kansho" => "Every marker floods its neighbours: place, surround, and keep more on the board.",
+        "konane" => "Hawaiian checkers: jump and capture until your opponent cannot move.",
+        "conhex" => "Claim cells with pegs and join your two sides of the board.",
+        "qyshinsu" => "Stones on a ring of twelve: each move says where the reply must go.",
+        _ => "One general against a crowd of soldiers: capture them, or be pinned.",
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CardPictures>().add_systems(Startup, load_pictures);
+}
+
+fn load_pictures(assets: Res<AssetServer>, mut pictures: ResMut<CardPictures>) {
+    pictures.0 = GAMES
+        .iter()
+        .map(|(id, _)| (*id, assets.load(format!("cards/{id}.png"))))
+        .collect();
+}
+
+/// The egui textures of the pictures that have loaded, by game id.
+pub fn textures(
+    contexts: &mut EguiContexts,
+    pictures: &CardPictures,
+    assets: &AssetServer,
+) -> Vec<(&'static str, egui::TextureId)> {
+    pictures
+        .0
+        .iter()
+        .filter(|(_, h)| assets.is_loaded(h.id()))
+        .map(|(id, h)| (*id, contexts.add_image(EguiTextureHandle::Strong(h.clone()))))
+        .collect()
+}
+
+/// Draws the five cards in a row; returns the game clicked, if any.
+pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::TextureId)]) -> Option<&'static str> {
+    let mut clicked = None;
+    let gold = crate::hud::GOLD;
+    ui.horizontal(|ui| {
+        for (id, name) in GAMES {
+            let on = chosen == *id;
+            let frame = egui::Frame::group(ui.style())
+                .fill(if on {
+                    egui::Color32::from_rgba_unmultiplied(90, 70, 30, 110)
+                } else {
+                    egui::Color32::from_rgba_unmultiplied(0, 0, 0, 60)
+                })
+                .stroke(if on {
+                    egui::Stroke::new(2.0, gold)
+                } else {
+                    egui::Stroke::new(1.0, egui::Color32::from_gray(80))
+                })
+                .inner_margin(egui::Margin::same(6));
+            let response = frame
+                .show(ui, |ui| {
+                    ui.set_width(146.0);
+                    ui.vertical(|ui| {
+                        let size = egui::vec2(146.0, 91.0);
+                        match pictures.iter().find(|(g, _)| g == id) {
+                            Some((_, tex)) => {
+                                ui.add(egui::Image::new((*tex, size)).corner_radius(4));
+                            }
+                            None => {
+                                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+                                ui.painter().rect_filled(rect, 4.0, egui::Color32::from_rgb(70, 45, 28));
+                            }
+                        }
+                        let title = egui::RichText::new(*name).size(16.0).strong();
+                        ui.label(if on { title.color(gold) } else { title });
+                        ui.add(egui::Label::new(egui::RichText::new(tagline(id)).small()).wrap());
+                    });
+                })
+                .response
+                .interact(egui::Sense::click())
+                .on_hover_cursor(egui::CursorIcon::PointingHand);
+            if response.clicked() {
+                clicked = Some(*id);
+            }
+        }
+    });
+    clicked
+}

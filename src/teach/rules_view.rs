@@ -1,0 +1,384 @@
+//! Rules at hand: the F1 window with the current game's rules written for players, with
+//! small diagrams drawn with the egui painter from the real board (the spots and pieces the
+//! table itself is built from), and the guided start of a first game of each kind.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::games::{AnyMatch, PaletteColours, PieceDef, Setup, Shape, SpotDef, Table, new_match};
+use crate::hud::ShowRules;
+use crate::play::{Match, Phase, Screen};
+use crate::settings::Settings;
+
+/// The rules in one paragraph (the new-game dialog and the top of the F1 window).
+pub fn summary(game: &str) -> &'static str {
+    match game {
+        "kansho" => {
+            "Place a marker on an empty cell; every empty neighbour is filled and every opponent neighbour replaced by yours, paid from your hand. Areas with no empty neighbour are discarded (your opponent's first, then yours), then markers with at most one same-colour neighbour leave, wave after wave. When both hands are empty the side with more markers on the board wins."
+        }
+        "konane" => {
+            "Black lifts one of its stones from a corner or the centre, then White one next to the hole. After that, jump an enemy stone orthogonally into an empty square; you may go on jumping in the same direction and stop at any landing. Whoever cannot move loses."
+        }
+        "conhex" => {
+            "Put a peg in an empty hole; a cell becomes yours when you are first to hold half of its holes (rounded up). Blue joins north and south, Red west and east, with a chain of owned cells; a corner cell counts for both its sides. With swap on, Red may take over Blue's first peg."
+        }
+        "qyshinsu" | "qushinsu" => {
+            "Add a stone from hand or take back one of yours, where the opponent's last move allows: an n-stone sends you n positions either way; an Old Stone added makes you add at the nearest empty position, one removed makes you remove your nearest stone. At most two stones of a kind may be on the board, and who cannot move loses."
+        }
+        _ => {
+            "Any piece steps along a line to an adjacent empty point; soldiers may never enter the refuge. The hunter captures by intervention (boards 1 and 2, Monk and Water) or by jumping (boards 3 and 4) and wins when few enough soldiers are left; the soldiers win by catching him between two of them (boards 1 and 2), by pinning him or by shutting him in the refuge."
+        }
+    }
+}
+
+fn egui_colour(c: Color) -> egui::Color32 {
+    let c = c.to_srgba();
+    egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8)
+}
+
+/// Draws a board from its spots, lines and pieces into a `size`-wide square, marking
+/// `marks` (spot ids) with rings: the diagrams of the rules window.
+pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: &[u16], size: f32) {
+    let spots: Vec<SpotDef> = m.spots();
+    let pieces: Vec<PieceDef> = m
+        .pieces()
+        .into_iter()
+        .filter(|p| p.key < crate::games::OFF_BOARD)
+        .collect();
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(150, 104, 62));
+    if spots.is_empty() {
+        return;
+    }
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for s in &spots {
+        let p = Vec2::new(s.pos.x, s.pos.z);
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    let span = (hi - lo).max_element().max(0.01);
+    let scale = (size - 28.0) / span;
+    let centre = (lo + hi) / 2.0;
+    let to = |v: Vec3| {
+        let q = (Vec2::new(v.x, v.z) - centre) * scale;
+        rect.center() + egui::vec2(q.x, q.y)
+    };
+    let ink = egui::Stroke::new(1.0, egui::Color32::from_rgb(40, 28, 20));
+    match m.table() {
+        Table::Lines { edges, .. } => {
+            for (a, b) in edges {
+                painter.line_segment([to(a), to(b)], ink);
+            }
+        }
+        Table::ConHex { cells, .. } => {
+            for c in cells {
+                let pts: Vec<egui::Pos2> = c.iter().map(|v| to(*v)).collect();
+                painter.add(egui::Shape::closed_line(pts, ink));
+            }
+        }
+        Table::Ring { .. } => {
+            let r = spots
+                .iter()
+                .map(|s| (to(s.pos) - rect.center()).length())
+                .fold(0.0, f32::max);
+            painter.circle_stroke(rect.center(), r, ink);
+        }
+        _ => {}
+    }
+    let dot = (scale * 0.16).clamp(2.0, 9.0);
+    let cells_small = matches!(m.table(), Table::Hex { .. });
+    for s in &spots {
+        let r = if cells_small { dot * 0.5 } else { dot * 0.6 };
+        painter.circle_filled(to(s.pos), r, egui::Color32::from_rgb(95, 62, 36));
+    }
+    let piece_r = if cells_small { dot * 0.9 } else { dot * 1.5 };
+    for p in &pieces {
+        let c = egui_colour(palette[usize::from(p.look.colour.min(1))]);
+        let at = to(p.pos);
+        match p.look.shape {
+            Shape::Hunter => {
+                painter.add(egui::Shape::convex_polygon(
+                    vec![
+                        at + egui::vec2(0.0, -piece_r * 1.3),
+                        at + egui::vec2(piece_r * 1.1, piece_r),
+                        at + egui::vec2(-piece_r * 1.1, piece_r),
+                    ],
+                    c,
+                    egui::Stroke::new(1.0, egui::Color32::BLACK),
+                ));
+            }
+            _ => {
+                painter.circle(at, piece_r, c, egui::Stroke::new(1.0, egui::Color32::from_gray(60)));
+            }
+        }
+        if let Shape::Kind(n) = p.look.shape {
+            painter.text(
+                at,
+                egui::Align2::CENTER_CENTER,
+                if n == 0 { "O".to_string() } else { n.to_string() },
+                egui::FontId::proportional(piece_r * 1.2),
+                egui::Color32::from_rgb(240, 220, 140),
+            );
+        }
+    }
+    for id in marks {
+        if let Some(s) = spots.iter().find(|s| s.id == *id) {
+            painter.circle_stroke(
+                to(s.pos),
+                piece_r + 2.5,
+                egui::Stroke::new(2.5, egui::Color32::from_rgb(80, 220, 120)),
+            );
+        }
+    }
+}
+
+/// The F1 window.
+pub fn rules_window(
+    mut contexts: EguiContexts,
+    mut rules: ResMut<ShowRules>,
+    mut setup: ResMut<Setup>,
+    m: Option<Res<Match>>,
+    settings: Res<Settings>,
+    (mut req, mut start_moves, mut next): (
+        ResMut<super::walkthrough::WalkthroughRequest>,
+        ResMut<crate::play::StartMoves>,
+        ResMut<NextState<crate::play::Screen>>,
+    ),
+) -> Result {
+    if !rules.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let game = m
+        .as_ref()
+        .map(|m| m.0.game_id().to_string())
+        .unwrap_or(setup.game.clone());
+    let options = m.as_ref().map(|m| m.0.options()).unwrap_or(setup.options.clone());
+    let option = |key: &str| options.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    // Sixteen Soldiers: the board in play (the rules' default when none is chosen); the rules in
+    // force come from the options below.
+    let variant = option("variant").unwrap_or_else(|| "board1".to_string());
+    let start = new_match(&Setup {
+        game: game.clone(),
+        options: options.clone(),
+        seats: [None, None],
+    });
+    let mut open = true;
+    let mut walk = false;
+    egui::Window::new(format!("How to play {}", crate::cli::game_name(&game).unwrap_or("")))
+        .open(&mut open)
+        .default_width(560.0)
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+        .show(ctx, |ui| {
+            if ui
+                .button(egui::RichText::new("▶  Show me on the board, step by step").size(17.0))
+                .on_hover_text("A walkthrough of real moves on the table, with Next and Back")
+                .clicked()
+            {
+                super::walkthrough::request(&game, &options, &mut req, &mut setup, &mut start_moves, &mut next);
+                walk = true;
+            }
+            ui.add_space(4.0);
+            egui::ScrollArea::vertical().max_height(660.0).show(ui, |ui| {
+                ui.label(egui::RichText::new(summary(&game)).size(15.0));
+                if let Ok(start) = &start {
+                    let palette = settings.palette.colours(start.game_id(), start.palette());
+                    ui.separator();
+                    ui.label(egui::RichText::new("The board at the start").strong());
+                    let firsts: Vec<u16> = start
+                        .candidates(&[])
+                        .next
+                        .iter()
+                        .filter_map(|t| if let crate::games::Token::Spot(s) = t { Some(*s) } else { None })
+                        .collect();
+                    diagram(ui, start.as_ref(), palette, &firsts, 260.0);
+                    ui.label(egui::RichText::new("Ringed: where the first move may be made.").small().italics());
+                }
+                if game == "soldiers" {
+                    ui.separator();
+                    ui.label(egui::RichText::new("This board").strong().size(15.0));
+                    ui.add(egui::Label::new(crate::teach::rules_text::variant_notes(&variant)).wrap());
+                    if let Some(info) = crate::games::soldiers_rules(&options)
+                        && variant != "monk"
+                    {
+                        ui.label(egui::RichText::new("The rules in this game").strong());
+                        if !info.changed.is_empty() {
+                            ui.label(
+                                egui::RichText::new(format!("Changed from the seed: {}.", info.changed.join(", ")))
+                                    .italics(),
+                            );
+                        }
+                        for line in &info.sentences {
+                            ui.add(egui::Label::new(format!("• {line}")).wrap());
+                        }
+                        if let Some(line) = crate::games::soldiers_rules_line(&options)
+                            && line.contains("fair")
+                        {
+                            let v = parlour_rules::soldiers::Variant::from_id(&variant).unwrap_or_default();
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "These are the board's fair rules: {}",
+                                    parlour_rules::soldiers::Rules::fair_reason(v)
+                                ))
+                                .small()
+                                .italics(),
+                            );
+                        }
+                    }
+                }
+                for section in crate::teach::rules_text::sections(&game) {
+                    ui.separator();
+                    ui.label(egui::RichText::new(section.title).strong().size(15.0));
+                    for paragraph in section.paragraphs {
+                        ui.add(egui::Label::new(*paragraph).wrap());
+                    }
+                }
+                ui.separator();
+                ui.label(egui::RichText::new("Controls").strong().size(15.0));
+                ui.label("Click spots to move (or move a cursor with the arrow keys and press Enter); highlighted spots show what is legal. Right-drag orbits, the wheel zooms, C resets the view and T looks straight down. U undo, R redo, H hint, Esc menu, F11 full screen.");
+            });
+        });
+    // The walkthrough needs the board: the rules window steps aside.
+    if !open || walk {
+        rules.0 = false;
+    }
+    Ok(())
+}
+
+/// The guided start: on the first game of a kind, a banner says what to do and every spot
+/// where a move may start is ringed, for the first few moves.
+#[derive(Resource, Default, Debug)]
+pub struct Guide {
+    /// The game being guided.
+    pub game: Option<String>,
+    /// Moves played when the guide began.
+    pub from: usize,
+    /// Moves the guide lasts (both sides).
+    pub span: usize,
+    /// Closed with "Got it".
+    pub dismissed: bool,
+    /// Moves played now (kept fresh).
+    pub now: usize,
+}
+
+impl Guide {
+    /// True while the banner and the rings show.
+    pub fn active(&self) -> bool {
+        self.game.is_some() && !self.dismissed && self.now < self.from + self.span
+    }
+}
+
+/// What to do first, in a sentence per game.
+fn first_steps(game: &str) -> &'static str {
+    match game {
+        "kansho" => {
+            "Click a green empty cell to place a marker there: its empty neighbours fill and your opponent's turn to your colour, paid from your hand. When your hand runs short, click which lit neighbours to fill."
+        }
+        "konane" => {
+            "Black opens by lifting one of its own stones: click a green stone. Then jump an enemy stone into an empty square: click your stone, then the highlighted landing."
+        }
+        "conhex" => {
+            "Click any empty hole to put a peg in it. Hold half of a cell's holes first and the cell becomes yours; join your two sides with a chain of cells."
+        }
+        "qyshinsu" => {
+            "Click a green position, then choose which of your stones to add there with the buttons that appear; or click one of your own stones on the ring to take it back."
+        }
+        _ => "Click a green piece to pick it up, then a highlighted point to move it there.",
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Guide>()
+        // After the match is built (its commands applied), so a fresh game is the one guided.
+        .add_systems(OnEnter(Screen::Playing), begin_guide.after(crate::play::start_match))
+        .add_systems(Update, track_guide)
+        .add_systems(bevy_egui::EguiPrimaryContextPass, guide_banner);
+}
+
+fn begin_guide(
+    mut guide: ResMut<Guide>,
+    m: Option<Res<Match>>,
+    setup: Res<Setup>,
+    demo: Res<crate::hud::Demo>,
+    mut settings: ResMut<Settings>,
+    args: Option<Res<crate::cli::Args>>,
+) {
+    guide.game = None;
+    let Some(m) = m else { return };
+    let game = m.0.game_id().to_string();
+    let humans = setup.seats.iter().filter(|s| s.is_none()).count();
+    // Scripted runs (screenshots, measurements) leave the player's settings alone.
+    if demo.0
+        || humans == 0
+        || settings.guided.contains(&game)
+        || args.is_some_and(|a| a.screenshot.is_some() || a.measure.is_some())
+    {
+        return;
+    }
+    settings.guided.push(game.clone());
+    *guide = Guide {
+        game: Some(game),
+        from: m.0.history().len(),
+        span: 3 * 2,
+        dismissed: false,
+        now: m.0.history().len(),
+    };
+}
+
+fn track_guide(mut guide: ResMut<Guide>, m: Option<Res<Match>>) {
+    if let Some(m) = m
+        && guide.game.is_some()
+    {
+        let n = m.0.history().len();
+        if guide.now != n {
+            guide.now = n;
+        }
+    }
+}
+
+fn guide_banner(
+    mut contexts: EguiContexts,
+    mut guide: ResMut<Guide>,
+    screen: Res<State<Screen>>,
+    phase: Option<Res<State<Phase>>>,
+    mut rules: ResMut<ShowRules>,
+) -> Result {
+    if !guide.active() || *screen.get() != Screen::Playing {
+        return Ok(());
+    }
+    let Some(game) = guide.game.clone() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let name = crate::cli::game_name(&game).unwrap_or("");
+    let your_turn = phase.is_some_and(|p| *p.get() == Phase::AwaitingInput);
+    egui::Window::new("guide")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
+        .max_width(300.0)
+        .show(ctx, |ui| {
+            ui.label(
+                egui::RichText::new(format!("Your first game of {name}"))
+                    .strong()
+                    .size(16.0),
+            );
+            ui.label(first_steps(&game));
+            ui.label(
+                egui::RichText::new(if your_turn {
+                    "Green: where you can start a move."
+                } else {
+                    "Watch the other side's move; your turn comes next."
+                })
+                .italics(),
+            );
+            ui.horizontal(|ui| {
+                if ui.button("Got it").clicked() {
+                    guide.dismissed = true;
+                }
+                if ui.button("Full rules (F1)").clicked() {
+                    rules.0 = true;
+                }
+            });
+        });
+    Ok(())
+}
