@@ -40,7 +40,7 @@ fi
 if [[ $what == docs || $what == both ]]; then
   mkdir -p docs/gallery
   shoot docs/gallery/title.png 100 --show title
-  shoot docs/gallery/chooser.png 100 --game soldiers --options "variant=board1" --show newgame
+  shoot docs/gallery/chooser.png 100 --game konane --show newgame
   for g in "${GAME_ORDER[@]}"; do
     eval "args=(${POSITIONS[$g]})"
     shoot "docs/gallery/$g.png" 90 "${args[@]}"
@@ -48,7 +48,7 @@ if [[ $what == docs || $what == both ]]; then
   shoot docs/gallery/rules.png 90 --game konane --show rules
   shoot docs/gallery/walkthrough.png 120 --game soldiers --options "variant=board3" --show walk
   # A whole recorded game (the title screen's Kōnane): the result card over the final position.
-  shoot docs/gallery/result.png 260 --game konane --moves "xa8 xa7 c8-a8 b6-b8 d7-b7 c5-c7 e6-c6 c7-a7 \
+  shoot docs/gallery/result.png 200 --show result --game konane --moves "xa8 xa7 c8-a8 b6-b8 d7-b7 c5-c7 e6-c6 c7-a7 \
 f7-d7 b4-b6 a8-c8 d8-b8 a6-a8 f8-d8 a4-a6 h8-f8 g6-g8 h6-h8 e4-e6 g5-e5 d5-f5 g3-g5 a2-a4 g5-e5 d3-d5 \
 e5-c5 e6-g6 e3-g3 b3-d3 h4-h6 h3-f3 e1-e3 f3-f5 g1-g3 d3-f3 c1-e1 f1-d1 g3-e3 c2-e2 a1-c1 d1-b1 f2-d2 \
 g8-e8 c5-c3 e8-c8 h6-f6 f5-f7 b8-d8 h1-h3 b6-d6 d7-d5"

@@ -22,8 +22,9 @@ usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1
                        replay (the replay controls, two moves back from the end), title
                        (stay on the title screen even with --screenshot), newgame (the
                        new-game dialog on the game and options given), card (the board
-                       alone, no panels: the new-game chooser's pictures) or walk (the
-                       game's step-by-step walkthrough at its third step)
+                       alone, no panels: the new-game chooser's pictures), walk (the
+                       game's step-by-step walkthrough at its third step) or result (the
+                       result card once the moves given end the game)
   --measure PATH       measure the client: launch to the first interactive frame, then its own
                        CPU and wall time per frame, idle and while the master level searches
                        (it takes over both seats for three turns); write the figures to PATH
@@ -74,7 +75,7 @@ impl Default for Args {
 
 /// The windows `--show` can open.
 pub const SHOW: &[&str] = &[
-    "rules", "settings", "load", "paste", "replay", "title", "newgame", "card", "walk",
+    "rules", "settings", "load", "paste", "replay", "title", "newgame", "card", "walk", "result",
 ];
 
 /// The outcome of reading the command line.

@@ -650,8 +650,8 @@ fn game_over_timer(
 ) {
     if phase.is_some_and(|p| *p.get() == Phase::GameOver) {
         t.0 += time.delta_secs();
-        // A screenshot run keeps the final board in view.
-        let shooting = args.is_some_and(|a| a.screenshot.is_some());
+        // A screenshot run keeps the final board in view, unless it asked for the result card.
+        let shooting = args.is_some_and(|a| a.screenshot.is_some() && a.show.as_deref() != Some("result"));
         if t.0 > 2.5 && !shooting {
             next.set(Screen::Results);
         }

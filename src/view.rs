@@ -30,6 +30,12 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
+            mark_decisive
+                .in_set(GameSet::Present)
+                .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Results))),
+        )
+        .add_systems(
+            Update,
             lift_hovered.in_set(GameSet::Present).run_if(in_state(Screen::Playing)),
         )
         .add_systems(Update, place_labels.in_set(GameSet::Present).after(dress_spots));
@@ -79,6 +85,47 @@ fn lift_hovered(
                 commands.entity(e).remove::<Lifted>();
             }
             _ => {}
+        }
+    }
+}
+
+/// A gold ring round a spot that decided the game (the pinned general).
+#[derive(Component)]
+struct DecisiveMark(u16);
+
+/// Rings the spots that decided a finished game, and takes the rings away when it is not
+/// finished (undo, replay).
+fn mark_decisive(
+    mut commands: Commands,
+    m: Option<Res<Match>>,
+    look: Res<Look3d>,
+    spots: Query<(&Spot, &Transform)>,
+    marks: Query<(Entity, &DecisiveMark)>,
+    res: Res<crate::play::Resolution>,
+) {
+    let want = match &m {
+        Some(m) if !res.active => m.0.decisive_spots(),
+        _ => Vec::new(),
+    };
+    for (e, mark) in &marks {
+        if !want.contains(&mark.0) {
+            commands.entity(e).despawn();
+        }
+    }
+    for id in want {
+        if marks.iter().any(|(_, mark)| mark.0 == id) {
+            continue;
+        }
+        if let Some((_, tf)) = spots.iter().find(|(s, _)| s.id == id) {
+            commands.spawn((
+                Tabletop,
+                DecisiveMark(id),
+                Mesh3d(look.ring.clone()),
+                MeshMaterial3d(look.gold.clone()),
+                Transform::from_translation(tf.translation + Vec3::Y * 0.02).with_scale(Vec3::new(0.5, 0.3, 0.5)),
+                Pickable::IGNORE,
+                NotShadowCaster,
+            ));
         }
     }
 }
@@ -576,7 +623,7 @@ fn dress_board(
             // The board with a little of the cloth round it (Kansho's board stands above a
             // mat laid wide for its legs and box).
             let view = match root.table {
-                Table::Hex { .. } => Vec2::splat(5.0),
+                Table::Hex { .. } => Vec2::splat(3.7),
                 _ => mat_half - Vec2::splat(0.7),
             };
             cam.frame_card(view, w as f32 / h as f32);

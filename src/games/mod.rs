@@ -305,6 +305,11 @@ pub trait ClientGame: Knowledge {
         let _ = prefix;
         None
     }
+    /// Spots that show what decided a finished game (the pinned general's point), marked in
+    /// gold once it is over. ConHex shows its chain through [`Self::lit_cells`] instead.
+    fn decisive_spots(&self) -> Vec<u16> {
+        Vec::new()
+    }
     /// Cells lit at rest: ConHex's winning chain once the game is won (also when a finished
     /// game is loaded, replayed or redone, not only at the end of the winning move's animation).
     fn lit_cells(&self) -> Vec<u16> {
@@ -353,6 +358,8 @@ pub trait AnyMatch: Send + Sync {
     fn part_prompt(&self, prefix: &[Token]) -> Option<String>;
     /// Cells lit at rest (see [`ClientGame::lit_cells`]).
     fn lit_cells(&self) -> Vec<u16>;
+    /// Spots marked at the end (see [`ClientGame::decisive_spots`]).
+    fn decisive_spots(&self) -> Vec<u16>;
     /// Moves played, in notation, with who played them.
     fn history(&self) -> Vec<(Player, String)>;
     /// The moves taken back (that redo would play), in the order they would be played, with
@@ -534,6 +541,12 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
     }
     fn lit_cells(&self) -> Vec<u16> {
         self.state.lit_cells()
+    }
+    fn decisive_spots(&self) -> Vec<u16> {
+        if self.pending.is_some() {
+            return Vec::new();
+        }
+        self.state.decisive_spots()
     }
     fn history(&self) -> Vec<(Player, String)> {
         self.past

@@ -187,6 +187,14 @@ impl ClientGame for Soldiers {
         let _ = before;
         out
     }
+
+    fn decisive_spots(&self) -> Vec<u16> {
+        // The soldiers' win: the general caught, pinned or shut in where he stands.
+        match self.status() {
+            parlour_rules::Status::Win { winner, .. } if winner == Player::P2 => vec![u16::from(self.hunter())],
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// What the new-game dialog and the rules panel say about the Sixteen Soldiers rules chosen.

@@ -268,6 +268,8 @@ mod tests {
                 b.next += 1;
             }
             assert!(b.m.status().is_over(), "{}: the recording ends the game", rec.game);
+            // The soldiers' win shows where the general was pinned; the others show nothing.
+            assert_eq!(!b.m.decisive_spots().is_empty(), rec.game == "soldiers", "{}", rec.game);
         }
     }
 }

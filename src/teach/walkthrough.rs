@@ -125,17 +125,13 @@ fn panel(
         .anchor(egui::Align2::LEFT_TOP, [16.0, 16.0])
         .fixed_size([250.0, 0.0])
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(
-                    egui::RichText::new(format!("How to play {name}"))
-                        .size(18.0)
-                        .strong()
-                        .color(crate::hud::GOLD),
-                );
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.label(egui::RichText::new(format!("step {} of {total}", w.step + 1)).weak());
-                });
-            });
+            ui.label(
+                egui::RichText::new(format!("How to play {name}"))
+                    .size(18.0)
+                    .strong()
+                    .color(crate::hud::GOLD),
+            );
+            ui.label(egui::RichText::new(format!("Step {} of {total}", w.step + 1)).weak());
             ui.separator();
             ui.label(egui::RichText::new(w.lesson.steps[w.step].say).size(15.0));
             ui.add_space(6.0);
