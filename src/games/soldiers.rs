@@ -191,7 +191,7 @@ impl ClientGame for Soldiers {
     fn decisive_spots(&self) -> Vec<u16> {
         // The soldiers' win: the general caught, pinned or shut in where he stands.
         match self.status() {
-            parlour_rules::Status::Win { winner, .. } if winner == Player::P2 => vec![u16::from(self.hunter())],
+            parlour_rules::Status::Win { winner: Player::P2, .. } => vec![u16::from(self.hunter())],
             _ => Vec::new(),
         }
     }
