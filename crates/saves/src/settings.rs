@@ -362,6 +362,14 @@ mod tests {
         );
         assert_eq!(s.last_setup.game, "soldiers");
         assert_eq!(s.last_setup.options, [("variant".to_string(), "board1".to_string())]);
+        // Found while writing the fuzz property: a game id in another case was kept as it was
+        // and left the new-game dialog on a game the client could not start.
+        let s = decode(r#"{"last_setup": {"game": "KONANE", "options": [["size", "6x6"]], "seats": [null, null]}}"#);
+        assert_eq!(s.last_setup.game, "konane");
+        assert_eq!(
+            crate::canonical_options("konane", &s.last_setup.options).as_ref(),
+            Ok(&s.last_setup.options)
+        );
         let s = decode(r#"{"guided": ["konane", "chess", "konane"]}"#);
         assert_eq!(s.guided, ["konane"]);
         let e = Settings::decode(br#"{"speed": "Warp"}"#).expect_err("refused");
