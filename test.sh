@@ -14,7 +14,11 @@ step "format"
 cargo fmt --all --check
 
 step "lints (pure crates)"
-cargo clippy -p parlour-rules -p parlour-ai -p parlour-engine -p parlour-saves --all-targets --quiet -- -D warnings
+cargo clippy -p parlour-rules -p parlour-ai -p parlour-engine -p parlour-saves -p parlour-online -p parlour-server \
+  --all-targets --quiet -- -D warnings
+
+step "a throw-away PostgreSQL for the server's tests"
+source scripts/postgres.sh
 
 step "tests"
 cargo test --workspace --quiet 2>&1 | tee "$CARGO_TARGET_DIR/test-output.txt"
@@ -26,6 +30,20 @@ echo "$reply"
 grep -q '^= parlour-engine$' <<<"$reply"
 grep -q '^= ongoing white$' <<<"$reply"
 grep -q '^? ' <<<"$reply"
+
+step "an online game through the server, from the command line"
+server_log="$CARGO_TARGET_DIR/server-smoke.log"
+server_db=$(mktemp -d)
+"$CARGO_TARGET_DIR/debug/parlour-server" --listen 127.0.0.1:0 --database "sqlite://$server_db/games.sqlite3" >"$server_log" 2>&1 &
+server_pid=$!
+for _ in $(seq 50); do grep -q '^listening on' "$server_log" && break; sleep 0.1; done
+server_url=$(sed -n 's/^listening on \(http:[^ ]*\).*/\1/p' "$server_log")
+code=$(printf 'online new konane size=6x6\nplay xa6\n' | "$engine" connect --server "$server_url" | sed -n '1s/^= \([^ ]*\) black$/\1/p')
+reply=$(printf 'online join %s\nwait\nhistory\n' "$code" | "$engine" connect --server "$server_url")
+kill "$server_pid"; rm -rf "$server_db"
+echo "$reply"
+grep -q '^= white$' <<<"$reply"
+grep -q '^= xa6$' <<<"$reply"
 
 step "screenshots of every game (Xvfb, software Vulkan)"
 client="$CARGO_TARGET_DIR/debug/parlour"

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod fuzzing;
 pub mod matches;
+pub mod online;
 pub mod protocol;
 pub mod session;
 

@@ -17,6 +17,10 @@ usage:
   parlour-engine bench [--game ID [OPTIONS…]] [--seconds S]
                                  random playouts per second per game, one thread, fixed seed
   parlour-engine match --help    an AI-versus-AI series between two configurations
+  parlour-engine connect --server URL [--timeout S]
+                                 the protocol against a Parlour server's game: online
+                                 new|join|watch|resume|token, wait, play and genmove through
+                                 the server (each waits for it at most S s, default 60)
   parlour-engine --help          this text";
 
 const BENCH_USAGE: &str = "\
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
         }
         Some((&"bench", rest)) => run_bench(rest),
         Some((&"match", rest)) => matches::run(rest),
+        Some((&"connect", rest)) => run_connect(rest),
         Some((&("--help" | "-h" | "help"), _)) => {
             parlour_engine::say!("{USAGE}");
             ExitCode::SUCCESS
@@ -48,6 +53,41 @@ fn main() -> ExitCode {
         Some((other, _)) => {
             eprintln!("parlour-engine: unknown subcommand '{other}'\n\n{USAGE}");
             ExitCode::from(2)
+        }
+    }
+}
+
+fn run_connect(args: &[&str]) -> ExitCode {
+    let mut server = None;
+    let mut timeout = parlour_engine::online::DEFAULT_TIMEOUT;
+    let mut i = 0;
+    while i < args.len() {
+        let parsed = match (args[i], args.get(i + 1)) {
+            ("--server", Some(url)) => {
+                server = Some(url.to_string());
+                Ok(())
+            }
+            ("--timeout", t) => seconds(t).map(|d| timeout = d),
+            (other, _) => Err(format!("unknown or incomplete argument '{other}'")),
+        };
+        if let Err(e) = parsed {
+            eprintln!("parlour-engine connect: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+        i += 2;
+    }
+    let Some(server) = server else {
+        eprintln!("parlour-engine connect: --server URL is needed (e.g. http://127.0.0.1:7878)");
+        return ExitCode::from(2);
+    };
+    let engine = protocol::Engine::connected(&server, timeout);
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match protocol::run_engine(engine, stdin.lock(), stdout.lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("parlour-engine: {e}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use std::io::{BufRead, Write};
 
+use crate::online::Link;
 use crate::session::{Session, catalogue, new_session};
 
 /// The commands `list_commands` prints, in protocol order.
@@ -24,6 +25,9 @@ pub const COMMANDS: &[&str] = &[
     "perft",
     "quit",
 ];
+
+/// The commands `parlour-engine connect` adds.
+pub const ONLINE_COMMANDS: &[&str] = &["online", "wait"];
 
 /// The largest perft depth accepted, so one command cannot hang the engine for hours.
 pub const MAX_PERFT_DEPTH: u32 = 6;
@@ -60,6 +64,8 @@ pub struct Engine {
     search_cap_ms: Option<u64>,
     /// The most positions one `perft` may play.
     perft_max_positions: u64,
+    /// The server connection of `parlour-engine connect`.
+    online: Option<Link>,
 }
 
 impl Default for Engine {
@@ -76,6 +82,17 @@ impl Engine {
             session,
             search_cap_ms: None,
             perft_max_positions: crate::session::PERFT_MAX_POSITIONS,
+            online: None,
+        }
+    }
+
+    /// An engine playing the games of the server at `server` (`parlour-engine connect`):
+    /// `online …` and `wait` work, `play` and `genmove` go through the server, and each
+    /// command waits for the server at most `timeout`.
+    pub fn connected(server: &str, timeout: std::time::Duration) -> Self {
+        Engine {
+            online: Some(Link::new(server, timeout)),
+            ..Engine::new()
         }
     }
 
@@ -114,6 +131,11 @@ impl Engine {
                 Err(format!("{cmd} takes no arguments"))
             }
         };
+        if let Some(link) = self.online.as_mut()
+            && let Some(result) = link.command(cmd, args, &mut self.session, self.search_cap_ms)
+        {
+            return result.map(Some);
+        }
         let text = match cmd {
             "name" => {
                 no_args(args)?;
@@ -125,7 +147,11 @@ impl Engine {
             }
             "list_commands" => {
                 no_args(args)?;
-                COMMANDS.join("\n")
+                let mut list = COMMANDS.to_vec();
+                if self.online.is_some() {
+                    list.extend(ONLINE_COMMANDS);
+                }
+                list.join("\n")
             }
             "games" => {
                 no_args(args)?;
@@ -188,8 +214,12 @@ impl Engine {
 
 /// Runs the protocol until `quit` or end of input. Lines that are not valid UTF-8 get a `?`
 /// reply like any other bad input.
-pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    let mut engine = Engine::new();
+pub fn run(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    run_engine(Engine::new(), input, output)
+}
+
+/// Runs the protocol with `engine` (offline or connected) until `quit` or end of input.
+pub fn run_engine(mut engine: Engine, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     for line in input.split(b'\n') {
         let line = line?;
         let reply = match std::str::from_utf8(&line) {

@@ -10,9 +10,16 @@ use parlour_rules::soldiers::Soldiers;
 use parlour_rules::{Game, Status, perft, split_pairs};
 
 /// A game in progress as the protocol sees it: text in, text out.
-pub trait Session {
+pub trait Session: Send {
     /// The game's engine id.
     fn id(&self) -> &'static str;
+    /// The side names in turn order: the side that moves first from the start, then the other.
+    fn side_names(&self) -> [&'static str; 2];
+    /// A copy to try things on.
+    fn clone_box(&self) -> Box<dyn Session>;
+    /// Whose turn it is in turn order (0 = the side that moved first), `None` once the game is
+    /// over.
+    fn turn(&self) -> Option<usize>;
     /// Legal moves in canonical notation, sorted in plain byte order.
     fn legal(&self) -> Vec<String>;
     /// Plays a move given as text; replies with its canonical notation.
@@ -77,6 +84,27 @@ pub fn status_text<G: Game>(state: &G) -> String {
 impl<G: Game + Knowledge> Session for GameSession<G> {
     fn id(&self) -> &'static str {
         G::ID
+    }
+
+    fn side_names(&self) -> [&'static str; 2] {
+        let start = &self.states[0];
+        let first = start.side_to_move();
+        [start.side_name(first), start.side_name(first.other())]
+    }
+
+    fn clone_box(&self) -> Box<dyn Session> {
+        Box::new(GameSession {
+            states: self.states.clone(),
+            history: self.history.clone(),
+        })
+    }
+
+    fn turn(&self) -> Option<usize> {
+        let state = self.current();
+        if state.status().is_over() {
+            return None;
+        }
+        Some(usize::from(state.side_to_move() != self.states[0].side_to_move()))
     }
 
     fn legal(&self) -> Vec<String> {

@@ -1,0 +1,416 @@
+//! The game registry: the games this process has touched, each with its rules state, behind a
+//! lock per game, so moves of one game are checked and stored one at a time while different
+//! games go on in parallel. The database is the authority: a move is answered only once it is
+//! stored, and a write that finds its ply already taken (another server process, sharing the
+//! database, got there first) reloads the game and decides again.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use parlour_engine::session::{Session, new_session};
+use parlour_online::wire::{CODE_ALPHABET, CODE_LEN, GameView, Reply, Seat};
+use sha2::{Digest, Sha256};
+use tokio::sync::{Mutex as AsyncMutex, broadcast};
+
+use crate::store::{Store, StoreError, StoredGame};
+
+/// How many pushes a slow follower may fall behind before it is cut off (it then reconnects
+/// and resumes, losing nothing).
+const FOLLOW_BUFFER: usize = 256;
+
+/// One game in memory.
+pub struct Entry {
+    stored: StoredGame,
+    session: Box<dyn Session>,
+    followers: broadcast::Sender<Reply>,
+}
+
+impl Entry {
+    fn new(stored: StoredGame) -> Result<Entry, StoreError> {
+        let session = build_session(&stored.game, &stored.options, &stored.moves).map_err(StoreError::Damaged)?;
+        let (followers, _) = broadcast::channel(FOLLOW_BUFFER);
+        Ok(Entry {
+            stored,
+            session,
+            followers,
+        })
+    }
+
+    /// The game as the wire shows it.
+    pub fn view(&self) -> GameView {
+        GameView {
+            code: self.stored.code.clone(),
+            game: self.stored.game.clone(),
+            options: self.stored.options.clone(),
+            moves: self.stored.moves.clone(),
+            seats: [self.stored.tokens[0].is_some(), self.stored.tokens[1].is_some()],
+        }
+    }
+
+    /// A receiver of this game's pushes.
+    pub fn follow(&self) -> broadcast::Receiver<Reply> {
+        self.followers.subscribe()
+    }
+
+    fn seat_of(&self, token: &str) -> Option<Seat> {
+        let hash = hash_token(token);
+        Seat::BOTH
+            .into_iter()
+            .find(|s| self.stored.tokens[s.index()].as_deref() == Some(hash.as_str()))
+    }
+
+    /// Takes in what another process stored; pushes what is new to this process's followers.
+    fn refresh(&mut self, fresh: StoredGame) -> Result<(), StoreError> {
+        for seat in Seat::BOTH {
+            if self.stored.tokens[seat.index()].is_none() && fresh.tokens[seat.index()].is_some() {
+                let _ = self.followers.send(Reply::Joined {
+                    code: fresh.code.clone(),
+                    seat,
+                });
+            }
+        }
+        let known = self.stored.moves.len();
+        if fresh.moves.len() < known || fresh.moves[..known] != self.stored.moves[..] {
+            return Err(StoreError::Damaged(format!(
+                "game {} changed under this server",
+                fresh.code
+            )));
+        }
+        for (ply, mv) in fresh.moves.iter().enumerate().skip(known) {
+            self.session
+                .play(mv)
+                .map_err(|e| StoreError::Damaged(format!("stored move {mv}: {e}")))?;
+            let _ = self.followers.send(Reply::Moved {
+                code: fresh.code.clone(),
+                ply: ply as u32,
+                mv: mv.clone(),
+            });
+        }
+        self.stored = fresh;
+        Ok(())
+    }
+}
+
+/// A refusal, as the player reads it.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    /// The client's fault: nothing changed.
+    #[error("{0}")]
+    Bad(String),
+    /// The server's storage failed: nothing was acknowledged.
+    #[error("the server could not store that ({0}); nothing changed — try again")]
+    Store(#[from] StoreError),
+}
+
+fn bad(text: impl Into<String>) -> Refusal {
+    Refusal::Bad(text.into())
+}
+
+/// What a seat request gives back.
+pub struct Seated {
+    /// The seat.
+    pub seat: Seat,
+    /// Its token (in clear: only the holder ever sees it).
+    pub token: String,
+    /// The game.
+    pub game: GameView,
+    /// Its pushes.
+    pub follow: broadcast::Receiver<Reply>,
+}
+
+/// The games of this process, over a store.
+pub struct Registry<S> {
+    store: S,
+    games: Mutex<HashMap<String, Arc<AsyncMutex<Entry>>>>,
+}
+
+impl<S: Store> Registry<S> {
+    /// An empty registry over `store`.
+    pub fn new(store: S) -> Self {
+        Registry {
+            store,
+            games: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+
+    fn cached(&self, code: &str) -> Option<Arc<AsyncMutex<Entry>>> {
+        self.games.lock().ok()?.get(code).cloned()
+    }
+
+    /// The game with this code, loaded from the store on first use.
+    async fn entry(&self, code: &str) -> Result<Arc<AsyncMutex<Entry>>, Refusal> {
+        if let Some(e) = self.cached(code) {
+            return Ok(e);
+        }
+        let stored = self
+            .store
+            .load(code)
+            .await?
+            .ok_or_else(|| bad(format!("there is no game with invite code {code}")))?;
+        let entry = Arc::new(AsyncMutex::new(Entry::new(stored)?));
+        let mut games = self.games.lock().map_err(|_| bad("the server is shutting down"))?;
+        Ok(games.entry(code.to_string()).or_insert(entry).clone())
+    }
+
+    /// Creates a game with the creator in `seat`.
+    pub async fn create(&self, game: &str, options: &[(String, String)], seat: Seat) -> Result<Seated, Refusal> {
+        let id = parlour_saves::game_id(game).ok_or_else(|| {
+            bad(format!(
+                "Parlour has no game called '{game}'; the games are kansho, konane, conhex, qyshinsu and soldiers"
+            ))
+        })?;
+        let options = parlour_saves::canonical_options(id, options).map_err(bad)?;
+        let session = build_session(id, &options, &[]).map_err(bad)?;
+        let token = random_token();
+        let mut tokens = [None, None];
+        tokens[seat.index()] = Some(hash_token(&token));
+        // A fresh code collides with an existing one about never; try a few anyway.
+        for _ in 0..4 {
+            let stored = StoredGame {
+                code: random_code(),
+                game: id.to_string(),
+                options: options.clone(),
+                tokens: tokens.clone(),
+                moves: vec![],
+            };
+            if self.store.create(&stored).await? {
+                let (followers, _) = broadcast::channel(FOLLOW_BUFFER);
+                let entry = Entry {
+                    stored,
+                    session,
+                    followers,
+                };
+                let reply = Seated {
+                    seat,
+                    token,
+                    game: entry.view(),
+                    follow: entry.follow(),
+                };
+                if let Ok(mut games) = self.games.lock() {
+                    games.insert(reply.game.code.clone(), Arc::new(AsyncMutex::new(entry)));
+                }
+                return Ok(reply);
+            }
+        }
+        Err(bad("no free invite code was found; try again"))
+    }
+
+    /// Takes the free seat of a game.
+    pub async fn join(&self, code: &str) -> Result<Seated, Refusal> {
+        let entry = self.entry(code).await?;
+        let mut e = entry.lock().await;
+        for _ in 0..2 {
+            let Some(seat) = Seat::BOTH.into_iter().find(|s| e.stored.tokens[s.index()].is_none()) else {
+                return Err(bad(format!("both seats of game {code} are taken; you can watch it")));
+            };
+            let token = random_token();
+            let hash = hash_token(&token);
+            if self.store.take_seat(code, seat, &hash).await? {
+                e.stored.tokens[seat.index()] = Some(hash);
+                let _ = e.followers.send(Reply::Joined {
+                    code: code.to_string(),
+                    seat,
+                });
+                return Ok(Seated {
+                    seat,
+                    token,
+                    game: e.view(),
+                    follow: e.follow(),
+                });
+            }
+            // Another server process gave that seat away: look again.
+            self.reload(&mut e).await?;
+        }
+        Err(bad(format!("both seats of game {code} are taken; you can watch it")))
+    }
+
+    /// Takes back a seat by its token.
+    pub async fn resume(&self, code: &str, token: &str) -> Result<Seated, Refusal> {
+        let entry = self.entry(code).await?;
+        let mut e = entry.lock().await;
+        let seat = self.seat_for(&mut e, token).await?;
+        Ok(Seated {
+            seat,
+            token: token.to_string(),
+            game: e.view(),
+            follow: e.follow(),
+        })
+    }
+
+    /// Follows a game without a seat.
+    pub async fn watch(&self, code: &str) -> Result<(GameView, broadcast::Receiver<Reply>), Refusal> {
+        let entry = self.entry(code).await?;
+        let e = entry.lock().await;
+        Ok((e.view(), e.follow()))
+    }
+
+    /// Checks and stores a move; answers with its canonical notation once it is stored. The
+    /// same move by the same seat at a ply already stored is answered as stored (a re-send
+    /// after a lost reply), never stored twice.
+    pub async fn play(&self, code: &str, token: &str, ply: u32, mv: &str) -> Result<String, Refusal> {
+        let entry = self.entry(code).await?;
+        let mut e = entry.lock().await;
+        let seat = self.seat_for(&mut e, token).await?;
+        for _ in 0..2 {
+            let played = e.stored.moves.len() as u32;
+            if ply < played {
+                return resent(&e, seat, ply, mv);
+            }
+            if ply > played {
+                return Err(bad(format!(
+                    "the game has {played} moves; a move after move {ply} cannot be played yet"
+                )));
+            }
+            let names = e.session.side_names();
+            match e.session.turn() {
+                None => return Err(bad(format!("game {code} is over ({})", e.session.status()))),
+                Some(t) if t != seat.index() => {
+                    return Err(bad(format!("it is not your turn: {} is to move", names[t])));
+                }
+                Some(_) => {}
+            }
+            let canonical = e.session.play(mv).map_err(bad)?;
+            match self.store.append(code, ply, &canonical).await {
+                Ok(true) => {
+                    e.stored.moves.push(canonical.clone());
+                    let _ = e.followers.send(Reply::Moved {
+                        code: code.to_string(),
+                        ply,
+                        mv: canonical.clone(),
+                    });
+                    return Ok(canonical);
+                }
+                Ok(false) => {
+                    // Another process stored this ply first: take its game and decide again.
+                    e.session.undo().map_err(StoreError::Damaged)?;
+                    self.reload(&mut e).await?;
+                }
+                Err(err) => {
+                    e.session.undo().map_err(StoreError::Damaged)?;
+                    return Err(err.into());
+                }
+            }
+        }
+        Err(bad("the game changed while your move was checked; try again"))
+    }
+
+    /// The seat `token` holds; looked up again in the database before it is refused (another
+    /// server process may have given the seat away since this one loaded the game).
+    async fn seat_for(&self, e: &mut Entry, token: &str) -> Result<Seat, Refusal> {
+        if let Some(seat) = e.seat_of(token) {
+            return Ok(seat);
+        }
+        self.reload(e).await?;
+        e.seat_of(token)
+            .ok_or_else(|| bad(format!("that token holds no seat in game {}", e.stored.code)))
+    }
+
+    async fn reload(&self, e: &mut Entry) -> Result<(), Refusal> {
+        let fresh = self
+            .store
+            .load(&e.stored.code)
+            .await?
+            .ok_or_else(|| StoreError::Damaged(format!("game {} has gone from the database", e.stored.code)))?;
+        e.refresh(fresh)?;
+        Ok(())
+    }
+
+    /// Another process changed this game: if this process follows it, catch up and tell its
+    /// players.
+    pub async fn changed(&self, code: &str) {
+        let Some(entry) = self.cached(code) else { return };
+        let mut e = entry.lock().await;
+        if let Err(err) = self.reload(&mut e).await {
+            eprintln!("parlour-server: catching up with game {code} failed: {err}");
+        }
+    }
+}
+
+/// The answer to a move re-sent for a ply already stored.
+fn resent(e: &Entry, seat: Seat, ply: u32, mv: &str) -> Result<String, Refusal> {
+    let before = &e.stored.moves[..ply as usize];
+    let mut at = build_session(&e.stored.game, &e.stored.options, before).map_err(StoreError::Damaged)?;
+    let same_seat = at.turn() == Some(seat.index());
+    let canonical = at.play(mv).ok();
+    if same_seat && canonical.as_deref() == Some(e.stored.moves[ply as usize].as_str()) {
+        Ok(e.stored.moves[ply as usize].clone())
+    } else {
+        Err(bad(format!(
+            "move {} has already been played ({}); the game has {} moves",
+            ply + 1,
+            e.stored.moves[ply as usize],
+            e.stored.moves.len()
+        )))
+    }
+}
+
+fn build_session(game: &str, options: &[(String, String)], moves: &[String]) -> Result<Box<dyn Session>, String> {
+    let words: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let mut session = new_session(game, &words)?;
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    session.setmoves(&moves)?;
+    Ok(session)
+}
+
+/// The SHA-256 of a token, in hex: what the database keeps instead of the token.
+pub fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    // The operating system's generator; without it no secret can be made, and the server
+    // cannot run safely at all.
+    getrandom::fill(&mut bytes).unwrap_or_else(|e| panic!("the system's random generator failed: {e}"));
+    bytes
+}
+
+/// 128 random bits as hex.
+pub fn random_token() -> String {
+    random_bytes::<16>().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A fresh invite code: uniform over [`CODE_ALPHABET`] (bytes ≥ 248 are redrawn).
+pub fn random_code() -> String {
+    let n = CODE_ALPHABET.len();
+    let limit = 256 - 256 % n;
+    let mut code = String::with_capacity(CODE_LEN);
+    while code.len() < CODE_LEN {
+        for b in random_bytes::<16>() {
+            if (b as usize) < limit && code.len() < CODE_LEN {
+                code.push(CODE_ALPHABET[b as usize % n] as char);
+            }
+        }
+    }
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_tokens_have_their_wire_shape_and_differ() {
+        let codes: std::collections::HashSet<String> = (0..1000).map(|_| random_code()).collect();
+        assert_eq!(codes.len(), 1000);
+        for c in &codes {
+            parlour_online::wire::check_code(c).unwrap();
+        }
+        let t = random_token();
+        parlour_online::wire::check_token(&t).unwrap();
+        assert_ne!(t, random_token());
+        assert_eq!(
+            hash_token("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

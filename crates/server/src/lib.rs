@@ -1,0 +1,76 @@
+//! parlour-server: the authoritative server for online games. A game is its options and its
+//! move list; every move is checked by `parlour-rules` (through the engine's sessions) and
+//! stored before it is acknowledged or forwarded. See `shared/engine-protocol.md` ("Online
+//! sessions") and the README's "Online play".
+
+pub mod games;
+pub mod load;
+pub mod routes;
+pub mod store;
+
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+
+use crate::games::Registry;
+use crate::store::postgres::PgStore;
+use crate::store::sqlite::SqliteStore;
+use crate::store::{Store, StoreError};
+
+/// Serves on `listener` with the database at `database` (`sqlite://PATH` or `postgres://…`)
+/// until the process is told to stop (Ctrl-C or SIGTERM). `ready` is called once the database
+/// is open and migrated, just before the first connection is served.
+pub async fn run(listener: TcpListener, database: &str, ready: impl FnOnce()) -> Result<(), StoreError> {
+    if database.starts_with("sqlite:") {
+        let store = SqliteStore::open(database).await?;
+        ready();
+        serve(listener, Arc::new(Registry::new(store))).await
+    } else if database.starts_with("postgres://") || database.starts_with("postgresql://") {
+        let store = PgStore::open(database).await?;
+        let mut changes = store.changes().await?;
+        ready();
+        let registry = Arc::new(Registry::new(store));
+        let r = registry.clone();
+        tokio::spawn(async move {
+            while let Some(change) = changes.recv().await {
+                r.changed(&change.code).await;
+            }
+        });
+        serve(listener, registry).await
+    } else {
+        Err(StoreError::Url(database.to_string()))
+    }
+}
+
+async fn serve<S: Store>(listener: TcpListener, registry: Arc<Registry<S>>) -> Result<(), StoreError> {
+    axum::serve(listener, routes::router(registry))
+        .with_graceful_shutdown(stop_signal())
+        .await
+        .map_err(|e| StoreError::Commit(format!("the listener failed: {e}")))
+}
+
+async fn stop_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(t) => t,
+            Err(_) => return std::future::pending().await,
+        };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = ctrl_c.await;
+    }
+}
+
+/// The database used when none is named: a SQLite file in Parlour's data directory.
+pub fn default_database() -> String {
+    let dir = parlour_saves::data_dir();
+    let _ = std::fs::create_dir_all(&dir);
+    format!("sqlite://{}", dir.join("server.sqlite3").display())
+}

@@ -1,0 +1,381 @@
+//! `parlour-server load`: the load benchmark. Starts a server on loopback over the database
+//! given (or a fresh SQLite file), opens two real WebSocket connections per game, and has each
+//! game play a random legal move about once per interval, measuring the round trip from
+//! sending a move to its `stored` reply. Afterwards every game in the database is compared
+//! with what its clients sent. `--ramp` repeats with more and more games until the 99th
+//! percentile passes 100 ms.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use parlour_engine::session::new_session;
+use parlour_online::wire::{Reply, Request, Seat};
+use rand::{Rng, SeedableRng};
+use tokio::net::TcpListener;
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::store::Store;
+use crate::store::postgres::PgStore;
+use crate::store::sqlite::SqliteStore;
+
+const USAGE: &str = "\
+usage: parlour-server load [--games N] [--interval-ms MS] [--seconds S] [--database URL] [--ramp]
+  N games (default 1000), each moving about once every MS milliseconds (default 1000), for S
+  seconds (default 30), over real WebSockets on loopback to a server in this process; reports
+  moves/s and the move round trip (p50, p99, max), then checks every stored game against what
+  its clients sent. --ramp: 250, 500, 1000, 1500, 2000, 3000 … games until p99 > 100 ms.
+  The database defaults to a fresh SQLite file; postgres://… measures PostgreSQL.";
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+struct Options {
+    games: usize,
+    interval: Duration,
+    seconds: f64,
+    database: Option<String>,
+    ramp: bool,
+}
+
+/// Runs the benchmark from the command line.
+pub fn main(args: &[String]) -> ExitCode {
+    let mut o = Options {
+        games: 1000,
+        interval: Duration::from_millis(1000),
+        seconds: 30.0,
+        database: None,
+        ramp: false,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let v = args.get(i + 1).map(String::as_str);
+        let ok = match (args[i].as_str(), v) {
+            ("--help" | "-h", _) => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            ("--ramp", _) => {
+                o.ramp = true;
+                i += 1;
+                continue;
+            }
+            ("--games", Some(v)) => v.parse().map(|n| o.games = n).is_ok(),
+            ("--interval-ms", Some(v)) => v.parse().map(|n| o.interval = Duration::from_millis(n)).is_ok(),
+            ("--seconds", Some(v)) => v.parse().map(|n| o.seconds = n).is_ok(),
+            ("--database", Some(v)) => {
+                o.database = Some(v.to_string());
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            eprintln!("parlour-server load: bad argument '{}'\n\n{USAGE}", args[i]);
+            return ExitCode::from(2);
+        }
+        i += 2;
+    }
+    raise_file_limit();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("parlour-server load: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(bench(o)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("parlour-server load: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Each game needs two sockets on each side of loopback.
+fn raise_file_limit() {
+    #[cfg(unix)]
+    unsafe {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            lim.rlim_cur = lim.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+        }
+    }
+}
+
+async fn bench(o: Options) -> Result<(), String> {
+    let scratch = std::env::temp_dir().join(format!("parlour-load-{}", std::process::id()));
+    let database = match &o.database {
+        Some(d) => d.clone(),
+        None => {
+            std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+            format!("sqlite://{}", scratch.join("load.sqlite3").display())
+        }
+    };
+    // The server runs on a runtime (and threads) of its own, as it would in its own process.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    listener.set_nonblocking(true).map_err(|e| e.to_string())?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let db = database.clone();
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = match tokio::runtime::Runtime::new() {
+            Ok(r) => r,
+            Err(e) => return eprintln!("parlour-server load: {e}"),
+        };
+        runtime.block_on(async move {
+            let listener = match TcpListener::from_std(listener) {
+                Ok(l) => l,
+                Err(e) => return eprintln!("parlour-server load: {e}"),
+            };
+            let ready = move || {
+                let _ = ready_tx.send(());
+            };
+            if let Err(e) = crate::run(listener, &db, ready).await {
+                eprintln!("parlour-server load: the server stopped: {e}");
+            }
+        });
+    });
+    ready_rx
+        .recv_timeout(Duration::from_secs(60))
+        .map_err(|_| "the server did not start".to_string())?;
+    let shown = database.split('@').next_back().unwrap_or(&database);
+    println!("server on {addr}, database {shown}");
+    println!(
+        "{:>7} {:>9} {:>10} {:>9} {:>9} {:>9}  stored games checked",
+        "games", "moves", "moves/s", "p50 ms", "p99 ms", "max ms"
+    );
+    let steps: Vec<usize> = if o.ramp {
+        vec![250, 500, 1000, 1500, 2000, 3000, 4000, 6000, 8000]
+    } else {
+        vec![o.games]
+    };
+    let url = format!("ws://{addr}/ws");
+    let mut result = Ok(());
+    for games in steps {
+        let outcome = phase(&url, games, o.interval, Duration::from_secs_f64(o.seconds)).await?;
+        let checked = check(&database, &outcome.records).await;
+        let (p50, p99, max) = outcome.percentiles();
+        println!(
+            "{games:>7} {:>9} {:>10.0} {p50:>9.1} {p99:>9.1} {max:>9.1}  {}",
+            outcome.latencies.len(),
+            outcome.latencies.len() as f64 / outcome.elapsed.as_secs_f64(),
+            match &checked {
+                Ok(n) => format!("{n} equal"),
+                Err(e) => e.clone(),
+            }
+        );
+        if let Err(e) = checked {
+            result = Err(e);
+            break;
+        }
+        if o.ramp && p99 > 100.0 {
+            break;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    result
+}
+
+struct Outcome {
+    latencies: Vec<f64>,
+    elapsed: Duration,
+    /// (code, moves sent and acknowledged) per game played.
+    records: Vec<(String, Vec<String>)>,
+}
+
+impl Outcome {
+    fn percentiles(&self) -> (f64, f64, f64) {
+        let mut l = self.latencies.clone();
+        l.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            l.get(((l.len() as f64 * q) as usize).min(l.len().saturating_sub(1)))
+                .copied()
+                .unwrap_or(0.0)
+        };
+        (at(0.5), at(0.99), l.last().copied().unwrap_or(0.0))
+    }
+}
+
+async fn phase(url: &str, games: usize, interval: Duration, length: Duration) -> Result<Outcome, String> {
+    // Connect everyone first, then play for `length`.
+    let mut pairs = Vec::with_capacity(games);
+    for _ in 0..games {
+        let a = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| format!("connecting: {e}"))?
+            .0;
+        let b = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| format!("connecting: {e}"))?
+            .0;
+        pairs.push((a, b));
+    }
+    let start = Instant::now() + Duration::from_millis(200);
+    let stop = start + length;
+    let mut tasks = Vec::with_capacity(games);
+    for (i, (a, b)) in pairs.into_iter().enumerate() {
+        tasks.push(tokio::spawn(play(a, b, i as u64, interval, start, stop)));
+    }
+    let mut outcome = Outcome {
+        latencies: Vec::new(),
+        elapsed: length,
+        records: Vec::new(),
+    };
+    for t in tasks {
+        let (lat, records) = t.await.map_err(|e| e.to_string())??;
+        outcome.latencies.extend(lat);
+        outcome.records.extend(records);
+    }
+    Ok(outcome)
+}
+
+async fn send(ws: &mut Ws, r: &Request) -> Result<(), String> {
+    ws.send(Message::text(r.encode())).await.map_err(|e| e.to_string())
+}
+
+/// The next reply that `want` accepts, skipping pushes it does not.
+async fn until<T>(ws: &mut Ws, mut want: impl FnMut(Reply) -> Option<Result<T, String>>) -> Result<T, String> {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
+            .await
+            .map_err(|_| "no reply within 30 s".to_string())?
+            .ok_or("the server closed the connection")?
+            .map_err(|e| e.to_string())?;
+        if let Message::Text(t) = msg {
+            let reply = Reply::decode(t.as_str()).map_err(|e| e.to_string())?;
+            if let Reply::Error { message, .. } = &reply {
+                return Err(format!("the server refused: {message}"));
+            }
+            if let Some(r) = want(reply) {
+                return r;
+            }
+        }
+    }
+}
+
+/// One pair of players: games of Kōnane 8×8 one after another, a move per interval.
+async fn play(
+    mut a: Ws,
+    mut b: Ws,
+    seed: u64,
+    interval: Duration,
+    start: Instant,
+    stop: Instant,
+) -> Result<(Vec<f64>, Vec<(String, Vec<String>)>), String> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut latencies = Vec::new();
+    let mut records = Vec::new();
+    // Spread the games' moves evenly over the interval.
+    let mut next = start + interval.mul_f64(rng.random::<f64>());
+    let mut req = 0u64;
+    while Instant::now() < stop {
+        req += 1;
+        send(
+            &mut a,
+            &Request::New {
+                req,
+                game: "konane".into(),
+                options: vec![],
+                seat: Seat::First,
+            },
+        )
+        .await?;
+        let (code, ta) = until(&mut a, |r| match r {
+            Reply::Seated { game, token, .. } => Some(Ok((game.code, token))),
+            _ => None,
+        })
+        .await?;
+        send(
+            &mut b,
+            &Request::Join {
+                req,
+                code: code.clone(),
+            },
+        )
+        .await?;
+        let tb = until(&mut b, |r| match r {
+            Reply::Seated { token, .. } => Some(Ok(token)),
+            _ => None,
+        })
+        .await?;
+        let mut session = new_session("konane", &[])?;
+        let mut moves = Vec::new();
+        while let Some(turn) = session.turn() {
+            tokio::time::sleep_until(next.into()).await;
+            next += interval;
+            if Instant::now() >= stop {
+                break;
+            }
+            let legal = session.legal();
+            let mv = legal[rng.random_range(0..legal.len())].clone();
+            let ply = moves.len() as u32;
+            let (mover, token, other) = if turn == 0 {
+                (&mut a, &ta, &mut b)
+            } else {
+                (&mut b, &tb, &mut a)
+            };
+            req += 1;
+            let sent = Instant::now();
+            send(
+                mover,
+                &Request::Move {
+                    req,
+                    code: code.clone(),
+                    token: token.clone(),
+                    ply,
+                    mv: mv.clone(),
+                },
+            )
+            .await?;
+            until(mover, |r| match r {
+                Reply::Stored { req: r, .. } if r == req => Some(Ok(())),
+                _ => None,
+            })
+            .await?;
+            latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
+            session.play(&mv)?;
+            moves.push(mv);
+            until(other, |r| match r {
+                Reply::Moved { ply: p, .. } if p == ply => Some(Ok(())),
+                _ => None,
+            })
+            .await?;
+        }
+        records.push((code, moves));
+    }
+    Ok((latencies, records))
+}
+
+/// Compares every game the clients played with the database: `Ok(games checked)`.
+async fn check(database: &str, records: &[(String, Vec<String>)]) -> Result<usize, String> {
+    let stored = if database.starts_with("sqlite:") {
+        SqliteStore::open(database)
+            .await
+            .map_err(|e| e.to_string())?
+            .all()
+            .await
+    } else {
+        PgStore::open(database).await.map_err(|e| e.to_string())?.all().await
+    }
+    .map_err(|e| e.to_string())?;
+    let by_code: std::collections::HashMap<&str, &Vec<String>> =
+        stored.iter().map(|g| (g.code.as_str(), &g.moves)).collect();
+    for (code, moves) in records {
+        match by_code.get(code.as_str()) {
+            Some(m) if *m == moves => {}
+            Some(m) => {
+                return Err(format!(
+                    "game {code}: the database has {} moves, the clients sent {}",
+                    m.len(),
+                    moves.len()
+                ));
+            }
+            None => return Err(format!("game {code} is missing from the database")),
+        }
+    }
+    Ok(records.len())
+}

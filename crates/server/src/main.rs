@@ -1,0 +1,75 @@
+//! `parlour-server`: parses the command line and starts; everything else is in the library.
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+parlour-server — Parlour's online game server
+
+usage:
+  parlour-server [--listen ADDR:PORT] [--database URL]
+      --listen    where to accept connections (default 127.0.0.1:7878; port 0 picks a free one)
+      --database  sqlite://PATH (default: server.sqlite3 in Parlour's data directory)
+                  or postgres://USER@HOST/DB (several servers may share one)
+  parlour-server load --help     the load benchmark
+  parlour-server --help          this text
+
+Clients connect to ws://ADDR:PORT/ws (the game and `parlour-engine connect --server
+http://ADDR:PORT`); http://ADDR:PORT/health answers ok. The first line printed is
+`listening on http://ADDR:PORT`.";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("load") {
+        return parlour_server::load::main(&args[1..]);
+    }
+    let mut listen = "127.0.0.1:7878".to_string();
+    let mut database = None;
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned();
+        match (args[i].as_str(), value) {
+            ("--help" | "-h", _) => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            ("--listen", Some(v)) => listen = v,
+            ("--database", Some(v)) => database = Some(v),
+            (flag @ ("--listen" | "--database"), None) => {
+                eprintln!("parlour-server: {flag} needs a value\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+            (other, _) => {
+                eprintln!("parlour-server: unknown argument '{other}'\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+        i += 2;
+    }
+    let database = database.unwrap_or_else(parlour_server::default_database);
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("parlour-server: cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(async {
+        let listener = match tokio::net::TcpListener::bind(&listen).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("parlour-server: cannot listen on {listen}: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or(listen);
+        let shown = database.split('@').next_back().unwrap_or(&database).to_string();
+        let ready = || println!("listening on http://{addr} (database {shown})");
+        match parlour_server::run(listener, &database, ready).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("parlour-server: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}

@@ -1,0 +1,154 @@
+//! PostgreSQL storage, for several server processes sharing one database: each write is one
+//! statement committed on its own, and a write that changed something also `NOTIFY`s the other
+//! processes (in the same statement, so the notice goes out exactly when the change commits),
+//! which reload that game and pass the change to their own players.
+
+use std::time::Duration;
+
+use parlour_online::wire::Seat;
+use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
+use tokio::sync::mpsc;
+
+use super::{Change, Store, StoreError, StoredGame, attach_moves, options_text};
+
+/// The channel the server processes tell each other about changed games on.
+const CHANNEL: &str = "parlour_games";
+
+/// PostgreSQL storage (see the module comment).
+pub struct PgStore {
+    pool: PgPool,
+}
+
+impl PgStore {
+    /// Connects to `url` (`postgres://…`) and migrates the schema.
+    pub async fn open(url: &str) -> Result<Self, StoreError> {
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect(url)
+            .await?;
+        super::migrator().run(&pool).await?;
+        Ok(PgStore { pool })
+    }
+
+    /// The games other processes changed, as they commit. The listener reconnects by itself
+    /// after a dropped connection.
+    pub async fn changes(&self) -> Result<mpsc::Receiver<Change>, StoreError> {
+        let mut listener = PgListener::connect_with(&self.pool).await?;
+        listener.listen(CHANNEL).await?;
+        let (tx, rx) = mpsc::channel(1024);
+        tokio::spawn(async move {
+            loop {
+                match listener.recv().await {
+                    Ok(n) => {
+                        if tx
+                            .send(Change {
+                                code: n.payload().to_string(),
+                            })
+                            .await
+                            .is_err()
+                        {
+                            return;
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("parlour-server: listening for other servers' changes failed ({e}); retrying");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                }
+            }
+        });
+        Ok(rx)
+    }
+}
+
+impl Store for PgStore {
+    async fn create(&self, game: &StoredGame) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO games (code, game, options, first_token, second_token, created)
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (code) DO NOTHING",
+        )
+        .bind(&game.code)
+        .bind(&game.game)
+        .bind(options_text(&game.options))
+        .bind(&game.tokens[0])
+        .bind(&game.tokens[1])
+        .bind(super::now_secs())
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn load(&self, code: &str) -> Result<Option<StoredGame>, StoreError> {
+        let row: Option<super::GameRow> =
+            sqlx::query_as("SELECT code, game, options, first_token, second_token FROM games WHERE code = $1")
+                .bind(code)
+                .fetch_optional(&self.pool)
+                .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let mut games = [super::game_from(row)?];
+        let code = games[0].code.clone();
+        let rows: Vec<(String, i32, String)> =
+            sqlx::query_as("SELECT code, ply, mv FROM moves WHERE code = $1 ORDER BY ply")
+                .bind(&code)
+                .fetch_all(&self.pool)
+                .await?;
+        let rows = rows.into_iter().map(|(c, p, m)| (c, i64::from(p), m)).collect();
+        attach_moves(&mut games, rows)?;
+        let [g] = games;
+        Ok(Some(g))
+    }
+
+    async fn take_seat(&self, code: &str, seat: Seat, token_hash: &str) -> Result<bool, StoreError> {
+        let sql = match seat {
+            Seat::First => {
+                "WITH s AS (UPDATE games SET first_token = $1 WHERE code = $2 AND first_token IS NULL RETURNING code)
+                 SELECT pg_notify($3, code) FROM s"
+            }
+            Seat::Second => {
+                "WITH s AS (UPDATE games SET second_token = $1 WHERE code = $2 AND second_token IS NULL RETURNING code)
+                 SELECT pg_notify($3, code) FROM s"
+            }
+        };
+        let rows = sqlx::query(sql)
+            .bind(token_hash)
+            .bind(code)
+            .bind(CHANNEL)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.len() == 1)
+    }
+
+    async fn append(&self, code: &str, ply: u32, mv: &str) -> Result<bool, StoreError> {
+        let rows = sqlx::query(
+            "WITH m AS (INSERT INTO moves (code, ply, mv) VALUES ($1, $2, $3)
+                        ON CONFLICT (code, ply) DO NOTHING RETURNING code)
+             SELECT pg_notify($4, code) FROM m",
+        )
+        .bind(code)
+        .bind(ply as i32)
+        .bind(mv)
+        .bind(CHANNEL)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.len() == 1)
+    }
+
+    async fn all(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let rows: Vec<super::GameRow> =
+            sqlx::query_as("SELECT code, game, options, first_token, second_token FROM games ORDER BY code")
+                .fetch_all(&self.pool)
+                .await?;
+        let mut games = rows.into_iter().map(super::game_from).collect::<Result<Vec<_>, _>>()?;
+        let moves: Vec<(String, i32, String)> = sqlx::query_as("SELECT code, ply, mv FROM moves ORDER BY code, ply")
+            .fetch_all(&self.pool)
+            .await?;
+        attach_moves(
+            &mut games,
+            moves.into_iter().map(|(c, p, m)| (c, i64::from(p), m)).collect(),
+        )?;
+        Ok(games)
+    }
+}

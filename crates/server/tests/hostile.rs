@@ -1,0 +1,226 @@
+//! Hostile input: malformed, oversized, out-of-turn, wrong-token and injection-shaped messages
+//! sent raw over a WebSocket to a real server. Each gets an error reply with a sentence, and
+//! the database holds exactly what it held before.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Server, TempDir, cmd, connect, create, sqlite_url};
+use futures_util::{SinkExt, StreamExt};
+use parlour_online::wire::{MAX_MESSAGE_BYTES, Reply};
+use parlour_server::store::Store;
+use parlour_server::store::sqlite::SqliteStore;
+use tokio_tungstenite::tungstenite::Message;
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn reply(ws: &mut Ws) -> Option<Reply> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), ws.next()).await.ok()?? {
+            Ok(Message::Text(t)) => return Some(Reply::decode(t.as_str()).expect("the server's reply reads")),
+            Ok(Message::Ping(_) | Message::Pong(_)) => continue,
+            _ => return None,
+        }
+    }
+}
+
+#[test]
+fn hostile_messages_get_sentences_and_change_nothing() {
+    let dir = TempDir::new("hostile");
+    let db = sqlite_url(&dir.0);
+    let server = Server::start("127.0.0.1:0", &db);
+    // A game two moves in: black (A) to move.
+    let mut a = connect(&server.url());
+    let code = create(&mut a, "konane size=6x6");
+    let mut b = connect(&server.url());
+    cmd(&mut b, &format!("online join {code}")).unwrap();
+    let ta = cmd(&mut a, "online token").unwrap();
+    let tb = cmd(&mut b, "online token").unwrap();
+    let first = cmd(&mut a, "legal")
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    cmd(&mut a, &format!("play {first}")).unwrap();
+    cmd(&mut b, "wait").unwrap();
+    let second = cmd(&mut b, "legal")
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    cmd(&mut b, &format!("play {second}")).unwrap();
+    cmd(&mut a, "wait").unwrap();
+
+    let wrong = "0123456789abcdef0123456789abcdef";
+    let mv = |req: u32, token: &str, ply: &str, mv: &str| {
+        format!(r#"{{"op":"move","req":{req},"code":"{code}","token":"{token}","ply":{ply},"mv":"{mv}"}}"#)
+    };
+    let long = "x".repeat(1000);
+    let nested = format!("{}{}", "[".repeat(2000), "]".repeat(2000));
+    let cases: Vec<(&str, Message)> = vec![
+        ("empty", Message::text("")),
+        ("not JSON", Message::text("hello server")),
+        ("cut short", Message::text("{")),
+        ("an array", Message::text("[]")),
+        ("null", Message::text("null")),
+        ("a number", Message::text("42")),
+        ("unknown op", Message::text(r#"{"op":"fly","req":1}"#)),
+        ("no fields", Message::text(r#"{"op":"join"}"#)),
+        (
+            "req not a number",
+            Message::text(format!(r#"{{"op":"join","req":"x","code":"{code}"}}"#)),
+        ),
+        (
+            "negative req",
+            Message::text(format!(r#"{{"op":"join","req":-5,"code":"{code}"}}"#)),
+        ),
+        (
+            "huge req",
+            Message::text(format!(r#"{{"op":"join","req":1e30,"code":"{code}"}}"#)),
+        ),
+        ("short code", Message::text(r#"{"op":"join","req":1,"code":"abc"}"#)),
+        (
+            "upper-case code",
+            Message::text(format!(r#"{{"op":"join","req":1,"code":"{}"}}"#, code.to_uppercase())),
+        ),
+        (
+            "accented code",
+            Message::text(r#"{"op":"join","req":1,"code":"abcdéfgh2"}"#),
+        ),
+        (
+            "injection as code",
+            Message::text(r#"{"op":"watch","req":1,"code":"x'); DROP TABLE games;--"}"#),
+        ),
+        (
+            "unknown code",
+            Message::text(r#"{"op":"join","req":1,"code":"zzzzzzzzzz"}"#),
+        ),
+        (
+            "seats taken",
+            Message::text(format!(r#"{{"op":"join","req":1,"code":"{code}"}}"#)),
+        ),
+        (
+            "watch unknown",
+            Message::text(r#"{"op":"watch","req":1,"code":"2222222222"}"#),
+        ),
+        (
+            "token not hex",
+            Message::text(format!(r#"{{"op":"resume","req":1,"code":"{code}","token":"nothex"}}"#)),
+        ),
+        (
+            "wrong token resume",
+            Message::text(format!(
+                r#"{{"op":"resume","req":1,"code":"{code}","token":"{wrong}"}}"#
+            )),
+        ),
+        ("wrong token move", Message::text(mv(1, wrong, "2", &first))),
+        ("out of turn", Message::text(mv(1, &tb, "2", &first))),
+        ("illegal move", Message::text(mv(1, &ta, "2", "zz99"))),
+        (
+            "injection as move",
+            Message::text(mv(1, &ta, "2", "a1');DROP-TABLE-moves;--")),
+        ),
+        ("ply ahead", Message::text(mv(1, &ta, "9", &first))),
+        ("ply taken by another move", Message::text(mv(1, &ta, "0", "a1"))),
+        ("the other seat's stored move", Message::text(mv(1, &ta, "1", &second))),
+        ("negative ply", Message::text(mv(1, &ta, "-1", &first))),
+        ("ply not a number", Message::text(mv(1, &ta, "\"two\"", &first))),
+        ("move with a space", Message::text(mv(1, &ta, "2", "a 1"))),
+        ("empty move", Message::text(mv(1, &ta, "2", ""))),
+        ("long move", Message::text(mv(1, &ta, "2", &long))),
+        ("unknown game", Message::text(r#"{"op":"new","req":1,"game":"chess"}"#)),
+        (
+            "unknown option",
+            Message::text(r#"{"op":"new","req":1,"game":"konane","options":[["colour","red"]]}"#),
+        ),
+        (
+            "bad option value",
+            Message::text(r#"{"op":"new","req":1,"game":"konane","options":[["size","99x99"]]}"#),
+        ),
+        (
+            "refused rule switches",
+            Message::text(
+                r#"{"op":"new","req":1,"game":"soldiers","options":[["variant","monk"],["first","soldiers"]]}"#,
+            ),
+        ),
+        (
+            "seat that is not one",
+            Message::text(r#"{"op":"new","req":1,"game":"konane","seat":"third"}"#),
+        ),
+        (
+            "too many options",
+            Message::text(format!(
+                r#"{{"op":"new","req":1,"game":"konane","options":[{}]}}"#,
+                (0..17)
+                    .map(|i| format!(r#"["k{i}","v"]"#))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )),
+        ),
+        (
+            "over-long message",
+            Message::text(format!(
+                r#"{{"op":"join","req":1,"code":"{}"}}"#,
+                "a".repeat(MAX_MESSAGE_BYTES)
+            )),
+        ),
+        ("deep nesting", Message::text(nested)),
+        ("binary frame", Message::binary(vec![0u8, 159, 146, 150])),
+    ];
+    assert!(cases.len() >= 30);
+
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let reader = SqliteStore::open(&db).await.unwrap();
+        let before = reader.all().await.unwrap();
+        assert_eq!(before.len(), 1);
+        assert_eq!(before[0].moves.len(), 2);
+        let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", server.addr))
+            .await
+            .unwrap();
+        for (name, message) in cases {
+            ws.send(message).await.unwrap();
+            match reply(&mut ws).await {
+                Some(Reply::Error { message, .. }) => {
+                    assert!(message.len() >= 20 && message.contains(' '), "{name}: {message:?}");
+                }
+                other => panic!("{name}: expected an error, got {other:?}"),
+            }
+            // Pace the cases under the rate limit.
+            tokio::time::sleep(Duration::from_millis(60)).await;
+        }
+        // A flood: the first BURST are read, the rest refused for rate, each answered.
+        for i in 0..100 {
+            ws.send(Message::text(format!(
+                r#"{{"op":"watch","req":{i},"code":"2222222222"}}"#
+            )))
+            .await
+            .unwrap();
+        }
+        let mut rate = 0;
+        for _ in 0..100 {
+            if let Some(Reply::Error { message, .. }) = reply(&mut ws).await {
+                rate += usize::from(message.starts_with("too many requests"));
+            }
+        }
+        assert!(rate >= 40, "{rate} refused for rate");
+        // A frame past the WebSocket layer's limit ends that connection; the server goes on.
+        ws.send(Message::text("y".repeat(64 * 1024))).await.unwrap();
+        assert!(reply(&mut ws).await.is_none());
+        let (mut ws2, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", server.addr))
+            .await
+            .unwrap();
+        ws2.send(Message::text(format!(r#"{{"op":"watch","req":7,"code":"{code}"}}"#)))
+            .await
+            .unwrap();
+        match reply(&mut ws2).await {
+            Some(Reply::Watching { req: 7, game }) => assert_eq!(game.moves, before[0].moves),
+            other => panic!("watching after the abuse: {other:?}"),
+        }
+        let after = reader.all().await.unwrap();
+        assert_eq!(after, before, "nothing changed in the database");
+    });
+}

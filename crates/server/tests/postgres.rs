@@ -1,0 +1,86 @@
+//! Beyond one machine: two server processes sharing one PostgreSQL (a throw-away cluster that
+//! test.sh starts), one player on each. A move accepted by one reaches the player on the other
+//! through `LISTEN/NOTIFY`; two moves for the same ply sent to both at once store exactly one;
+//! a server SIGKILLed and started again loses nothing.
+
+mod common;
+
+use common::{Server, cmd, connect, create, postgres_url};
+use parlour_engine::session::new_session;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+#[test]
+fn two_servers_one_database_one_player_on_each() {
+    let Some(db) = postgres_url() else { return };
+    let mut one = Server::start("127.0.0.1:0", &db);
+    let two = Server::start("127.0.0.1:0", &db);
+    let one_addr = one.addr.clone();
+    let mut a = connect(&one.url());
+    let code = create(&mut a, "konane size=6x6 side=first");
+    let mut b = connect(&two.url());
+    assert_eq!(cmd(&mut b, &format!("online join {code}")).unwrap(), "white");
+    let mut local = new_session("konane", &["size=6x6"]).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut played = Vec::new();
+    while let Some(turn) = local.turn() {
+        if played.len() == 4 {
+            // The first server dies; A's program reconnects when it is started again.
+            one.kill();
+            one = Server::start(&one_addr, &db);
+        }
+        let (mover, other) = if turn == 0 { (&mut a, &mut b) } else { (&mut b, &mut a) };
+        let legal = cmd(mover, "legal").unwrap();
+        assert_eq!(legal.split_whitespace().collect::<Vec<_>>(), local.legal());
+        let moves: Vec<&str> = legal.split_whitespace().collect();
+        let mv = moves[rng.random_range(0..moves.len())].to_string();
+        let stored = cmd(mover, &format!("play {mv}")).unwrap();
+        local.play(&stored).unwrap();
+        played.push(stored);
+        // Heard from the other server, through the database (`wait` returns at the end too).
+        assert_eq!(cmd(other, "wait").unwrap(), local.status());
+        assert_eq!(cmd(other, "history").unwrap(), played.join(" "));
+    }
+    assert!(cmd(&mut a, "status").unwrap().starts_with("win"));
+    assert_eq!(cmd(&mut a, "history").unwrap(), cmd(&mut b, "history").unwrap());
+}
+
+#[test]
+fn the_same_ply_sent_to_two_servers_at_once_is_stored_once() {
+    let Some(db) = postgres_url() else { return };
+    let one = Server::start("127.0.0.1:0", &db);
+    let two = Server::start("127.0.0.1:0", &db);
+    for round in 0..5 {
+        let mut a = connect(&one.url());
+        let code = create(&mut a, "conhex");
+        let token = cmd(&mut a, "online token").unwrap();
+        let mut b = connect(&two.url());
+        cmd(&mut b, &format!("online join {code}")).unwrap();
+        // The same seat, resumed on both servers, plays two different first moves at once.
+        let legal = cmd(&mut a, "legal").unwrap();
+        drop(a);
+        let moves: Vec<String> = legal.split_whitespace().map(str::to_string).collect();
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(2));
+        let racer = |url: String, mv: String| {
+            let (code, token, barrier) = (code.clone(), token.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                let mut seat = connect(&url);
+                cmd(&mut seat, &format!("online resume {code} {token}")).unwrap();
+                barrier.wait();
+                cmd(&mut seat, &format!("play {mv}"))
+            })
+        };
+        let t1 = racer(one.url(), moves[round].clone());
+        let t2 = racer(two.url(), moves[round + 10].clone());
+        let (r1, r2) = (t1.join().unwrap(), t2.join().unwrap());
+        assert!(r1.is_ok() != r2.is_ok(), "exactly one stored: {r1:?} {r2:?}");
+        let winner = r1.clone().or(r2.clone()).unwrap();
+        let loser = r1.err().or(r2.err()).unwrap();
+        assert!(
+            loser.contains("already been played") || loser.contains("not your turn"),
+            "{loser}"
+        );
+        assert_eq!(cmd(&mut b, "wait").unwrap(), "ongoing red");
+        assert_eq!(cmd(&mut b, "history").unwrap(), winner);
+    }
+}
