@@ -4,7 +4,7 @@
 # corpus is minimised in place (`cargo fuzz cmin`). A crash or timeout leaves its input under
 # fuzz/artifacts/<target>/; add it to fuzz/corpus/<target>/ once fixed, so ./test.sh replays it.
 #
-#   scripts/fuzz.sh [SECONDS] [target …]      targets: notation options protocol save settings
+#   scripts/fuzz.sh [SECONDS] [target …]      targets: notation options protocol save settings wire
 #
 # Not part of ./test.sh: ./test.sh replays the committed corpora on stable Rust.
 set -euo pipefail
@@ -12,9 +12,10 @@ cd "$(dirname "$0")/../fuzz"
 secs=${1:-300}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(notation options protocol save settings)
+((${#targets[@]})) || targets=(notation options protocol save settings wire)
 command -v cargo-fuzz >/dev/null || cargo +nightly install cargo-fuzz --locked
 export CARGO_TARGET_DIR="${PARLOUR_FUZZ_TARGET:-$HOME/.cache/parlour-fuzz-target}"
+mkdir -p "$CARGO_TARGET_DIR"
 for t in "${targets[@]}"; do
   mkdir -p "corpus/$t"
   cargo +nightly fuzz run -O "$t" "corpus/$t" -- -max_total_time="$secs" -print_final_stats=1 \

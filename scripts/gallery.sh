@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Renders Parlour's pictures with the client itself, under Xvfb with software Vulkan:
 #   docs/gallery/      the README's pictures: the title screen, the new-game chooser, each game
-#                      mid-play, the rules window, a walkthrough step and a result card (1280×800)
+#                      mid-play, the rules window, a walkthrough step, a result card, and online
+#                      play (the "Play online" window; a game joined by its invite code) (1280×800)
 #   assets/cards/      the new-game chooser's picture of each game (320×200, `--show card`)
 #
 #   scripts/gallery.sh [cards|docs]      (default: both)
@@ -12,11 +13,12 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/parlour-target}"
 source scripts/positions.sh
 what=${1:-both}
-cargo build -p parlour --quiet
+cargo build -p parlour -p parlour-server -p parlour-engine --quiet
 client="$CARGO_TARGET_DIR/debug/parlour"
 icd=$(ls /usr/share/vulkan/icd.d/lvp_icd*.json 2>/dev/null | head -n1 || true)
 data=$(mktemp -d)
-trap 'rm -rf "$data"' EXIT
+server_pid=""
+trap 'rm -rf "$data"; [[ -z $server_pid ]] || kill "$server_pid"' EXIT
 
 # shoot OUT.png FRAMES [client arguments…]
 shoot() {
@@ -52,6 +54,17 @@ if [[ $what == docs || $what == both ]]; then
 f7-d7 b4-b6 a8-c8 d8-b8 a6-a8 f8-d8 a4-a6 h8-f8 g6-g8 h6-h8 e4-e6 g5-e5 d5-f5 g3-g5 a2-a4 g5-e5 d3-d5 \
 e5-c5 e6-g6 e3-g3 b3-d3 h4-h6 h3-f3 e1-e3 f3-f5 g1-g3 d3-f3 c1-e1 f1-d1 g3-e3 c2-e2 a1-c1 d1-b1 f2-d2 \
 g8-e8 c5-c3 e8-c8 h6-f6 f5-f7 b8-d8 h1-h3 b6-d6 d7-d5"
+  # Online: a server on loopback, a game created by the engine (which plays the first moves),
+  # joined by the client with its invite code; then the "Play online" window, which lists it.
+  "$CARGO_TARGET_DIR/debug/parlour-server" --listen 127.0.0.1:0 --database "sqlite://$data/server.sqlite3" \
+    >"$data/server.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 100); do grep -q '^listening on' "$data/server.log" && break; sleep 0.1; done
+  server=$(sed -n 's/^listening on \(http:[^ ]*\).*/\1/p' "$data/server.log")
+  code=$(printf 'online new conhex side=first\nplay F6\n' \
+    | "$CARGO_TARGET_DIR/debug/parlour-engine" connect --server "$server" | sed -n '1s/^= \([^ ]*\) .*/\1/p')
+  shoot docs/gallery/online.png 150 --server "$server" --join "$code"
+  shoot docs/gallery/online-window.png 100 --show online
 fi
 # Every picture must hold a real image (not blank, not too dark to read).
 python3 scripts/png-not-blank.py "${made[@]}"

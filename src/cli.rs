@@ -9,6 +9,7 @@ use parlour_ai::Level;
 pub const USAGE: &str = "\
 usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1 WHO] [--p2 WHO] [--show WHAT]
                [--screenshot OUT.png] [--frames N] [--window WxH]
+               [--server URL (--join CODE | --watch CODE)]
   --game ID            open this game at once (kansho, konane, conhex, qyshinsu, soldiers);
                        without it the title screen opens
   --options \"k=v …\"    the game's options, e.g. \"size=6x6\" or \"variant=monk\"
@@ -18,13 +19,17 @@ usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1
   --screenshot PATH    render, save a PNG of the window to PATH and exit
   --frames N           with --screenshot: frames to wait first so pipelines are ready (default 90)
   --window WxH         the window's size in pixels (default 1280x800)
+  --server URL         a Parlour server (parlour-server), e.g. http://127.0.0.1:7878, with
+  --join CODE          take the free seat of the online game with this invite code, or
+  --watch CODE         watch it (\"Play online\" on the title screen does the same and more)
   --show WHAT          open a window at once, for screenshots: rules, settings, load, paste,
                        replay (the replay controls, two moves back from the end), title
                        (stay on the title screen even with --screenshot), newgame (the
                        new-game dialog on the game and options given), card (the board
                        alone, no panels: the new-game chooser's pictures), walk (the
                        game's step-by-step walkthrough at its third step) or result (the
-                       result card once the moves given end the game)
+                       result card once the moves given end the game), online (the
+                       title screen's \"Play online\" window)
   --measure PATH       measure the client: launch to the first interactive frame, then its own
                        CPU and wall time per frame, idle and while the master level searches
                        (it takes over both seats for three turns); write the figures to PATH
@@ -54,6 +59,8 @@ pub struct Args {
     pub ai_threads: Option<u32>,
     /// The window's size in pixels (`--window`).
     pub window: (u32, u32),
+    /// `--server URL` with `--join CODE` (`false`) or `--watch CODE` (`true`).
+    pub online: Option<(String, String, bool)>,
 }
 
 impl Default for Args {
@@ -69,17 +76,19 @@ impl Default for Args {
             show: None,
             ai_threads: None,
             window: (1280, 800),
+            online: None,
         }
     }
 }
 
 /// The windows `--show` can open.
 pub const SHOW: &[&str] = &[
-    "rules", "settings", "load", "paste", "replay", "title", "newgame", "card", "walk", "result",
+    "rules", "settings", "load", "paste", "replay", "title", "newgame", "card", "walk", "result", "online",
 ];
 
 /// The outcome of reading the command line.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)] // made once at start-up
 pub enum Parsed {
     /// Run the client with these options.
     Run(Args),
@@ -102,6 +111,7 @@ impl Args {
     /// Reads the arguments after the program name.
     pub fn parse(args: &[String]) -> Result<Parsed, String> {
         let mut out = Args::default();
+        let (mut server, mut code_given) = (None, None);
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let mut value = |flag: &str| it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
@@ -162,10 +172,26 @@ impl Args {
                         .parse()
                         .map_err(|_| format!("--frames: '{v}' is not a whole number"))?;
                 }
+                "--server" => server = Some(value("--server")?),
+                flag @ ("--join" | "--watch") => {
+                    let code = value(flag)?.trim().to_ascii_lowercase();
+                    parlour_online::wire::check_code(&code).map_err(|e| format!("{flag}: {e}"))?;
+                    code_given = Some((code, flag == "--watch"));
+                }
                 other => return Err(format!("unknown argument '{other}'")),
             }
         }
-        if out.screenshot.is_some() && out.game.is_none() && !matches!(out.show.as_deref(), Some("title" | "load")) {
+        match (server, code_given) {
+            (Some(url), Some((code, watch))) => out.online = Some((url, code, watch)),
+            (None, None) => {}
+            (Some(_), None) => return Err("--server needs --join CODE or --watch CODE".into()),
+            (None, Some(_)) => return Err("--join and --watch need --server URL".into()),
+        }
+        if out.screenshot.is_some()
+            && out.game.is_none()
+            && out.online.is_none()
+            && !matches!(out.show.as_deref(), Some("title" | "load" | "online"))
+        {
             out.game = Some("kansho".to_string());
         }
         Ok(Parsed::Run(out))
@@ -229,6 +255,17 @@ mod tests {
         };
         assert_eq!(a.window, (320, 200));
         assert_eq!(parse(&["--help"]), Ok(Parsed::Help));
+        assert!(parse(&["--server", "http://x:1"]).unwrap_err().contains("--join"));
+        assert!(parse(&["--join", "abcdefgh23"]).unwrap_err().contains("--server"));
+        assert!(
+            parse(&["--server", "http://x:1", "--join", "nope"])
+                .unwrap_err()
+                .contains("invite code")
+        );
+        let Ok(Parsed::Run(a)) = parse(&["--server", "http://x:1", "--watch", "ABCDEFGH23"]) else {
+            panic!()
+        };
+        assert_eq!(a.online, Some(("http://x:1".into(), "abcdefgh23".into(), true)));
         assert_eq!(game_name("qushinsu"), Some("Qyshinsu"));
         let Ok(Parsed::Run(a)) = parse(&[]) else { panic!() };
         assert_eq!(a.game, None);

@@ -13,6 +13,7 @@ pub mod cli;
 pub mod games;
 mod hud;
 pub mod measure;
+pub mod net;
 pub mod play;
 pub use parlour_saves as save;
 mod screens;
@@ -35,7 +36,7 @@ pub struct Paused(pub bool);
 /// `StatesPlugin`.
 pub fn logic_plugin(app: &mut App) {
     app.init_resource::<Paused>()
-        .add_plugins((play::plugin, anim::plugin, ai::plugin));
+        .add_plugins((play::plugin, anim::plugin, ai::plugin, net::logic_plugin));
 }
 
 /// Where the assets are, as an absolute path (Bevy reads a relative one against the
@@ -104,6 +105,7 @@ pub fn app(args: cli::Args) -> App {
         measure::plugin,
         settings::plugin,
         store::plugin,
+        net::lobby::plugin,
     ));
     app.world_mut().resource_mut::<ai::AiTurn>().threads = args.ai_threads;
     if let Some(path) = &args.measure {

@@ -38,6 +38,19 @@ pub enum Phase {
     GameOver,
     /// Stepping through the moves played (replay controls); no one moves.
     Reviewing,
+    /// An online game: the other seat's move is awaited from the server.
+    Remote,
+}
+
+/// The seats played from elsewhere (an online game): their moves come from the server.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Remote(pub [bool; 2]);
+
+impl Remote {
+    /// True in an online game.
+    pub fn any(&self) -> bool {
+        self.0.iter().any(|r| *r)
+    }
 }
 
 /// True while a walkthrough plays the moves: clicks on the board wait.
@@ -236,6 +249,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Review>()
         .init_resource::<Teaching>()
         .init_resource::<KeepMatch>()
+        .init_resource::<Remote>()
         .configure_sets(
             Update,
             (GameSet::Input, GameSet::Rules, GameSet::Animate, GameSet::Present).chain(),
@@ -284,7 +298,7 @@ pub fn start_match(
     setup: Res<Setup>,
     mut keep: ResMut<KeepMatch>,
     existing: Option<Res<Match>>,
-    mut review: ResMut<Review>,
+    (mut review, remote): (ResMut<Review>, Res<Remote>),
     mut queue: ResMut<AnimQueue>,
     settings: Option<Res<crate::settings::Settings>>,
     start: Res<StartMoves>,
@@ -333,7 +347,7 @@ pub fn start_match(
     resigned.0 = None;
     caption.0.clear();
     dirty.0 = true;
-    next_phase.set(decide(m, &setup, review.0));
+    next_phase.set(decide(m, &setup, &remote, review.0));
     if let Some(f) = fresh {
         commands.insert_resource(Match(f));
     }
@@ -435,11 +449,13 @@ pub fn spawn_table(commands: &mut Commands, m: &dyn AnyMatch, palette: [Color; 2
 }
 
 /// The phase a match at rest is in (`review`: the replay controls are in use).
-pub fn decide(m: &dyn AnyMatch, setup: &Setup, review: bool) -> Phase {
+pub fn decide(m: &dyn AnyMatch, setup: &Setup, remote: &Remote, review: bool) -> Phase {
     if review {
         Phase::Reviewing
     } else if m.status().is_over() {
         Phase::GameOver
+    } else if remote.0[m.seat_to_move().index()] {
+        Phase::Remote
     } else if setup.seats[m.seat_to_move().index()].is_some() {
         Phase::AiThinking
     } else {
@@ -460,7 +476,10 @@ fn accept_input(
     teaching: Res<Teaching>,
 ) {
     let human_turn = phase.as_ref().is_some_and(|p| *p.get() == Phase::AwaitingInput);
-    let ai_turn = phase.as_ref().is_some_and(|p| *p.get() == Phase::AiThinking);
+    // Whole moves come from the AI, or from the server in an online game.
+    let ai_turn = phase
+        .as_ref()
+        .is_some_and(|p| matches!(*p.get(), Phase::AiThinking | Phase::Remote));
     let paused = paused.is_some_and(|p| p.0) || teaching.0;
     for input in inputs.read() {
         let whole = match input {
@@ -562,14 +581,14 @@ fn advance(
     mut dirty: ResMut<TableDirty>,
     mut caption: ResMut<Caption>,
     mut sfx: MessageWriter<PlaySfx>,
-    review: Res<Review>,
+    (review, remote): (Res<Review>, Res<Remote>),
 ) {
     if !res.active || res.next.is_some() || !queue.idle() {
         return;
     }
     res.active = false;
     dirty.0 = true;
-    let phase_now = decide(m.0.as_ref(), &setup, review.0);
+    let phase_now = decide(m.0.as_ref(), &setup, &remote, review.0);
     if phase_now == Phase::GameOver {
         caption.0 = result_line(m.0.as_ref(), None);
         let human_won = match m.0.status() {
@@ -674,9 +693,22 @@ fn handle_commands(
     mut next_screen: ResMut<NextState<Screen>>,
     mut ai: ResMut<crate::ai::AiTurn>,
     mut sfx: MessageWriter<PlaySfx>,
+    (remote, mut notice): (Res<Remote>, Option<ResMut<crate::settings::Notice>>),
 ) {
     for cmd in cmds.read() {
         if res.active && *cmd != GameCommand::MoveNow {
+            continue;
+        }
+        if remote.any() && matches!(cmd, GameCommand::Undo | GameCommand::Redo | GameCommand::Resign) {
+            // The server holds the game: nothing is taken back, and resigning is not on the
+            // wire yet.
+            if let Some(n) = notice.as_mut() {
+                n.set(
+                    "An online game is played to its end: moves cannot be taken back.",
+                    false,
+                );
+            }
+            sfx.write(PlaySfx(Sfx::Invalid));
             continue;
         }
         match cmd {
@@ -700,7 +732,7 @@ fn handle_commands(
                     *sel = Selection::default();
                     dirty.0 = true;
                     resigned.0 = None;
-                    next_phase.set(decide(m.0.as_ref(), &setup, review.0));
+                    next_phase.set(decide(m.0.as_ref(), &setup, &remote, review.0));
                     sfx.write(PlaySfx(Sfx::Click));
                 } else {
                     sfx.write(PlaySfx(Sfx::Invalid));
@@ -710,7 +742,7 @@ fn handle_commands(
                 ai.cancel();
                 review.0 = *on;
                 *sel = Selection::default();
-                next_phase.set(decide(m.0.as_ref(), &setup, review.0));
+                next_phase.set(decide(m.0.as_ref(), &setup, &remote, review.0));
             }
             GameCommand::ReplayStart | GameCommand::ReplayBack | GameCommand::ReplayEnd | GameCommand::ReplayTo(_) => {
                 ai.cancel();

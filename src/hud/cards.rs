@@ -76,6 +76,7 @@ pub fn side_cards(
     m: &dyn AnyMatch,
     board: &Scoreboard,
     seats: [Option<Level>; 2],
+    remote: [bool; 2],
     palette: Palette,
     to_move: Option<Player>,
 ) {
@@ -89,6 +90,8 @@ pub fn side_cards(
             .unwrap_or(p);
         let who = match seats[seat.index()] {
             Some(level) => format!("Computer · {}", level.name()),
+            // Online: the seat played here, and the one played from elsewhere.
+            None if remote.iter().any(|r| *r) => if remote[seat.index()] { "Online" } else { "You" }.to_string(),
             None => "Human".to_string(),
         };
         let frame = egui::Frame::group(ui.style())

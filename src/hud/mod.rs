@@ -223,6 +223,7 @@ fn title(
     mut demo_count: Local<usize>,
     settings: Res<Settings>,
     (dir, mut list): (Res<DataDir>, ResMut<SaveList>),
+    mut online: ResMut<crate::net::lobby::OnlineDialog>,
 ) -> Result {
     if *screen.get() != Screen::Title {
         return Ok(());
@@ -263,6 +264,11 @@ fn title(
                     demo.0 = false;
                     *setup = settings.last_setup.clone();
                     next.set(Screen::NewGame);
+                }
+                ui.add_space(6.0);
+                if big_button(ui, "Play online") {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    online.open = !online.open;
                 }
                 ui.add_space(6.0);
                 if big_button(ui, "Load a saved game") {
@@ -483,7 +489,7 @@ fn playing(
     mut input: MessageWriter<MoveInput>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
-    (mut settings, review, mut dialogs, mut store, dir, mut list, demo, mut rules_line, mut board, args): (
+    (mut settings, review, mut dialogs, mut store, dir, mut list, demo, mut rules_line, mut board, args, remote): (
         ResMut<Settings>,
         Res<Review>,
         ResMut<Dialogs>,
@@ -494,6 +500,7 @@ fn playing(
         Local<Option<String>>,
         Local<Scoreboard>,
         Option<Res<crate::cli::Args>>,
+        Res<crate::play::Remote>,
     ),
 ) -> Result {
     if *screen.get() != Screen::Playing || card_mode(args.as_deref()) {
@@ -536,6 +543,7 @@ fn playing(
                 m,
                 &board,
                 setup.seats,
+                remote.0,
                 settings.palette,
                 (!over).then(|| m.to_move()),
             );
@@ -676,13 +684,20 @@ fn playing(
             let busy = phase == Some(Phase::Resolving);
             ui.horizontal_wrapped(|ui| {
                 if ui
-                    .add_enabled(!busy && !m.history().is_empty(), egui::Button::new("Undo (U)"))
+                    .add_enabled(
+                        !busy && !remote.any() && !m.history().is_empty(),
+                        egui::Button::new("Undo (U)"),
+                    )
+                    .on_disabled_hover_text("Moves cannot be taken back in an online game.")
                     .clicked()
                 {
                     cmds.write(GameCommand::Undo);
                 }
                 if ui
-                    .add_enabled(!busy && m.redo_len() > 0, egui::Button::new("Redo (R)"))
+                    .add_enabled(
+                        !busy && !remote.any() && m.redo_len() > 0,
+                        egui::Button::new("Redo (R)"),
+                    )
                     .clicked()
                 {
                     cmds.write(GameCommand::Redo);
@@ -694,7 +709,10 @@ fn playing(
                     cmds.write(GameCommand::Hint);
                 }
                 if ui
-                    .add_enabled(!busy && phase != Some(Phase::GameOver), egui::Button::new("Resign"))
+                    .add_enabled(
+                        !busy && !remote.any() && phase != Some(Phase::GameOver),
+                        egui::Button::new("Resign"),
+                    )
                     .clicked()
                 {
                     cmds.write(GameCommand::Resign);
@@ -873,7 +891,7 @@ fn results(
     mut sfx: MessageWriter<PlaySfx>,
     mut keep: ResMut<KeepMatch>,
     mut review: ResMut<Review>,
-    (setup, settings): (Res<Setup>, Res<Settings>),
+    (setup, settings, remote): (Res<Setup>, Res<Settings>, Res<crate::play::Remote>),
 ) -> Result {
     if *screen.get() != Screen::Results {
         return Ok(());
@@ -893,7 +911,15 @@ fn results(
                 ui.label(format!("{} moves played", m.history().len()));
             });
             ui.separator();
-            cards::side_cards(ui, m, &cards::scoreboard_of(m), setup.seats, settings.palette, None);
+            cards::side_cards(
+                ui,
+                m,
+                &cards::scoreboard_of(m),
+                setup.seats,
+                remote.0,
+                settings.palette,
+                None,
+            );
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button(egui::RichText::new("Replay the game").size(17.0)).clicked() {

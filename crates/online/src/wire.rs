@@ -136,7 +136,7 @@ impl Request {
         if text.len() > MAX_MESSAGE_BYTES {
             return Err(WireError::TooLong(text.len()));
         }
-        let request: Request = serde_json::from_str(text).map_err(|e| WireError::Malformed(e.to_string()))?;
+        let request: Request = serde_json::from_str(text).map_err(|e| WireError::malformed(&e))?;
         request.check()?;
         Ok(request)
     }
@@ -283,7 +283,7 @@ impl Reply {
         if text.len() > 64 * MAX_MESSAGE_BYTES {
             return Err(WireError::TooLong(text.len()));
         }
-        serde_json::from_str(text).map_err(|e| WireError::Malformed(e.to_string()))
+        serde_json::from_str(text).map_err(|e| WireError::malformed(&e))
     }
 }
 
@@ -302,6 +302,28 @@ pub enum WireError {
     BadCode,
     /// Not a seat token's shape.
     BadToken,
+}
+
+impl WireError {
+    /// The JSON reader's complaint, which may quote the input: kept to one line (control
+    /// characters shown escaped) and to a readable length, so it can be shown and relayed as is.
+    fn malformed(e: &serde_json::Error) -> WireError {
+        let text = e.to_string();
+        let mut clean: String = text
+            .chars()
+            .flat_map(|c| {
+                if c.is_control() {
+                    c.escape_default().collect::<Vec<_>>()
+                } else {
+                    vec![c]
+                }
+            })
+            .collect();
+        if clean.chars().count() > 160 {
+            clean = clean.chars().take(150).collect::<String>() + "…";
+        }
+        WireError::Malformed(clean)
+    }
 }
 
 impl std::fmt::Display for WireError {
@@ -435,6 +457,10 @@ mod tests {
             let err = Request::decode(text).expect_err(text);
             assert!(err.to_string().len() > 10, "{text}: {err}");
         }
+        // Found by the `wire` fuzz target: a refusal quoting a string with an escaped line
+        // break stays one line.
+        let quoted = Request::decode(r#"{"op":"n\n\\!","req":1}"#).unwrap_err().to_string();
+        assert!(!quoted.contains('\n') && quoted.contains("\\n"), "{quoted}");
         let long = format!(r#"{{"op":"new","req":1,"game":"{}"}}"#, "k".repeat(MAX_MESSAGE_BYTES));
         assert_eq!(Request::decode(&long), Err(WireError::TooLong(long.len())));
         let many: Vec<(String, String)> = (0..17).map(|i| (format!("k{i}"), "v".into())).collect();
@@ -466,5 +492,44 @@ mod tests {
             assert_eq!(s.other().other(), s);
         }
         assert_eq!(Seat::parse("black"), None);
+    }
+}
+
+/// The fuzz target `wire` (`fuzz/fuzz_targets/wire.rs`) and its corpus replay on stable.
+pub mod fuzzing {
+    use super::{Reply, Request};
+
+    fn sentence(text: &str) {
+        assert!(
+            text.len() >= 10 && text.contains(' ') && !text.contains('\n'),
+            "not a sentence: {text:?}"
+        );
+    }
+
+    /// Property of the message decoders, as the server meets a client's bytes and a client meets
+    /// the server's: an accepted request has the shapes the server relies on and survives its
+    /// own encoding; an accepted reply survives its encoding; every refusal is one sentence.
+    pub fn decode_any(data: &[u8]) {
+        let Ok(text) = std::str::from_utf8(data) else { return };
+        match Request::decode(text) {
+            Ok(r) => {
+                assert_eq!(Request::decode(&r.encode()), Ok(r.clone()));
+                match &r {
+                    Request::Join { code, .. } | Request::Watch { code, .. } => super::check_code(code).unwrap(),
+                    Request::Resume { code, token, .. } | Request::Move { code, token, .. } => {
+                        super::check_code(code).unwrap();
+                        super::check_token(token).unwrap();
+                    }
+                    Request::New { game, options, .. } => {
+                        assert!(!game.is_empty() && options.len() <= super::MAX_OPTIONS);
+                    }
+                }
+            }
+            Err(e) => sentence(&e.to_string()),
+        }
+        match Reply::decode(text) {
+            Ok(r) => assert_eq!(Reply::decode(&r.encode()), Ok(r)),
+            Err(e) => sentence(&e.to_string()),
+        }
     }
 }

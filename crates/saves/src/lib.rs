@@ -20,6 +20,7 @@ use parlour_rules::{Game, conhex::ConHex, kansho::Kansho, konane::Konane, qyshin
 use serde_json::{Map, Value};
 use thiserror::Error;
 
+pub mod online;
 pub mod settings;
 
 /// The `format` field of every save.

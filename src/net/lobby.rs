@@ -1,0 +1,277 @@
+//! "Play online" on the title screen (create a game and get its invite code, join by code,
+//! resume an unfinished game), and the online indicator above the table while one is played.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use parlour_online::wire::Seat;
+
+use super::{Book, NetCommand, OnlineStatus};
+use crate::play::{Phase, PlaySfx, Screen};
+use crate::settings::{DataDir, Settings};
+
+/// The server a first-time player is offered.
+pub const DEFAULT_SERVER: &str = "http://127.0.0.1:7878";
+
+/// The "Play online" window's fields.
+#[derive(Resource, Debug, Clone)]
+pub struct OnlineDialog {
+    /// Shown.
+    pub open: bool,
+    /// The server address typed.
+    pub server: String,
+    /// The invite code typed.
+    pub code: String,
+    /// The game to create (engine id).
+    pub game: String,
+    /// The seat to take when creating.
+    pub seat: Seat,
+}
+
+impl Default for OnlineDialog {
+    fn default() -> Self {
+        OnlineDialog {
+            open: false,
+            server: String::new(),
+            code: String::new(),
+            game: "konane".into(),
+            seat: Seat::First,
+        }
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineDialog>()
+        .add_systems(Startup, read_book)
+        .add_systems(EguiPrimaryContextPass, (dialog, indicator));
+}
+
+/// Reads the book, and acts on `--server … --join/--watch …` and `--show online`.
+fn read_book(
+    mut commands: Commands,
+    dir: Option<Res<DataDir>>,
+    mut dialog: ResMut<OnlineDialog>,
+    args: Option<Res<crate::cli::Args>>,
+    mut net: MessageWriter<NetCommand>,
+) {
+    if let Some(args) = args {
+        dialog.open = args.show.as_deref() == Some("online");
+        if let Some((server, code, watch)) = args.online.clone() {
+            net.write(if watch {
+                NetCommand::Watch { server, code }
+            } else {
+                NetCommand::Join { server, code }
+            });
+        }
+    }
+    let book = match dir {
+        Some(d) => Book::open(&d.0),
+        None => Book::default(),
+    };
+    dialog.server = if book.book.last_server.is_empty() {
+        DEFAULT_SERVER.into()
+    } else {
+        book.book.last_server.clone()
+    };
+    commands.insert_resource(book);
+}
+
+fn age(secs: u64) -> String {
+    let now = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    parlour_saves::age_words(now.saturating_sub(secs))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn dialog(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    mut dialog: ResMut<OnlineDialog>,
+    mut book: ResMut<Book>,
+    status: Res<OnlineStatus>,
+    settings: Res<Settings>,
+    mut net: MessageWriter<NetCommand>,
+    mut sfx: MessageWriter<PlaySfx>,
+) -> Result {
+    if *screen.get() != Screen::Title || !dialog.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = dialog.open;
+    egui::Window::new("Play online")
+        .open(&mut open)
+        .resizable(false)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, [120.0, 0.0])
+        .default_width(460.0)
+        .show(ctx, |ui| {
+            let d = &mut *dialog;
+            ui.horizontal(|ui| {
+                ui.label("Server");
+                ui.add(egui::TextEdit::singleline(&mut d.server).desired_width(300.0));
+            });
+            ui.label(egui::RichText::new("Both players use the same server: start one with parlour-server.").small());
+            ui.separator();
+            ui.heading("Start a game for a friend");
+            egui::ComboBox::from_label("Game")
+                .selected_text(parlour_saves::game_name(&d.game).unwrap_or("?"))
+                .show_ui(ui, |ui| {
+                    for (id, name) in parlour_saves::GAMES {
+                        ui.selectable_value(&mut d.game, id.to_string(), *name);
+                    }
+                });
+            // The options last chosen for that game in the new-game dialog come along.
+            let options = if settings.last_setup.game == d.game {
+                settings.last_setup.options.clone()
+            } else {
+                Vec::new()
+            };
+            let shown: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            ui.label(format!(
+                "Options: {}",
+                if shown.is_empty() {
+                    "the standard game".to_string()
+                } else {
+                    shown.join(" ")
+                }
+            ));
+            ui.horizontal(|ui| {
+                ui.label("You play");
+                ui.radio_value(&mut d.seat, Seat::First, "the side that moves first");
+                ui.radio_value(&mut d.seat, Seat::Second, "the other side");
+            });
+            if ui.button("Create the game and get its invite code").clicked() {
+                sfx.write(PlaySfx(crate::games::Sfx::Click));
+                net.write(NetCommand::Create {
+                    server: d.server.clone(),
+                    game: d.game.clone(),
+                    options,
+                    seat: d.seat,
+                });
+            }
+            ui.separator();
+            ui.heading("Join a friend's game");
+            ui.horizontal(|ui| {
+                ui.label("Invite code");
+                ui.add(
+                    egui::TextEdit::singleline(&mut d.code)
+                        .desired_width(140.0)
+                        .hint_text("e.g. k7mq2xw9ab"),
+                );
+                let code = d.code.trim().to_lowercase();
+                let valid = parlour_online::wire::check_code(&code).is_ok();
+                if ui.add_enabled(valid, egui::Button::new("Join")).clicked() {
+                    net.write(NetCommand::Join {
+                        server: d.server.clone(),
+                        code: code.clone(),
+                    });
+                }
+                if ui.add_enabled(valid, egui::Button::new("Watch")).clicked() {
+                    net.write(NetCommand::Watch {
+                        server: d.server.clone(),
+                        code,
+                    });
+                }
+            });
+            if !book.book.games.is_empty() {
+                ui.separator();
+                ui.heading("Your unfinished online games");
+                let mut forget = None;
+                for g in book.book.games.iter().take(8) {
+                    ui.horizontal(|ui| {
+                        ui.label(format!(
+                            "{} · {} · you move {} · {}",
+                            parlour_saves::game_name(&g.game).unwrap_or("?"),
+                            g.code,
+                            g.seat,
+                            age(g.touched)
+                        ));
+                        if ui.button("Resume").clicked() {
+                            net.write(NetCommand::Resume {
+                                server: g.server.clone(),
+                                code: g.code.clone(),
+                                token: g.token.clone(),
+                            });
+                        }
+                        if ui.small_button("Forget").clicked() {
+                            forget = Some((g.server.clone(), g.code.clone()));
+                        }
+                    });
+                }
+                if let Some((server, code)) = forget {
+                    book.book.forget(&server, &code);
+                    book.save();
+                }
+            }
+            if let Some(problem) = &book.problem {
+                ui.colored_label(egui::Color32::from_rgb(230, 120, 100), problem);
+            }
+            if status.active {
+                ui.separator();
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!("{} {}", status.server, status.link));
+                    if ui.button("Cancel").clicked() {
+                        net.write(NetCommand::Leave);
+                    }
+                });
+            }
+            if let Some(m) = &status.message {
+                ui.colored_label(egui::Color32::from_rgb(230, 120, 100), m);
+            }
+        });
+    dialog.open = open;
+    Ok(())
+}
+
+/// The line above the table in an online game: connection, invite code, whose move.
+fn indicator(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    phase: Option<Res<State<Phase>>>,
+    status: Res<OnlineStatus>,
+) -> Result {
+    if !status.active || !matches!(*screen.get(), Screen::Playing | Screen::Results) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let dot = if status.link == "connected" {
+        egui::Color32::from_rgb(110, 200, 120)
+    } else {
+        egui::Color32::from_rgb(230, 170, 80)
+    };
+    egui::Area::new(egui::Id::new("online-indicator"))
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    // A lamp: green when connected, amber while (re)connecting.
+                    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                    ui.painter().circle_filled(rect.center(), 5.0, dot);
+                    ui.label(format!("Online · {} · game {}", status.link, status.code));
+                    if ui.small_button("Copy code").clicked() {
+                        ui.ctx().copy_text(status.code.clone());
+                    }
+                });
+                if status.watching {
+                    ui.label("You are watching this game.");
+                } else if status.waiting_for_friend {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Waiting for your friend: give them the invite code {}",
+                            status.code
+                        ))
+                        .strong(),
+                    );
+                } else if status.sending {
+                    ui.label("Sending your move…");
+                } else if phase.is_some_and(|p| *p.get() == Phase::Remote) {
+                    ui.label("Your friend is thinking…");
+                }
+                if let Some(m) = &status.message {
+                    ui.label(egui::RichText::new(m).italics());
+                }
+            });
+        });
+    Ok(())
+}

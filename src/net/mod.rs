@@ -1,0 +1,383 @@
+//! Online play in the client. A [`Link`] (a non-`Send` resource: on the web the socket is the
+//! browser's) holds the connection to a Parlour server; each frame it is polled, never waited
+//! on. The other seat's moves are fed to the rules as whole moves while the match is in
+//! [`Phase::Remote`], so they resolve and animate like any other; this seat's moves are sent
+//! as soon as the player completes them. A refused move (which the same rules on both sides
+//! make rare) puts the table back to the server's game.
+//!
+//! `lobby` is the "Play online" window and the in-game indicator (egui, not headless).
+
+pub mod lobby;
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use parlour_online::client::{Event, LinkState, OnlineClient};
+use parlour_online::net::{WebSocketConnector, ws_url};
+use parlour_online::wire::Seat;
+use parlour_rules::Player;
+use parlour_saves::online::{OnlineBook, OnlineEntry, book_path};
+
+use crate::anim::AnimQueue;
+use crate::games::{Setup, new_match};
+use crate::play::{GameSet, Match, MoveInput, Phase, Remote, Resolution, Screen, StartMoves};
+
+/// What the player asked of the server.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum NetCommand {
+    /// Create a game and sit in `seat`.
+    Create {
+        /// Server address (`http://host:port`).
+        server: String,
+        /// Engine id.
+        game: String,
+        /// Options.
+        options: Vec<(String, String)>,
+        /// The seat to take.
+        seat: Seat,
+    },
+    /// Take the free seat of a friend's game.
+    Join {
+        /// Server address.
+        server: String,
+        /// Invite code.
+        code: String,
+    },
+    /// Follow a game without a seat.
+    Watch {
+        /// Server address.
+        server: String,
+        /// Invite code.
+        code: String,
+    },
+    /// Take back a seat held before.
+    Resume {
+        /// Server address.
+        server: String,
+        /// Invite code.
+        code: String,
+        /// The seat's token.
+        token: String,
+    },
+    /// Leave the online game (it stays resumable).
+    Leave,
+}
+
+/// The online game being played, if any (non-`Send`: see the module comment).
+#[derive(Default)]
+pub struct Online(pub Option<Link>);
+
+/// The connection to the server.
+pub struct Link {
+    client: OnlineClient,
+    server: String,
+    /// The match has been set up from the server's game.
+    started: bool,
+    /// Moves of the match that the server has or has been sent (the rest are new and ours).
+    sent: usize,
+    /// The other seat's moves, waiting for the table to be ready for them.
+    incoming: VecDeque<String>,
+    /// This seat in the client's terms (`None` when watching).
+    mine: Option<Player>,
+}
+
+/// What the HUD shows about the online game (a plain resource, readable by any system).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct OnlineStatus {
+    /// True while a link exists.
+    pub active: bool,
+    /// The server address.
+    pub server: String,
+    /// The invite code, once known.
+    pub code: String,
+    /// "connected", "connecting…", "reconnecting…".
+    pub link: &'static str,
+    /// True while the other seat is free (show the code to share).
+    pub waiting_for_friend: bool,
+    /// True when only watching.
+    pub watching: bool,
+    /// The last thing the server said that the player should read.
+    pub message: Option<String>,
+    /// True while this seat's move is on its way.
+    pub sending: bool,
+}
+
+/// The player's list of online games, as last read or written.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Book {
+    /// The list.
+    pub book: OnlineBook,
+    /// Where it is kept (`None`: nowhere, e.g. in tests).
+    pub path: Option<PathBuf>,
+    /// Why it could not be read, if it could not.
+    pub problem: Option<String>,
+}
+
+impl Book {
+    /// Reads the list from the data directory.
+    pub fn open(data: &std::path::Path) -> Book {
+        let path = book_path(data);
+        match OnlineBook::load(&path) {
+            Ok(book) => Book {
+                book,
+                path: Some(path),
+                problem: None,
+            },
+            // A damaged list is left on disk untouched (nothing is written over it).
+            Err(e) => Book {
+                book: OnlineBook::default(),
+                path: None,
+                problem: Some(e),
+            },
+        }
+    }
+
+    fn save(&mut self) {
+        if let Some(path) = &self.path
+            && let Err(e) = self.book.store(path)
+        {
+            self.problem = Some(format!("the list of online games could not be written ({e})"));
+        }
+    }
+}
+
+/// The logic of online play (headless; the window's parts are in `lobby`).
+pub fn logic_plugin(app: &mut App) {
+    app.add_message::<NetCommand>()
+        .init_non_send::<Online>()
+        .init_resource::<OnlineStatus>()
+        .init_resource::<Book>()
+        .add_systems(
+            Update,
+            (open_link, poll_link, feed_remote_moves, send_own_moves)
+                .chain()
+                .in_set(GameSet::Input),
+        )
+        .add_systems(OnEnter(Screen::Title), leave)
+        .add_systems(OnEnter(Screen::NewGame), leave);
+}
+
+fn now_secs() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Starts a link for the player's request (replacing any other).
+fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>, mut status: ResMut<OnlineStatus>) {
+    for cmd in cmds.read() {
+        let server = match cmd {
+            NetCommand::Create { server, .. }
+            | NetCommand::Join { server, .. }
+            | NetCommand::Watch { server, .. }
+            | NetCommand::Resume { server, .. } => server.trim().to_string(),
+            NetCommand::Leave => {
+                online.0 = None;
+                *status = OnlineStatus::default();
+                continue;
+            }
+        };
+        let mut client = OnlineClient::new(ws_url(&server), Box::new(WebSocketConnector));
+        match cmd {
+            NetCommand::Create {
+                game, options, seat, ..
+            } => {
+                client.create(game, options.clone(), *seat);
+            }
+            NetCommand::Join { code, .. } => {
+                client.join(code.trim());
+            }
+            NetCommand::Watch { code, .. } => {
+                client.watch(code.trim());
+            }
+            NetCommand::Resume { code, token, .. } => {
+                client.resume(code, token);
+            }
+            NetCommand::Leave => {}
+        }
+        *status = OnlineStatus {
+            active: true,
+            server: server.clone(),
+            link: "connecting…",
+            ..default()
+        };
+        let link = Link {
+            client,
+            server,
+            started: false,
+            sent: 0,
+            incoming: VecDeque::new(),
+            mine: None,
+        };
+        online.0 = Some(link);
+    }
+}
+
+/// Drops the link when the player leaves the game (it stays in the book to resume).
+fn leave(mut online: NonSendMut<Online>, mut status: ResMut<OnlineStatus>, mut remote: ResMut<Remote>) {
+    online.0 = None;
+    *status = OnlineStatus::default();
+    remote.0 = [false, false];
+}
+
+/// Polls the connection and acts on what the server said.
+#[allow(clippy::too_many_arguments)]
+fn poll_link(
+    mut online: NonSendMut<Online>,
+    mut status: ResMut<OnlineStatus>,
+    mut setup: ResMut<Setup>,
+    mut start: ResMut<StartMoves>,
+    mut remote: ResMut<Remote>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut book: ResMut<Book>,
+    m: Option<Res<Match>>,
+) {
+    let Some(link) = online.0.as_mut() else { return };
+    link.client.poll();
+    let mut resync = false;
+    while let Some(event) = link.client.next_event() {
+        match event {
+            Event::Seated(_) | Event::Watching if !link.started => {
+                let Some(game) = link.client.game().cloned() else {
+                    continue;
+                };
+                let fresh = Setup {
+                    game: game.game.clone(),
+                    options: game.options.clone(),
+                    seats: [None, None],
+                };
+                let first = match new_match(&fresh) {
+                    Ok(m) => m.seat_to_move(),
+                    Err(e) => {
+                        status.message = Some(format!("The server's game cannot be played here: {e}"));
+                        continue;
+                    }
+                };
+                link.mine = link
+                    .client
+                    .seat()
+                    .map(|s| if s == Seat::First { first } else { first.other() });
+                remote.0 = match link.mine {
+                    Some(me) => {
+                        let mut r = [true, true];
+                        r[me.index()] = false;
+                        r
+                    }
+                    None => [true, true],
+                };
+                *setup = fresh;
+                start.0 = game.moves.clone();
+                link.sent = game.moves.len();
+                link.incoming.clear();
+                link.started = true;
+                status.code = game.code.clone();
+                status.watching = link.mine.is_none();
+                status.waiting_for_friend = !game.seats.iter().all(|s| *s);
+                status.message = None;
+                if let (Some(seat), Some(token)) = (link.client.seat(), link.client.token()) {
+                    book.book.last_server = link.server.clone();
+                    book.book.remember(OnlineEntry {
+                        server: link.server.clone(),
+                        code: game.code.clone(),
+                        token: token.to_string(),
+                        game: game.game.clone(),
+                        options: game.options.clone(),
+                        seat: seat.word().to_string(),
+                        touched: now_secs(),
+                    });
+                    book.save();
+                }
+                next_screen.set(Screen::Playing);
+            }
+            Event::Moved { ply, mv } if link.started && ply as usize == link.sent => {
+                link.incoming.push_back(mv);
+                link.sent += 1;
+            }
+            Event::Joined(_) => {
+                status.waiting_for_friend = false;
+                status.message = Some("Your friend has joined: the game is on.".into());
+            }
+            Event::Refused { message, .. } => {
+                status.message = Some(message);
+                if link.started {
+                    // A move of ours was refused: the table goes back to the server's game.
+                    resync = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    if resync && let Some(game) = link.client.game() {
+        start.0 = game.moves.clone();
+        link.sent = game.moves.len();
+        link.incoming.clear();
+        next_screen.set(Screen::Playing);
+    }
+    status.active = true;
+    status.sending = link.client.move_in_flight();
+    status.link = match link.client.link() {
+        LinkState::Up => "connected",
+        LinkState::Connecting if link.started => "reconnecting…",
+        LinkState::Connecting => "connecting…",
+        LinkState::Down => "reconnecting…",
+    };
+    let code = status.code.clone();
+    if let Some(m) = m
+        && link.started
+        && m.0.status().is_over()
+        && link.incoming.is_empty()
+        && book
+            .book
+            .games
+            .iter()
+            .any(|g| g.code == code && g.server == link.server)
+    {
+        // A finished game leaves the list of games to resume.
+        book.book.forget(&link.server, &code);
+        book.save();
+    }
+}
+
+/// Plays the other seat's next move once the table is at rest on their turn.
+fn feed_remote_moves(
+    mut online: NonSendMut<Online>,
+    phase: Option<Res<State<Phase>>>,
+    res: Res<Resolution>,
+    queue: Res<AnimQueue>,
+    m: Option<Res<Match>>,
+    mut inputs: MessageWriter<MoveInput>,
+    mut status: ResMut<OnlineStatus>,
+) {
+    let (Some(link), Some(m)) = (online.0.as_mut(), m) else {
+        return;
+    };
+    if !phase.is_some_and(|p| *p.get() == Phase::Remote) || res.active || !queue.idle() {
+        return;
+    }
+    let Some(text) = link.incoming.pop_front() else { return };
+    match m.0.parse(&text) {
+        Ok(tokens) => {
+            inputs.write(MoveInput::Whole(tokens));
+        }
+        Err(e) => status.message = Some(format!("The server sent a move this table cannot play ({text}: {e}).")),
+    }
+}
+
+/// Sends the moves this seat has completed since the last frame.
+fn send_own_moves(mut online: NonSendMut<Online>, m: Option<Res<Match>>, mut status: ResMut<OnlineStatus>) {
+    let (Some(link), Some(m)) = (online.0.as_mut(), m) else {
+        return;
+    };
+    if !link.started || link.mine.is_none() || !link.incoming.is_empty() {
+        return;
+    }
+    let history = m.0.history();
+    while link.sent < history.len() {
+        let text = history[link.sent].1.clone();
+        if let Err(e) = link.client.send_move(&text) {
+            status.message = Some(e);
+        }
+        link.sent += 1;
+    }
+}
