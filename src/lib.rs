@@ -8,7 +8,6 @@
 pub mod ai;
 pub mod anim;
 mod audio;
-mod camera;
 pub mod cli;
 pub mod games;
 mod hud;
@@ -19,11 +18,11 @@ pub use parlour_saves as save;
 mod screens;
 mod screenshot;
 pub mod search_task;
-pub mod settings;
 mod store;
+/// The settings applied and written (the client's part; the file format is `parlour_saves::settings`).
+pub use store::settings;
 mod table;
 mod teach;
-mod view;
 
 use bevy::prelude::*;
 
@@ -97,13 +96,10 @@ pub fn app(args: cli::Args) -> App {
         table::plugin,
         screens::plugin,
         teach::plugin,
-        view::plugin,
-        camera::plugin,
         hud::plugin,
         audio::plugin,
         screenshot::plugin,
         measure::plugin,
-        settings::plugin,
         store::plugin,
         net::lobby::plugin,
     ));

@@ -300,7 +300,7 @@ pub fn start_match(
     existing: Option<Res<Match>>,
     (mut review, remote): (ResMut<Review>, Res<Remote>),
     mut queue: ResMut<AnimQueue>,
-    settings: Option<Res<crate::settings::Settings>>,
+    settings: Option<Res<crate::store::settings::Settings>>,
     start: Res<StartMoves>,
     old: Query<Entity, With<Tabletop>>,
     mut dirty: ResMut<TableDirty>,
@@ -309,7 +309,7 @@ pub fn start_match(
     mut resigned: ResMut<Resigned>,
     mut caption: ResMut<Caption>,
     mut next_phase: ResMut<NextState<Phase>>,
-    mut notice: Option<ResMut<crate::settings::Notice>>,
+    mut notice: Option<ResMut<crate::store::settings::Notice>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -357,7 +357,7 @@ pub fn start_match(
 /// colours (and the colour-blind-safe palette's rings) show at once, not from the next board.
 fn repaint_on_palette_change(
     mut commands: Commands,
-    settings: Option<Res<crate::settings::Settings>>,
+    settings: Option<Res<crate::store::settings::Settings>>,
     mut last: Local<Option<crate::games::Palette>>,
     res: Res<Resolution>,
     queue: Res<AnimQueue>,
@@ -693,7 +693,7 @@ fn handle_commands(
     mut next_screen: ResMut<NextState<Screen>>,
     mut ai: ResMut<crate::ai::AiTurn>,
     mut sfx: MessageWriter<PlaySfx>,
-    (remote, mut notice): (Res<Remote>, Option<ResMut<crate::settings::Notice>>),
+    (remote, mut notice): (Res<Remote>, Option<ResMut<crate::store::settings::Notice>>),
 ) {
     for cmd in cmds.read() {
         if res.active && *cmd != GameCommand::MoveNow {

@@ -16,15 +16,15 @@ use parlour_rules::Player;
 
 use crate::Paused;
 use crate::ai::AiTurn;
-use crate::camera::OrbitCam;
 use crate::cli::GAMES;
 use crate::games::{Palette, Setup, Sfx, Token, move_list, option_specs, option_value, with_option};
 use crate::play::{
     Caption, GameCommand, GameSet, KeepMatch, Match, MoveInput, Phase, PlaySfx, Resigned, Review, Screen, Selection,
     cap, result_line,
 };
-use crate::settings::{CameraMode, DataDir, Notice, Settings, Speed, UI_SCALE};
+use crate::store::settings::{CameraMode, DataDir, Notice, Settings, Speed, UI_SCALE};
 use crate::store::{PasteError, ResumeOffer, SaveList, StoreAction, refresh};
+use crate::table::camera::OrbitCam;
 use scoreboard::Scoreboard;
 
 /// Whether the rules window is open.

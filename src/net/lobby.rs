@@ -7,7 +7,7 @@ use parlour_online::wire::Seat;
 
 use super::{Book, NetCommand, OnlineStatus};
 use crate::play::{Phase, PlaySfx, Screen};
-use crate::settings::{DataDir, Settings};
+use crate::store::settings::{DataDir, Settings};
 
 /// The server a first-time player is offered.
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:7878";

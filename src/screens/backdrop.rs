@@ -149,7 +149,7 @@ fn lay_out(commands: &mut Commands, m: &dyn AnyMatch, palette: crate::games::Pal
 fn set_up(
     mut commands: Commands,
     mut next: ResMut<NextBackdrop>,
-    settings: Option<Res<crate::settings::Settings>>,
+    settings: Option<Res<crate::store::settings::Settings>>,
     mut queue: ResMut<AnimQueue>,
     current: Option<ResMut<Backdrop>>,
 ) {
@@ -188,7 +188,7 @@ fn play_on(
     mut pieces: Query<(Entity, &mut Piece, &mut Transform)>,
     mut tints: Query<&mut CellTint>,
     table: Query<Entity, With<Tabletop>>,
-    settings: Option<Res<crate::settings::Settings>>,
+    settings: Option<Res<crate::store::settings::Settings>>,
 ) {
     if !queue.idle() {
         return;
@@ -240,7 +240,7 @@ fn play_on(
 
 /// Turns the camera slowly round the board, which sits to the right of the title card (and
 /// in the middle behind the chooser).
-fn drift(time: Res<Time>, mut cam: ResMut<crate::camera::OrbitCam>, screen: Res<State<Screen>>) {
+fn drift(time: Res<Time>, mut cam: ResMut<crate::table::camera::OrbitCam>, screen: Res<State<Screen>>) {
     let (_, _, dist, home) = cam.home;
     cam.yaw += DRIFT * time.delta_secs();
     cam.pitch = 0.86;

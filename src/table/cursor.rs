@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use crate::play::{GameSet, MoveInput, Screen, Spot};
-use crate::view::Hovered;
+use crate::table::view::Hovered;
 
 /// The spot under the keyboard cursor, when the keyboard has been used.
 #[derive(Resource, Default, Debug)]

@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::games::{AnyMatch, PaletteColours, PieceDef, Setup, Shape, SpotDef, Table, new_match};
 use crate::hud::ShowRules;
 use crate::play::{Match, Phase, Screen};
-use crate::settings::Settings;
+use crate::store::settings::Settings;
 
 /// The rules in one paragraph (the new-game dialog and the top of the F1 window).
 pub fn summary(game: &str) -> &'static str {

@@ -69,7 +69,7 @@ fn apply(
     settings: Res<Settings>,
     mut volume: ResMut<Volume>,
     mut speed: ResMut<AnimSpeed>,
-    mut cam: ResMut<crate::camera::OrbitCam>,
+    mut cam: ResMut<crate::table::camera::OrbitCam>,
     mut unsaved: ResMut<Unsaved>,
     on_disk: Res<OnDisk>,
 ) {

@@ -3,6 +3,8 @@
 //! exits and the offer to resume it on the title screen. The file format and every check
 //! live in [`crate::save`]; a refused file changes nothing and its sentence is shown.
 
+pub mod settings;
+
 use std::path::PathBuf;
 
 use bevy::prelude::*;
@@ -10,7 +12,7 @@ use bevy::prelude::*;
 use crate::games::{self, Setup};
 use crate::play::{KeepMatch, Match, Review, Screen};
 use crate::save::{self, AUTOSAVE, SaveEntry};
-use crate::settings::{DataDir, Notice};
+use crate::store::settings::{DataDir, Notice};
 
 /// A request about saved games.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -36,6 +38,7 @@ pub struct SaveList(pub Vec<SaveEntry>);
 pub struct PasteError(pub Option<String>);
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(settings::plugin);
     app.add_message::<StoreAction>()
         .init_resource::<ResumeOffer>()
         .init_resource::<SaveList>()

@@ -317,7 +317,7 @@ fn dress_board(
     mut materials: ResMut<Assets<StandardMaterial>>,
     look: Res<Look3d>,
     surfaces: Res<crate::table::surfaces::Surfaces>,
-    mut cam: ResMut<crate::camera::OrbitCam>,
+    mut cam: ResMut<crate::table::camera::OrbitCam>,
     args: Option<Res<crate::cli::Args>>,
 ) {
     let Some(root) = boards.iter().next() else { return };
@@ -724,7 +724,7 @@ fn dress_pieces(
     markings: Query<(), With<Marking>>,
     look: Res<Look3d>,
     mats: Option<Res<MatchMats>>,
-    settings: Option<Res<crate::settings::Settings>>,
+    settings: Option<Res<crate::store::settings::Settings>>,
     boards: Query<&BoardRoot>,
 ) {
     let Some(mats) = mats else { return };
