@@ -546,8 +546,9 @@ mod tests {
             c.poll();
             std::thread::sleep(Duration::from_millis(10));
         }
-        // 0.5 s of polling: attempts at 0, 0.1, 0.3 (then 0.7 s): three, not fifty.
-        assert_eq!(*tries.borrow(), 3);
+        // At least 0.5 s of polling (more on a loaded machine): attempts at 0, 0.1, 0.3, then
+        // 0.7 and 1.5 s — three to five, not fifty.
+        assert!((3..=5).contains(&*tries.borrow()), "{} attempts", tries.borrow());
         assert_eq!(c.link(), LinkState::Down);
         assert!(c.send_move("a1").is_err());
     }
