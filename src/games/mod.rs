@@ -362,6 +362,8 @@ pub trait AnyMatch: Send + Sync {
     fn decisive_spots(&self) -> Vec<u16>;
     /// Moves played, in notation, with who played them.
     fn history(&self) -> Vec<(Player, String)>;
+    /// How many moves have been played (`history().len()`, without building it).
+    fn plies(&self) -> usize;
     /// The moves taken back (that redo would play), in the order they would be played, with
     /// who plays them.
     fn future_history(&self) -> Vec<(Player, String)>;
@@ -553,6 +555,9 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
             .iter()
             .map(|(s, _, t)| (s.side_to_move(), t.clone()))
             .collect()
+    }
+    fn plies(&self) -> usize {
+        self.past.len()
     }
     fn refusal(&self, prefix: &[Token], token: Token) -> Option<String> {
         let spots = self.state.spots();

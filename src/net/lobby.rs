@@ -76,10 +76,7 @@ fn read_book(
 }
 
 fn age(secs: u64) -> String {
-    let now = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    parlour_saves::age_words(now.saturating_sub(secs))
+    parlour_saves::age_words(super::now_secs().saturating_sub(secs))
 }
 
 #[allow(clippy::too_many_arguments)]

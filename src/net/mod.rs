@@ -158,7 +158,8 @@ pub fn logic_plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::NewGame), leave);
 }
 
-fn now_secs() -> u64 {
+/// Seconds since 1970 (`web-time`: the web has no clock in `std`).
+pub(crate) fn now_secs() -> u64 {
     web_time::SystemTime::now()
         .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -322,19 +323,18 @@ fn poll_link(
         LinkState::Connecting => "connecting…",
         LinkState::Down => "reconnecting…",
     };
-    let code = status.code.clone();
     if let Some(m) = m
         && link.started
-        && m.0.status().is_over()
         && link.incoming.is_empty()
+        && m.0.status().is_over()
         && book
             .book
             .games
             .iter()
-            .any(|g| g.code == code && g.server == link.server)
+            .any(|g| g.code == status.code && g.server == link.server)
     {
         // A finished game leaves the list of games to resume.
-        book.book.forget(&link.server, &code);
+        book.book.forget(&link.server, &status.code);
         book.save();
     }
 }
@@ -370,6 +370,10 @@ fn send_own_moves(mut online: NonSendMut<Online>, m: Option<Res<Match>>, mut sta
         return;
     };
     if !link.started || link.mine.is_none() || !link.incoming.is_empty() {
+        return;
+    }
+    // Cheap each frame; the notation is read only when this seat has moved.
+    if link.sent >= m.0.plies() {
         return;
     }
     let history = m.0.history();

@@ -9,7 +9,7 @@ use parlour_online::client::{Event, LinkState, OnlineClient};
 use parlour_online::net::{WebSocketConnector, ws_url};
 use parlour_online::wire::Seat;
 
-use crate::session::{Session, new_session};
+use crate::session::{Session, session_from};
 
 /// How long `play`, `genmove` and `online …` wait for the server (across reconnections).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
@@ -190,11 +190,8 @@ impl Link {
         };
         let history = session.history();
         if session.id() != game.game || !game.moves.starts_with(&history) || history.is_empty() {
-            let words: Vec<String> = game.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            *session = new_session(&game.game, &words)?;
-            let moves: Vec<&str> = game.moves.iter().map(String::as_str).collect();
-            return session.setmoves(&moves);
+            *session = session_from(&game.game, &game.options, &game.moves)?;
+            return Ok(());
         }
         for mv in &game.moves[history.len()..] {
             session

@@ -230,6 +230,16 @@ fn make<G: Game + Knowledge>(opts: &[&str]) -> Result<Box<dyn Session>, String> 
     Ok(Box::new(GameSession::new(G::new(&options))))
 }
 
+/// A game from its id, its options as pairs and the moves played (an online game as stored).
+pub fn session_from(id: &str, options: &[(String, String)], moves: &[String]) -> Result<Box<dyn Session>, String> {
+    let words: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let mut session = new_session(id, &words)?;
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    session.setmoves(&moves)?;
+    Ok(session)
+}
+
 /// Starts a game from its id (aliases accepted, case-insensitive) and `key=value` words.
 pub fn new_session(id: &str, opts: &[&str]) -> Result<Box<dyn Session>, String> {
     let id = id.to_ascii_lowercase();

@@ -2,7 +2,7 @@
 //! the desktop and on the browser's WebSocket on the web, so polling it never blocks.
 
 use crate::client::{Connector, Transport, TransportEvent};
-use crate::wire::MAX_MESSAGE_BYTES;
+use crate::wire::MAX_REPLY_BYTES;
 
 /// Opens WebSockets.
 pub struct WebSocketConnector;
@@ -16,7 +16,7 @@ impl Connector for WebSocketConnector {
     fn connect(&mut self, url: &str) -> Result<Box<dyn Transport>, String> {
         let options = ewebsock::Options {
             // A whole game's move list fits; a server that sends more is cut off.
-            max_incoming_frame_size: 64 * MAX_MESSAGE_BYTES,
+            max_incoming_frame_size: MAX_REPLY_BYTES,
             ..Default::default()
         };
         let (tx, rx) = ewebsock::connect(url, options)?;

@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 /// The longest message either side accepts, in bytes; longer ones are refused unread.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
+/// The longest message a client accepts from the server (a game's whole move list).
+pub const MAX_REPLY_BYTES: usize = 64 * MAX_MESSAGE_BYTES;
 /// The most options a new game may carry.
 pub const MAX_OPTIONS: usize = 16;
 /// The longest move text, game id, option key or value accepted.
@@ -279,8 +281,7 @@ impl Reply {
 
     /// Reads one message as a client receives it.
     pub fn decode(text: &str) -> Result<Reply, WireError> {
-        // A game's whole move list can be longer than a request.
-        if text.len() > 64 * MAX_MESSAGE_BYTES {
+        if text.len() > MAX_REPLY_BYTES {
             return Err(WireError::TooLong(text.len()));
         }
         serde_json::from_str(text).map_err(|e| WireError::malformed(&e))

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use parlour_engine::session::{Session, new_session};
+use parlour_engine::session::{Session, session_from};
 use parlour_online::wire::{CODE_ALPHABET, CODE_LEN, GameView, Reply, Seat};
 use sha2::{Digest, Sha256};
 use tokio::sync::{Mutex as AsyncMutex, broadcast};
@@ -27,7 +27,7 @@ pub struct Entry {
 
 impl Entry {
     fn new(stored: StoredGame) -> Result<Entry, StoreError> {
-        let session = build_session(&stored.game, &stored.options, &stored.moves).map_err(StoreError::Damaged)?;
+        let session = session_from(&stored.game, &stored.options, &stored.moves).map_err(StoreError::Damaged)?;
         let (followers, _) = broadcast::channel(FOLLOW_BUFFER);
         Ok(Entry {
             stored,
@@ -165,7 +165,7 @@ impl<S: Store> Registry<S> {
             ))
         })?;
         let options = parlour_saves::canonical_options(id, options).map_err(bad)?;
-        let session = build_session(id, &options, &[]).map_err(bad)?;
+        let session = session_from(id, &options, &[]).map_err(bad)?;
         let token = random_token();
         let mut tokens = [None, None];
         tokens[seat.index()] = Some(hash_token(&token));
@@ -334,7 +334,7 @@ impl<S: Store> Registry<S> {
 /// The answer to a move re-sent for a ply already stored.
 fn resent(e: &Entry, seat: Seat, ply: u32, mv: &str) -> Result<String, Refusal> {
     let before = &e.stored.moves[..ply as usize];
-    let mut at = build_session(&e.stored.game, &e.stored.options, before).map_err(StoreError::Damaged)?;
+    let mut at = session_from(&e.stored.game, &e.stored.options, before).map_err(StoreError::Damaged)?;
     let same_seat = at.turn() == Some(seat.index());
     let canonical = at.play(mv).ok();
     if same_seat && canonical.as_deref() == Some(e.stored.moves[ply as usize].as_str()) {
@@ -347,15 +347,6 @@ fn resent(e: &Entry, seat: Seat, ply: u32, mv: &str) -> Result<String, Refusal> 
             e.stored.moves.len()
         )))
     }
-}
-
-fn build_session(game: &str, options: &[(String, String)], moves: &[String]) -> Result<Box<dyn Session>, String> {
-    let words: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let mut session = new_session(game, &words)?;
-    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-    session.setmoves(&moves)?;
-    Ok(session)
 }
 
 /// The SHA-256 of a token, in hex: what the database keeps instead of the token.

@@ -3,7 +3,6 @@
 //! it follows. Every frame is size-checked and rate-limited before it is read.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Router;
 use axum::extract::State;
@@ -128,15 +127,6 @@ pub async fn handle<S: Store>(
     text: &str,
     follow: &mut Option<broadcast::Receiver<Reply>>,
 ) -> Reply {
-    if text.len() > MAX_MESSAGE_BYTES {
-        return Reply::Error {
-            req: None,
-            message: format!(
-                "the message is {} bytes long; at most {MAX_MESSAGE_BYTES} are read",
-                text.len()
-            ),
-        };
-    }
     let request = match Request::decode(text) {
         Ok(r) => r,
         Err(e) => {
@@ -182,6 +172,3 @@ pub async fn handle<S: Store>(
         message: e.to_string(),
     })
 }
-
-/// How long a graceful shutdown waits for connections to finish.
-pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
