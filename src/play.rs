@@ -693,18 +693,31 @@ fn handle_commands(
     mut next_screen: ResMut<NextState<Screen>>,
     mut ai: ResMut<crate::ai::AiTurn>,
     mut sfx: MessageWriter<PlaySfx>,
-    (remote, mut notice): (Res<Remote>, Option<ResMut<crate::store::settings::Notice>>),
+    (remote, mut notice, mut net): (
+        Res<Remote>,
+        Option<ResMut<crate::store::settings::Notice>>,
+        MessageWriter<crate::net::NetCommand>,
+    ),
 ) {
     for cmd in cmds.read() {
         if res.active && *cmd != GameCommand::MoveNow {
             continue;
         }
         if remote.any() && matches!(cmd, GameCommand::Undo | GameCommand::Redo | GameCommand::Resign) {
-            // The server holds the game: nothing is taken back, and resigning is not on the
-            // wire yet.
+            // The server holds the game: nothing is taken back; a seated player resigns
+            // through the server (the result comes back from it, stored), a watcher cannot.
+            let seated = !remote.0.iter().all(|r| *r);
+            if *cmd == GameCommand::Resign && seated && !m.0.status().is_over() {
+                net.write(crate::net::NetCommand::Resign);
+                continue;
+            }
             if let Some(n) = notice.as_mut() {
                 n.set(
-                    "An online game is played to its end: moves cannot be taken back.",
+                    if *cmd == GameCommand::Resign {
+                        "Only a player at the table can resign; you are watching."
+                    } else {
+                        "An online game is played to its end: moves cannot be taken back."
+                    },
                     false,
                 );
             }

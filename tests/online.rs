@@ -15,26 +15,83 @@ use parlour_online::wire::Seat;
 use parlour_rules::Game;
 use parlour_rules::konane::Konane;
 
-fn server() -> String {
-    let dir = std::env::temp_dir().join(format!("parlour-client-online-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = format!("sqlite://{}", dir.join("games.sqlite3").display());
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.set_nonblocking(true).unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let runtime = tokio::runtime::Runtime::new().unwrap();
-        runtime.block_on(async move {
-            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-            parlour_server::run(listener, &db, move || tx.send(()).unwrap())
+/// A real server in this process (its own runtime, over a SQLite file), that can be stopped
+/// (every connection dropped at once, as in a crash) and started again on the same address.
+struct TestServer {
+    addr: std::net::SocketAddr,
+    db: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl TestServer {
+    fn new(tag: &str) -> TestServer {
+        let dir = std::env::temp_dir().join(format!("parlour-client-online-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = format!("sqlite://{}", dir.join("games.sqlite3").display());
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        drop(listener);
+        let mut server = TestServer {
+            addr,
+            db,
+            stop: None,
+            thread: None,
+        };
+        server.start();
+        server
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    fn start(&mut self) {
+        let (addr, db) = (self.addr, self.db.clone());
+        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        self.thread = Some(std::thread::spawn(move || {
+            let runtime = tokio::runtime::Runtime::new().unwrap();
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
+                tokio::select! {
+                    r = parlour_server::run(listener, &db, move || ready_tx.send(()).unwrap()) => r.unwrap(),
+                    _ = stop_rx => {}
+                }
+            });
+            // Every task and connection ends here, answered or not.
+            runtime.shutdown_timeout(Duration::ZERO);
+        }));
+        self.stop = Some(stop_tx);
+        ready_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    }
+
+    fn stop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            t.join().unwrap();
+        }
+    }
+
+    /// The game as stored, read from the database itself.
+    fn stored(&self, code: &str) -> parlour_server::store::StoredGame {
+        use parlour_server::store::Store;
+        tokio::runtime::Runtime::new().unwrap().block_on(async {
+            let store = parlour_server::store::sqlite::SqliteStore::open(&self.db)
                 .await
                 .unwrap();
-        });
-    });
-    rx.recv_timeout(Duration::from_secs(30)).unwrap();
-    format!("http://{addr}")
+            store.load(code).await.unwrap().unwrap()
+        })
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
 }
 
 fn client() -> App {
@@ -81,7 +138,8 @@ fn run_until(apps: &mut [&mut App], what: &str, mut done: impl FnMut(&[&mut App]
 
 #[test]
 fn two_clients_play_a_whole_game_through_the_server() {
-    let url = server();
+    let server = TestServer::new("whole");
+    let url = server.url();
     let mut a = client();
     let mut b = client();
     let options = vec![("size".to_string(), "6x6".to_string())];
@@ -143,4 +201,103 @@ fn two_clients_play_a_whole_game_through_the_server() {
     // Nothing was refused along the way: the last word is the friend's arrival.
     let said = a.world().resource::<OnlineStatus>().message.clone();
     assert_eq!(said.as_deref(), Some("Your friend has joined: the game is on."));
+}
+
+/// Creates a Kōnane 6×6 game in `a` (first seat) and joins it from `b`; returns the code.
+fn start_pair(url: &str, a: &mut App, b: &mut App) -> String {
+    a.world_mut().write_message(NetCommand::Create {
+        server: url.to_string(),
+        game: "konane".into(),
+        options: vec![("size".to_string(), "6x6".to_string())],
+        seat: Seat::First,
+    });
+    run_until(&mut [&mut *a], "the game to be created", |apps| {
+        screen(apps[0]) == Screen::Playing && !apps[0].world().resource::<OnlineStatus>().code.is_empty()
+    });
+    let code = a.world().resource::<OnlineStatus>().code.clone();
+    b.world_mut().write_message(NetCommand::Join {
+        server: url.to_string(),
+        code: code.clone(),
+    });
+    run_until(&mut [&mut *a, &mut *b], "the friend to join", |apps| {
+        screen(apps[1]) == Screen::Playing && !apps[0].world().resource::<OnlineStatus>().waiting_for_friend
+    });
+    code
+}
+
+/// Plays the first legal move of `rules` (kept beside the tables) in `mover`'s table.
+fn play_first_legal(mover: &mut App, rules: &mut Konane) -> String {
+    let mut moves = Vec::new();
+    rules.legal_moves(&mut moves);
+    let text = rules.format_move(&moves[0]);
+    rules.play(moves[0]).unwrap();
+    let tokens = mover.world().resource::<Match>().0.parse(&text).unwrap();
+    mover.world_mut().write_message(MoveInput::Whole(tokens));
+    text
+}
+
+#[test]
+fn a_server_that_dies_mid_game_loses_nothing_and_a_resignation_ends_it_for_both() {
+    let mut server = TestServer::new("restart");
+    let url = server.url();
+    let (mut a, mut b) = (client(), client());
+    let code = start_pair(&url, &mut a, &mut b);
+    let mut rules = Konane::new(&Konane::parse_options(&[("size", "6x6")]).unwrap());
+    let first = play_first_legal(&mut a, &mut rules);
+    run_until(&mut [&mut a, &mut b], "the first move to arrive", |apps| {
+        apps.iter().all(|app| history(app).len() == 1)
+    });
+
+    // The server dies (every connection dropped) and B moves into the void.
+    server.stop();
+    run_until(&mut [&mut a, &mut b], "both to see the connection drop", |apps| {
+        apps.iter()
+            .all(|app| app.world().resource::<OnlineStatus>().link != "connected")
+    });
+    run_until(&mut [&mut b], "B's table to accept its move", |apps| {
+        phase(apps[0]) == Some(Phase::AwaitingInput)
+    });
+    let second = play_first_legal(&mut b, &mut rules);
+    for _ in 0..20 {
+        a.update();
+        b.update();
+    }
+    assert!(
+        b.world().resource::<OnlineStatus>().sending,
+        "the move waits for the server"
+    );
+    assert_eq!(server_moves(&server, &code), [first.clone()]);
+
+    // Back on the same address: both reconnect by themselves, the move is stored once and
+    // reaches A.
+    server.start();
+    run_until(&mut [&mut a, &mut b], "the move sent while down to arrive", |apps| {
+        apps.iter()
+            .all(|app| history(app).len() == 2 && app.world().resource::<OnlineStatus>().link == "connected")
+    });
+    assert!(!b.world().resource::<OnlineStatus>().sending);
+    assert_eq!(history(&a), [first.clone(), second.clone()]);
+    assert_eq!(server_moves(&server, &code), [first.clone(), second.clone()]);
+
+    // A resigns (on its own turn, through the server): both tables end with A's resignation.
+    run_until(&mut [&mut a], "A's turn", |apps| {
+        phase(apps[0]) == Some(Phase::AwaitingInput)
+    });
+    a.world_mut().write_message(GameCommand::Resign);
+    run_until(&mut [&mut a, &mut b], "both to show the result", |apps| {
+        apps.iter().all(|app| screen(app) == Screen::Results)
+    });
+    for app in [&a, &b] {
+        let resigned = app.world().resource::<parlour::play::Resigned>().0;
+        let m = &app.world().resource::<Match>().0;
+        let line = parlour::play::result_line(m.as_ref(), resigned);
+        assert_eq!(line, "Black resigns: White wins", "{line}");
+    }
+    let stored = server.stored(&code);
+    assert_eq!(stored.moves, [first, second]);
+    assert_eq!(stored.resigned, Some(Seat::First));
+}
+
+fn server_moves(server: &TestServer, code: &str) -> Vec<String> {
+    server.stored(code).moves
 }

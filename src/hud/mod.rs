@@ -222,8 +222,11 @@ fn title(
     mut demo: ResMut<Demo>,
     mut demo_count: Local<usize>,
     settings: Res<Settings>,
-    (dir, mut list): (Res<DataDir>, ResMut<SaveList>),
-    mut online: ResMut<crate::net::lobby::OnlineDialog>,
+    (dir, mut list, book): (Res<DataDir>, ResMut<SaveList>, Res<crate::net::Book>),
+    (mut online, mut net): (
+        ResMut<crate::net::lobby::OnlineDialog>,
+        MessageWriter<crate::net::NetCommand>,
+    ),
 ) -> Result {
     if *screen.get() != Screen::Title {
         return Ok(());
@@ -266,9 +269,31 @@ fn title(
                     next.set(Screen::NewGame);
                 }
                 ui.add_space(6.0);
-                if big_button(ui, "Play online") {
+                let waiting = book.book.games.len();
+                let label = match waiting {
+                    0 => "Play online".to_string(),
+                    1 => "Play online · 1 game to resume".to_string(),
+                    n => format!("Play online · {n} games to resume"),
+                };
+                if big_button(ui, &label) {
                     sfx.write(PlaySfx(Sfx::Click));
                     online.open = !online.open;
+                }
+                // The most recent unfinished online game, one click away.
+                if let Some(g) = book.book.games.iter().max_by_key(|g| g.touched) {
+                    let name = parlour_saves::game_name(&g.game).unwrap_or("?");
+                    if ui
+                        .link(egui::RichText::new(format!("Resume {name} online ({})", g.code)).small())
+                        .on_hover_text(format!("on {}, you play {}", g.server, g.seat))
+                        .clicked()
+                    {
+                        sfx.write(PlaySfx(Sfx::Click));
+                        net.write(crate::net::NetCommand::Resume {
+                            server: g.server.clone(),
+                            code: g.code.clone(),
+                            token: g.token.clone(),
+                        });
+                    }
                 }
                 ui.add_space(6.0);
                 if big_button(ui, "Load a saved game") {
@@ -710,7 +735,7 @@ fn playing(
                 }
                 if ui
                     .add_enabled(
-                        !busy && !remote.any() && phase != Some(Phase::GameOver),
+                        !busy && !remote.0.iter().all(|r| *r) && phase != Some(Phase::GameOver),
                         egui::Button::new("Resign"),
                     )
                     .clicked()

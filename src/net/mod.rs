@@ -21,7 +21,7 @@ use parlour_saves::online::{OnlineBook, OnlineEntry, book_path};
 
 use crate::anim::AnimQueue;
 use crate::games::{Setup, new_match};
-use crate::play::{GameSet, Match, MoveInput, Phase, Remote, Resolution, Screen, StartMoves};
+use crate::play::{GameSet, Match, MoveInput, Phase, Remote, Resigned, Resolution, Screen, StartMoves};
 
 /// What the player asked of the server.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -60,6 +60,8 @@ pub enum NetCommand {
         /// The seat's token.
         token: String,
     },
+    /// Resign this seat's game (stored by the server; the game is then over for both).
+    Resign,
     /// Leave the online game (it stays resumable).
     Leave,
 }
@@ -80,6 +82,22 @@ pub struct Link {
     incoming: VecDeque<String>,
     /// This seat in the client's terms (`None` when watching).
     mine: Option<Player>,
+    /// The side that moves first, in the client's terms (turns the wire's seats into players).
+    first: Player,
+    /// A resignation heard from the server, until the table has caught up and shown it.
+    resigned: Option<Seat>,
+    /// The resignation's result card has been shown once.
+    resign_shown: bool,
+}
+
+impl Link {
+    fn player(&self, seat: Seat) -> Player {
+        if seat == Seat::First {
+            self.first
+        } else {
+            self.first.other()
+        }
+    }
 }
 
 /// What the HUD shows about the online game (a plain resource, readable by any system).
@@ -178,6 +196,14 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
                 *status = OnlineStatus::default();
                 continue;
             }
+            NetCommand::Resign => {
+                if let Some(link) = online.0.as_mut()
+                    && let Err(e) = link.client.resign()
+                {
+                    status.message = Some(e);
+                }
+                continue;
+            }
         };
         let mut client = OnlineClient::new(ws_url(&server), Box::new(WebSocketConnector));
         match cmd {
@@ -195,7 +221,7 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
             NetCommand::Resume { code, token, .. } => {
                 client.resume(code, token);
             }
-            NetCommand::Leave => {}
+            NetCommand::Leave | NetCommand::Resign => {}
         }
         *status = OnlineStatus {
             active: true,
@@ -210,6 +236,9 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
             sent: 0,
             incoming: VecDeque::new(),
             mine: None,
+            first: Player::P1,
+            resigned: None,
+            resign_shown: false,
         };
         online.0 = Some(link);
     }
@@ -233,6 +262,7 @@ fn poll_link(
     mut next_screen: ResMut<NextState<Screen>>,
     mut book: ResMut<Book>,
     m: Option<Res<Match>>,
+    (mut resigned, screen): (ResMut<Resigned>, Res<State<Screen>>),
 ) {
     let Some(link) = online.0.as_mut() else { return };
     link.client.poll();
@@ -255,10 +285,8 @@ fn poll_link(
                         continue;
                     }
                 };
-                link.mine = link
-                    .client
-                    .seat()
-                    .map(|s| if s == Seat::First { first } else { first.other() });
+                link.first = first;
+                link.mine = link.client.seat().map(|s| link.player(s));
                 remote.0 = match link.mine {
                     Some(me) => {
                         let mut r = [true, true];
@@ -295,6 +323,7 @@ fn poll_link(
                 link.incoming.push_back(mv);
                 link.sent += 1;
             }
+            Event::Resigned(seat) => link.resigned = Some(seat),
             Event::Joined(_) => {
                 status.waiting_for_friend = false;
                 status.message = Some("Your friend has joined: the game is on.".into());
@@ -323,10 +352,27 @@ fn poll_link(
         LinkState::Connecting => "connecting…",
         LinkState::Down => "reconnecting…",
     };
+    // A resignation ends the game once the table has every move before it: nobody moves any
+    // more, and the result card says who resigned (shown once; it stays the result after).
+    if let (Some(seat), Some(m)) = (link.resigned, m.as_ref())
+        && link.started
+        && link.incoming.is_empty()
+        && m.0.plies() == link.sent
+        && matches!(screen.get(), Screen::Playing | Screen::Results)
+    {
+        remote.0 = [true, true];
+        if resigned.0.is_none() {
+            resigned.0 = Some(link.player(seat));
+        }
+        if !link.resign_shown {
+            link.resign_shown = true;
+            next_screen.set(Screen::Results);
+        }
+    }
     if let Some(m) = m
         && link.started
         && link.incoming.is_empty()
-        && m.0.status().is_over()
+        && (m.0.status().is_over() || link.resigned.is_some())
         && book
             .book
             .games

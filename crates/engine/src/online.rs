@@ -60,8 +60,13 @@ impl Link {
             "setmoves" => Err("an online game's moves are the server's; setmoves works offline only".into()),
             "game" => Err("this is an online session: start games with `online new`".into()),
             "legal" | "status" | "show" | "history" | "perft" => match self.sync(session) {
-                Ok(()) => return None,
                 Err(e) => Err(e),
+                // A resigned game is over, whatever its position says.
+                Ok(()) => match (cmd, self.resigned_status(session.as_ref())) {
+                    ("status", Some(status)) => Ok(status),
+                    ("legal", Some(_)) if args.is_empty() => Ok(String::new()),
+                    _ => return None,
+                },
             },
             _ => return None,
         };
@@ -99,6 +104,7 @@ impl Link {
                 self.take(session, |c| c.resume(code, token))?;
                 self.seat_name(session.as_ref())
             }
+            ["resign"] => self.resign(session),
             ["token"] => self
                 .client
                 .token()
@@ -106,7 +112,7 @@ impl Link {
                 .ok_or_else(|| "this connection holds no seat".to_string()),
             _ => Err(
                 "usage: online new <game> [key=value …] [side=first|second] | online join <code> | \
-                      online watch <code> | online resume <code> <token> | online token"
+                      online watch <code> | online resume <code> <token> | online resign | online token"
                     .into(),
             ),
         }
@@ -127,6 +133,29 @@ impl Link {
         let req = make(&mut self.client);
         self.answer(req)?;
         self.sync(session)
+    }
+
+    /// `win <side> resignation` when a seat has resigned.
+    fn resigned_status(&self, session: &dyn Session) -> Option<String> {
+        let seat = self.client.game()?.resigned?;
+        Some(format!(
+            "win {} resignation",
+            session.side_names()[seat.other().index()]
+        ))
+    }
+
+    /// Resigns this seat: `= resigned` once the server has stored it.
+    fn resign(&mut self, session: &mut Box<dyn Session>) -> Result<String, String> {
+        self.sync(session)?;
+        if let Some(status) = self.resigned_status(session.as_ref()) {
+            return Err(format!("the game is over ({status})"));
+        }
+        if session.turn().is_none() {
+            return Err(format!("the game is over ({})", session.status()));
+        }
+        let req = self.client.resign()?;
+        self.answer(req)?;
+        Ok("resigned".into())
     }
 
     fn seat_name(&self, session: &dyn Session) -> Result<String, String> {
@@ -206,6 +235,7 @@ impl Link {
         let seat = self.client.seat();
         let seen = self.client.game().map_or(0, |g| g.moves.len());
         let mine = |client: &OnlineClient, s: &dyn Session| match (s.turn(), seat) {
+            _ if client.game().is_some_and(|g| g.resigned.is_some()) => true,
             (None, _) => true,
             (Some(t), Some(seat)) => t == seat.index(),
             // A watcher waits for the next move.
@@ -217,7 +247,10 @@ impl Link {
                 let left = WAIT_TIMEOUT.saturating_sub(start.elapsed());
                 let before = self.client.game().map_or(0, |g| g.moves.len());
                 self.until(left, "waiting for the other seat", |client, _| {
-                    (client.game().map_or(0, |g| g.moves.len()) > before).then_some(Ok(()))
+                    client
+                        .game()
+                        .is_some_and(|g| g.moves.len() > before || g.resigned.is_some())
+                        .then_some(Ok(()))
                 })?;
                 self.sync(session)?;
                 if mine(&self.client, session.as_ref()) {
@@ -225,7 +258,9 @@ impl Link {
                 }
             }
         }
-        Ok(session.status())
+        Ok(self
+            .resigned_status(session.as_ref())
+            .unwrap_or_else(|| session.status()))
     }
 
     /// Sends the move `choose` picks (checked by the server), and answers once it is stored.
@@ -238,6 +273,9 @@ impl Link {
         let Some(seat) = self.client.seat() else {
             return Err("this connection is watching; it holds no seat to move from".into());
         };
+        if let Some(status) = self.resigned_status(session.as_ref()) {
+            return Err(format!("the game is over ({status})"));
+        }
         match session.turn() {
             None => return Err(format!("the game is over ({})", session.status())),
             Some(t) if t != seat.index() => {

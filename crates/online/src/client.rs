@@ -57,6 +57,8 @@ pub enum Event {
     },
     /// The other seat was taken.
     Joined(Seat),
+    /// A seat resigned (this one or the other): the game is over. Reported once.
+    Resigned(Seat),
     /// This client's own move was stored.
     Stored {
         /// The request number `send_move` returned.
@@ -235,6 +237,16 @@ impl OnlineClient {
         }))
     }
 
+    /// Resigns this seat's game; answered by [`Event::Resigned`] or [`Event::Refused`] with the
+    /// returned number. `Err` with a sentence when there is no seat.
+    pub fn resign(&mut self) -> Result<u64, String> {
+        let Role::Seated { code, token, .. } = &self.role else {
+            return Err("this connection holds no seat".into());
+        };
+        let (code, token) = (code.clone(), token.clone());
+        Ok(self.request(|req| Request::Resign { req, code, token }))
+    }
+
     fn request(&mut self, make: impl FnOnce(u64) -> Request) -> u64 {
         let req = self.next_req;
         self.next_req += 1;
@@ -354,6 +366,12 @@ impl OnlineClient {
                 self.events.push_back(Event::Stored { req, ply });
             }
             Reply::Moved { code, ply, mv } => self.moved(&code, ply, mv),
+            Reply::Resigned { req, code, seat } => {
+                if let Some(r) = req {
+                    self.unanswered.remove(&r);
+                }
+                self.resigned(&code, seat);
+            }
             Reply::Joined { code, seat } => {
                 if let Some(g) = self.game.as_mut().filter(|g| g.code == code) {
                     g.seats[seat.index()] = true;
@@ -385,7 +403,25 @@ impl OnlineClient {
                 mv: mv.clone(),
             });
         }
-        self.game = Some(game);
+        let resigned = game.resigned;
+        let was = self
+            .game
+            .as_ref()
+            .filter(|g| g.code == game.code)
+            .and_then(|g| g.resigned);
+        self.game = Some(GameView { resigned: was, ..game });
+        if let Some(seat) = resigned {
+            let code = self.game.as_ref().map(|g| g.code.clone()).unwrap_or_default();
+            self.resigned(&code, seat);
+        }
+    }
+
+    /// Notes a resignation (once).
+    fn resigned(&mut self, code: &str, seat: Seat) {
+        if let Some(g) = self.game.as_mut().filter(|g| g.code == code && g.resigned.is_none()) {
+            g.resigned = Some(seat);
+            self.events.push_back(Event::Resigned(seat));
+        }
     }
 
     fn moved(&mut self, code: &str, ply: u32, mv: String) {
@@ -442,6 +478,7 @@ mod tests {
             options: vec![],
             moves: moves.iter().map(|m| m.to_string()).collect(),
             seats: [true, true],
+            resigned: None,
         }
     }
 
@@ -529,6 +566,52 @@ mod tests {
             1,
             "{events:?}"
         );
+    }
+
+    #[test]
+    fn a_resignation_is_reported_once_however_it_arrives() {
+        let pipes = Rc::new(RefCell::new(Vec::new()));
+        let mut c = OnlineClient::new("ws://x/ws", Box::new(Dialer(pipes.clone())));
+        c.poll();
+        assert!(c.resign().is_err(), "no seat yet");
+        let join = c.join("abcdefgh23");
+        let pipe = pipes.borrow()[0].clone();
+        let say = |r: Reply| pipe.borrow_mut().inbox.push_back(TransportEvent::Text(r.encode()));
+        say(Reply::Seated {
+            req: join,
+            seat: Seat::Second,
+            token: "0123456789abcdef0123456789abcdef".into(),
+            game: view(&["xd4"]),
+        });
+        c.poll();
+        let req = c.resign().unwrap();
+        assert!(matches!(sent(&pipe).last(), Some(Request::Resign { .. })));
+        // The push to followers and the reply both arrive; a resume's copy of the game too.
+        let resigned = |req| Reply::Resigned {
+            req,
+            code: "abcdefgh23".into(),
+            seat: Seat::Second,
+        };
+        say(resigned(None));
+        say(resigned(Some(req)));
+        say(Reply::Seated {
+            req: 0,
+            seat: Seat::Second,
+            token: "0123456789abcdef0123456789abcdef".into(),
+            game: GameView {
+                resigned: Some(Seat::Second),
+                ..view(&["xd4"])
+            },
+        });
+        c.poll();
+        let events: Vec<Event> = std::iter::from_fn(|| c.next_event()).collect();
+        assert_eq!(
+            events.iter().filter(|e| **e == Event::Resigned(Seat::Second)).count(),
+            1,
+            "{events:?}"
+        );
+        assert!(!c.is_waiting(req));
+        assert_eq!(c.game().unwrap().resigned, Some(Seat::Second));
     }
 
     #[test]

@@ -118,6 +118,15 @@ pub enum Request {
         /// The move in the game's notation.
         mv: String,
     },
+    /// Resign: the seat holding `token` gives up, on its turn or not; the game is over.
+    Resign {
+        /// Request number.
+        req: u64,
+        /// Invite code.
+        code: String,
+        /// The seat's secret token.
+        token: String,
+    },
 }
 
 impl Request {
@@ -128,7 +137,8 @@ impl Request {
             | Request::Join { req, .. }
             | Request::Watch { req, .. }
             | Request::Resume { req, .. }
-            | Request::Move { req, .. } => *req,
+            | Request::Move { req, .. }
+            | Request::Resign { req, .. } => *req,
         }
     }
 
@@ -169,7 +179,7 @@ impl Request {
                 Ok(())
             }
             Request::Join { code, .. } | Request::Watch { code, .. } => check_code(code),
-            Request::Resume { code, token, .. } => {
+            Request::Resume { code, token, .. } | Request::Resign { code, token, .. } => {
                 check_code(code)?;
                 check_token(token)
             }
@@ -213,6 +223,9 @@ pub struct GameView {
     pub moves: Vec<String>,
     /// Which seats are taken (`[first, second]`).
     pub seats: [bool; 2],
+    /// The seat that resigned, when one did (the game is then over).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<Seat>,
 }
 
 /// What the server says.
@@ -256,6 +269,17 @@ pub enum Reply {
         ply: u32,
         /// The move in canonical notation.
         mv: String,
+    },
+    /// A seat resigned: the reply to `resign` (with its `req`) and pushed to everyone following
+    /// the game (without). The resignation is stored; the game is over.
+    Resigned {
+        /// The request answered, for the seat that resigned.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        req: Option<u64>,
+        /// Invite code.
+        code: String,
+        /// The seat that resigned.
+        seat: Seat,
     },
     /// Pushed to everyone following the game when a seat is taken.
     Joined {
@@ -384,6 +408,11 @@ mod tests {
                 ply: 7,
                 mv: "xc4".into(),
             },
+            Request::Resign {
+                req: 6,
+                code: code(),
+                token: token(),
+            },
         ];
         for r in requests {
             assert_eq!(Request::decode(&r.encode()), Ok(r.clone()), "{r:?}");
@@ -398,6 +427,7 @@ mod tests {
             options: vec![],
             moves: vec!["e5".into()],
             seats: [true, false],
+            resigned: None,
         };
         let replies = [
             Reply::Seated {
@@ -406,7 +436,24 @@ mod tests {
                 token: token(),
                 game: game.clone(),
             },
+            Reply::Watching {
+                req: 2,
+                game: GameView {
+                    resigned: Some(Seat::Second),
+                    ..game.clone()
+                },
+            },
             Reply::Watching { req: 2, game },
+            Reply::Resigned {
+                req: Some(9),
+                code: code(),
+                seat: Seat::First,
+            },
+            Reply::Resigned {
+                req: None,
+                code: code(),
+                seat: Seat::Second,
+            },
             Reply::Stored {
                 req: 3,
                 code: code(),
@@ -453,6 +500,8 @@ mod tests {
             r#"{"op":"new","req":1,"game":""}"#,
             r#"{"op":"new","req":1,"game":"konane","seat":"third"}"#,
             r#"{"op":"new","req":1,"game":"konane","options":[["size"]]}"#,
+            r#"{"op":"resign","req":1,"code":"abcdefgh23"}"#,
+            r#"{"op":"resign","req":1,"code":"abcdefgh23","token":"0123"}"#,
         ];
         for text in bad {
             let err = Request::decode(text).expect_err(text);
@@ -481,6 +530,7 @@ mod tests {
             "{}",
             r#"{"kind":"stored"}"#,
             r#"{"kind":"moved","code":"x","ply":"a","mv":"b"}"#,
+            r#"{"kind":"resigned","code":"x","seat":"both"}"#,
         ] {
             assert!(Reply::decode(text).is_err(), "{text}");
         }
@@ -517,7 +567,9 @@ pub mod fuzzing {
                 assert_eq!(Request::decode(&r.encode()), Ok(r.clone()));
                 match &r {
                     Request::Join { code, .. } | Request::Watch { code, .. } => super::check_code(code).unwrap(),
-                    Request::Resume { code, token, .. } | Request::Move { code, token, .. } => {
+                    Request::Resume { code, token, .. }
+                    | Request::Move { code, token, .. }
+                    | Request::Resign { code, token, .. } => {
                         super::check_code(code).unwrap();
                         super::check_token(token).unwrap();
                     }

@@ -12,7 +12,7 @@ use parlour_online::wire::{CODE_ALPHABET, CODE_LEN, GameView, Reply, Seat};
 use sha2::{Digest, Sha256};
 use tokio::sync::{Mutex as AsyncMutex, broadcast};
 
-use crate::store::{Store, StoreError, StoredGame};
+use crate::store::{Store, StoreError, StoredGame, resign_row};
 
 /// How many pushes a slow follower may fall behind before it is cut off (it then reconnects
 /// and resumes, losing nothing).
@@ -44,6 +44,18 @@ impl Entry {
             options: self.stored.options.clone(),
             moves: self.stored.moves.clone(),
             seats: [self.stored.tokens[0].is_some(), self.stored.tokens[1].is_some()],
+            resigned: self.stored.resigned,
+        }
+    }
+
+    /// Why no more moves can be played, if none can.
+    fn over(&self) -> Option<String> {
+        let code = &self.stored.code;
+        let names = self.session.side_names();
+        match (self.stored.resigned, self.session.turn()) {
+            (Some(seat), _) => Some(format!("game {code} is over: {} resigned", names[seat.index()])),
+            (None, None) => Some(format!("game {code} is over ({})", self.session.status())),
+            (None, Some(_)) => None,
         }
     }
 
@@ -84,6 +96,13 @@ impl Entry {
                 code: fresh.code.clone(),
                 ply: ply as u32,
                 mv: mv.clone(),
+            });
+        }
+        if let (None, Some(seat)) = (self.stored.resigned, fresh.resigned) {
+            let _ = self.followers.send(Reply::Resigned {
+                req: None,
+                code: fresh.code.clone(),
+                seat,
             });
         }
         self.stored = fresh;
@@ -177,6 +196,7 @@ impl<S: Store> Registry<S> {
                 options: options.clone(),
                 tokens: tokens.clone(),
                 moves: vec![],
+                resigned: None,
             };
             if self.store.create(&stored).await? {
                 let (followers, _) = broadcast::channel(FOLLOW_BUFFER);
@@ -266,13 +286,12 @@ impl<S: Store> Registry<S> {
                     "the game has {played} moves; a move after move {ply} cannot be played yet"
                 )));
             }
+            if let Some(why) = e.over() {
+                return Err(bad(why));
+            }
             let names = e.session.side_names();
-            match e.session.turn() {
-                None => return Err(bad(format!("game {code} is over ({})", e.session.status()))),
-                Some(t) if t != seat.index() => {
-                    return Err(bad(format!("it is not your turn: {} is to move", names[t])));
-                }
-                Some(_) => {}
+            if let Some(t) = e.session.turn().filter(|t| *t != seat.index()) {
+                return Err(bad(format!("it is not your turn: {} is to move", names[t])));
             }
             let canonical = e.session.play(mv).map_err(bad)?;
             match self.store.append(code, ply, &canonical).await {
@@ -297,6 +316,47 @@ impl<S: Store> Registry<S> {
             }
         }
         Err(bad("the game changed while your move was checked; try again"))
+    }
+
+    /// Resigns the seat `token` holds, on its turn or not; answers with the seat once the
+    /// resignation is stored. Re-sent after a lost reply, it is answered the same way again.
+    pub async fn resign(&self, code: &str, token: &str) -> Result<Seat, Refusal> {
+        let entry = self.entry(code).await?;
+        let mut e = entry.lock().await;
+        let seat = self.seat_for(&mut e, token).await?;
+        for _ in 0..2 {
+            if e.stored.resigned == Some(seat) {
+                return Ok(seat);
+            }
+            if let Some(why) = e.over() {
+                return Err(bad(why));
+            }
+            let ply = e.stored.moves.len() as u32;
+            if self.store.append(code, ply, &resign_row(seat)).await? {
+                e.stored.resigned = Some(seat);
+                let _ = e.followers.send(Reply::Resigned {
+                    req: None,
+                    code: code.to_string(),
+                    seat,
+                });
+                return Ok(seat);
+            }
+            // Another process stored a move (or a resignation) at that place first.
+            self.reload(&mut e).await?;
+        }
+        Err(bad("the game changed while your resignation was stored; try again"))
+    }
+
+    /// Forgets the games nobody is following or using, so a long-running server's memory holds
+    /// only the games in play; a forgotten game is loaded again from the database when asked
+    /// for. Returns how many games are still held.
+    pub fn sweep(&self) -> usize {
+        let Ok(mut games) = self.games.lock() else { return 0 };
+        games.retain(|_, entry| {
+            // In use by a request right now, or locked: keep.
+            Arc::strong_count(entry) > 1 || entry.try_lock().map_or(true, |e| e.followers.receiver_count() > 0)
+        });
+        games.len()
     }
 
     /// The seat `token` holds; looked up again in the database before it is refused (another
@@ -388,6 +448,29 @@ pub fn random_code() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_nobody_follows_leave_memory_and_come_back_from_the_database() {
+        let dir = std::env::temp_dir().join(format!("parlour-sweep-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
+        tokio::runtime::Runtime::new().unwrap().block_on(async {
+            let store = crate::store::sqlite::SqliteStore::open(&url).await.unwrap();
+            let registry = Registry::new(store);
+            let a = registry.create("konane", &[], Seat::First).await.unwrap();
+            let code = a.game.code.clone();
+            assert_eq!(registry.sweep(), 1, "followed by its creator");
+            let mv = registry.play(&code, &a.token, 0, "xd5").await.unwrap();
+            drop(a);
+            assert_eq!(registry.sweep(), 0, "nobody follows it");
+            // Loaded again on the next request, with its move.
+            let b = registry.join(&code).await.unwrap();
+            assert_eq!(b.game.moves, [mv]);
+            assert_eq!(registry.sweep(), 1);
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn codes_and_tokens_have_their_wire_shape_and_differ() {

@@ -42,7 +42,20 @@ pub async fn run(listener: TcpListener, database: &str, ready: impl FnOnce()) ->
     }
 }
 
+/// How often the games nobody follows are let go from memory.
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
 async fn serve<S: Store>(listener: TcpListener, registry: Arc<Registry<S>>) -> Result<(), StoreError> {
+    let weak = Arc::downgrade(&registry);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(SWEEP_EVERY);
+        every.tick().await;
+        loop {
+            every.tick().await;
+            let Some(registry) = weak.upgrade() else { return };
+            registry.sweep();
+        }
+    });
     axum::serve(listener, routes::router(registry))
         .with_graceful_shutdown(stop_signal())
         .await

@@ -166,6 +166,11 @@ pub async fn handle<S: Store>(
             .play(&code, &token, ply, &mv)
             .await
             .map(|mv| Reply::Stored { req, code, ply, mv }),
+        Request::Resign { code, token, .. } => registry.resign(&code, &token).await.map(|seat| Reply::Resigned {
+            req: Some(req),
+            code,
+            seat,
+        }),
     };
     result.unwrap_or_else(|e| Reply::Error {
         req: Some(req),

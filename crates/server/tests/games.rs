@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Server, TempDir, cmd, connect, create, sqlite_url};
+use common::{Server, TempDir, cmd, connect, create, play_first, sqlite_url};
 use parlour_engine::protocol::Engine;
 use parlour_engine::session::new_session;
 use rand::{Rng, SeedableRng};
@@ -168,4 +168,48 @@ fn a_move_sent_while_the_server_is_down_is_stored_once_when_it_returns() {
     assert_eq!(cmd(&mut b, "wait").unwrap(), "ongoing red");
     assert_eq!(cmd(&mut b, "history").unwrap(), mv);
     assert_eq!(cmd(&mut a, "history").unwrap(), mv);
+}
+
+#[test]
+fn a_resignation_is_stored_ends_the_game_for_both_and_survives_a_restart() {
+    let dir = TempDir::new("resign");
+    let db = sqlite_url(&dir.0);
+    let mut server = Server::start("127.0.0.1:0", &db);
+    let addr = server.addr.clone();
+    let url = server.url();
+    let (mut a, mut b, code) = pair(&url, "conhex");
+    let token_b = cmd(&mut b, "online token").unwrap();
+    let first = play_first(&mut a, &mut b);
+    // A resigns on B's turn; B's side wins, and neither may move any more.
+    assert_eq!(cmd(&mut a, "online resign").unwrap(), "resigned");
+    assert_eq!(cmd(&mut b, "wait").unwrap(), "win red resignation");
+    assert_eq!(cmd(&mut a, "status").unwrap(), "win red resignation");
+    assert_eq!(cmd(&mut b, "legal").unwrap(), "");
+    let b_move = cmd(&mut b, "genmove").unwrap_err();
+    assert!(b_move.contains("resign"), "{b_move}");
+    assert!(cmd(&mut a, "online resign").unwrap_err().contains("over"));
+    assert!(cmd(&mut b, "online resign").unwrap_err().contains("over"));
+    // A watcher, and B from a fresh program after the server was killed and started again.
+    server.kill();
+    server = Server::start(&addr, &db);
+    let mut watcher = connect(&server.url());
+    assert_eq!(cmd(&mut watcher, &format!("online watch {code}")).unwrap(), "watching");
+    assert_eq!(cmd(&mut watcher, "status").unwrap(), "win red resignation");
+    drop(b);
+    let mut again = connect(&url);
+    assert_eq!(
+        cmd(&mut again, &format!("online resume {code} {token_b}")).unwrap(),
+        "red"
+    );
+    assert_eq!(cmd(&mut again, "history").unwrap(), first);
+    assert_eq!(cmd(&mut again, "status").unwrap(), "win red resignation");
+    // The database holds the move and the resignation, nothing else.
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let stored = runtime.block_on(async {
+        use parlour_server::store::Store;
+        let store = parlour_server::store::sqlite::SqliteStore::open(&db).await.unwrap();
+        store.load(&code).await.unwrap().unwrap()
+    });
+    assert_eq!(stored.moves, [first]);
+    assert_eq!(stored.resigned, Some(parlour_online::wire::Seat::First));
 }

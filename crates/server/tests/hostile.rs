@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Server, TempDir, cmd, connect, create, sqlite_url};
+use common::{Server, TempDir, cmd, connect, create, play_first, sqlite_url};
 use futures_util::{SinkExt, StreamExt};
 use parlour_online::wire::{MAX_MESSAGE_BYTES, Reply};
 use parlour_server::store::Store;
@@ -37,22 +37,8 @@ fn hostile_messages_get_sentences_and_change_nothing() {
     cmd(&mut b, &format!("online join {code}")).unwrap();
     let ta = cmd(&mut a, "online token").unwrap();
     let tb = cmd(&mut b, "online token").unwrap();
-    let first = cmd(&mut a, "legal")
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_string();
-    cmd(&mut a, &format!("play {first}")).unwrap();
-    cmd(&mut b, "wait").unwrap();
-    let second = cmd(&mut b, "legal")
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_string();
-    cmd(&mut b, &format!("play {second}")).unwrap();
-    cmd(&mut a, "wait").unwrap();
+    let first = play_first(&mut a, &mut b);
+    let second = play_first(&mut b, &mut a);
 
     let wrong = "0123456789abcdef0123456789abcdef";
     let mv = |req: u32, token: &str, ply: &str, mv: &str| {
@@ -117,6 +103,22 @@ fn hostile_messages_get_sentences_and_change_nothing() {
             )),
         ),
         ("wrong token move", Message::text(mv(1, wrong, "2", &first))),
+        (
+            "wrong token resign",
+            Message::text(format!(
+                r#"{{"op":"resign","req":1,"code":"{code}","token":"{wrong}"}}"#
+            )),
+        ),
+        (
+            "resign unknown game",
+            Message::text(format!(
+                r#"{{"op":"resign","req":1,"code":"zzzzzzzzzz","token":"{ta}"}}"#
+            )),
+        ),
+        (
+            "resign without token",
+            Message::text(format!(r#"{{"op":"resign","req":1,"code":"{code}"}}"#)),
+        ),
         ("out of turn", Message::text(mv(1, &tb, "2", &first))),
         ("illegal move", Message::text(mv(1, &ta, "2", "zz99"))),
         (

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Server, cmd, connect, create, postgres_url};
+use common::{Server, cmd, connect, create, play_first, postgres_url};
 use parlour_engine::session::new_session;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -43,6 +43,30 @@ fn two_servers_one_database_one_player_on_each() {
     }
     assert!(cmd(&mut a, "status").unwrap().starts_with("win"));
     assert_eq!(cmd(&mut a, "history").unwrap(), cmd(&mut b, "history").unwrap());
+}
+
+#[test]
+fn a_resignation_on_one_server_reaches_the_player_on_the_other() {
+    let Some(db) = postgres_url() else { return };
+    let one = Server::start("127.0.0.1:0", &db);
+    let two = Server::start("127.0.0.1:0", &db);
+    let mut a = connect(&one.url());
+    let code = create(&mut a, "conhex side=first");
+    let mut b = connect(&two.url());
+    cmd(&mut b, &format!("online join {code}")).unwrap();
+    let first = play_first(&mut a, &mut b);
+    // B resigns on its own turn, through the second server; A waits on the first.
+    assert_eq!(cmd(&mut b, "online resign").unwrap(), "resigned");
+    let winner = cmd(&mut a, "wait").unwrap();
+    assert!(
+        winner.starts_with("win ") && winner.ends_with(" resignation"),
+        "{winner}"
+    );
+    assert_eq!(cmd(&mut b, "status").unwrap(), winner);
+    // A's move at the resigned game's next place is refused on either server.
+    let late = cmd(&mut a, "genmove").unwrap_err();
+    assert!(late.contains("over"), "{late}");
+    assert_eq!(cmd(&mut a, "history").unwrap(), first);
 }
 
 #[test]

@@ -25,6 +25,15 @@ pub struct StoredGame {
     pub tokens: [Option<String>; 2],
     /// Every move, in order.
     pub moves: Vec<String>,
+    /// The seat that resigned, if one did: stored as the row after the last move (see
+    /// [`resign_row`]), so a resignation and a move can never both take the same place.
+    pub resigned: Option<Seat>,
+}
+
+/// The text of the `moves` row that records `seat`'s resignation. It has a space, which no
+/// move from the wire may have, so it can never be mistaken for a move.
+pub fn resign_row(seat: Seat) -> String {
+    format!("resign {}", seat.word())
 }
 
 /// What can go wrong in storage.
@@ -68,7 +77,8 @@ pub trait Store: Send + Sync + 'static {
         seat: Seat,
         token_hash: &str,
     ) -> impl Future<Output = Result<bool, StoreError>> + Send;
-    /// Stores move number `ply`; `Ok(false)` when that ply is already stored.
+    /// Stores move number `ply` (or a resignation, as [`resign_row`], after the last move);
+    /// `Ok(false)` when that ply is already stored.
     fn append(&self, code: &str, ply: u32, mv: &str) -> impl Future<Output = Result<bool, StoreError>> + Send;
     /// Every game (the load benchmark's check afterwards).
     fn all(&self) -> impl Future<Output = Result<Vec<StoredGame>, StoreError>> + Send;
@@ -113,6 +123,7 @@ pub(crate) fn game_from(row: GameRow) -> Result<StoredGame, StoreError> {
         options: options_from(&options)?,
         tokens: [first, second],
         moves: vec![],
+        resigned: None,
     })
 }
 
@@ -126,13 +137,25 @@ pub(crate) fn attach_moves(games: &mut [StoredGame], rows: Vec<(String, i64, Str
         let Some(&i) = index.get(&code) else {
             return Err(StoreError::Damaged(format!("a move of unknown game {code}")));
         };
-        if ply != games[i].moves.len() as i64 {
+        let g = &mut games[i];
+        if g.resigned.is_some() {
             return Err(StoreError::Damaged(format!(
-                "game {code} misses move {}",
-                games[i].moves.len()
+                "game {code} has a move after its resignation"
             )));
         }
-        games[i].moves.push(mv);
+        if ply != g.moves.len() as i64 {
+            return Err(StoreError::Damaged(format!(
+                "game {code} misses move {}",
+                g.moves.len()
+            )));
+        }
+        match mv.strip_prefix("resign ") {
+            Some(word) => {
+                g.resigned =
+                    Some(Seat::parse(word).ok_or_else(|| StoreError::Damaged(format!("game {code}: row {mv:?}")))?);
+            }
+            None => g.moves.push(mv),
+        }
     }
     Ok(())
 }

@@ -108,3 +108,16 @@ pub fn create(engine: &mut Engine, game: &str) -> String {
     let reply = cmd(engine, &format!("online new {game}")).unwrap();
     reply.split_whitespace().next().unwrap().to_string()
 }
+
+/// `mover` plays its first legal move and `other` waits for it; returns the move.
+pub fn play_first(mover: &mut Engine, other: &mut Engine) -> String {
+    let first = cmd(mover, "legal")
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .expect("a legal move")
+        .to_string();
+    cmd(mover, &format!("play {first}")).unwrap();
+    cmd(other, "wait").unwrap();
+    first
+}
