@@ -27,9 +27,10 @@ usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1
                        (stay on the title screen even with --screenshot), newgame (the
                        new-game dialog on the game and options given), card (the board
                        alone, no panels: the new-game chooser's pictures), walk (the
-                       game's step-by-step walkthrough at its third step) or result (the
+                       game's step-by-step walkthrough at step --step N, default 3) or result (the
                        result card once the moves given end the game), online (the
                        title screen's \"Play online\" window)
+  --step N             with --show walk: the walkthrough step to show (default 3)
   --measure PATH       measure the client: launch to the first interactive frame, then its own
                        CPU and wall time per frame, idle and while the master level searches
                        (it takes over both seats for three turns); write the figures to PATH
@@ -55,6 +56,8 @@ pub struct Args {
     pub measure: Option<PathBuf>,
     /// A window to open at once (`--show`).
     pub show: Option<String>,
+    /// With `--show walk`: the walkthrough step to show (1-based, `--step`).
+    pub step: usize,
     /// Search threads for the computer's tree searches (`--ai-threads`), if not the default.
     pub ai_threads: Option<u32>,
     /// The window's size in pixels (`--window`).
@@ -74,6 +77,7 @@ impl Default for Args {
             frames: 90,
             measure: None,
             show: None,
+            step: 3,
             ai_threads: None,
             window: (1280, 800),
             online: None,
@@ -147,6 +151,14 @@ impl Args {
                         return Err(format!("--show: '{v}' is not one of {}", SHOW.join(", ")));
                     }
                     out.show = Some(v);
+                }
+                "--step" => {
+                    let v = value("--step")?;
+                    out.step = v
+                        .parse()
+                        .ok()
+                        .filter(|n| *n >= 1)
+                        .ok_or_else(|| format!("--step: '{v}' is not a step number (1 or more)"))?;
                 }
                 "--ai-threads" => {
                     let v = value("--ai-threads")?;

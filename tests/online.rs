@@ -266,7 +266,7 @@ fn a_server_that_dies_mid_game_loses_nothing_and_a_resignation_ends_it_for_both(
         b.world().resource::<OnlineStatus>().sending,
         "the move waits for the server"
     );
-    assert_eq!(server_moves(&server, &code), [first.clone()]);
+    assert_eq!(server_moves(&server, &code), [first.as_str()]);
 
     // Back on the same address: both reconnect by themselves, the move is stored once and
     // reaches A.

@@ -263,6 +263,44 @@ impl ClientGame for Kansho {
         })
     }
 
+    /// `white 4,-9 3,-8 4,-8; black 3,-10 4,-10 3,-9; hands 100 100; white to move`: each
+    /// colour's cells in the move notation's `q,r`, the hands (White's, then Black's) and the
+    /// side to move, in any order; the discard box holds the rest of each colour's markers.
+    /// Checked by [`Kansho::from_coords`]: only a position that could arise in play is accepted.
+    fn from_position_text(text: &str) -> Result<Kansho, String> {
+        let side = |word: &str| match word {
+            "white" => Ok(Player::P1),
+            "black" => Ok(Player::P2),
+            _ => Err(format!("'{word}' is not a side: write white or black")),
+        };
+        // A cell reads as a placement there without chosen neighbours.
+        let reader = Kansho::new(&Default::default());
+        let (mut cells, mut hands, mut to_move) = ([Vec::new(), Vec::new()], None, None);
+        for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+            match part.split_whitespace().collect::<Vec<_>>().as_slice() {
+                [who, "to", "move"] => to_move = Some(side(who)?),
+                ["hands", w, b] => {
+                    let n = |t: &str| t.parse::<u8>().map_err(|_| format!("'{t}' is not a number of markers"));
+                    hands = Some([n(w)?, n(b)?]);
+                }
+                [who, list @ ..] => {
+                    let p = side(who)?;
+                    for word in list {
+                        let mv = reader.parse_move(word).map_err(|e| format!("{word}: {e}"))?;
+                        if mv.picks != 0 {
+                            return Err(format!("'{word}' is not a single cell"));
+                        }
+                        cells[p.index()].push(mv.centre.coords());
+                    }
+                }
+                [] => {}
+            }
+        }
+        let hands = hands.ok_or("the position does not say the hands ('hands 100 100')")?;
+        let to_move = to_move.ok_or("the position does not say who moves ('white to move')")?;
+        Kansho::from_coords(&cells[0], &cells[1], hands, to_move).map_err(|e| e.to_string())
+    }
+
     fn result_text(&self) -> Option<String> {
         let (w, b) = (
             u32::from(self.on_board(Player::P1)),

@@ -315,6 +315,12 @@ pub trait ClientGame: Knowledge {
     fn lit_cells(&self) -> Vec<u16> {
         Vec::new()
     }
+    /// A position set up from the game's position text (a walkthrough's worked example that no
+    /// short line of moves reaches). Default: refused; such games reach their examples by moves.
+    fn from_position_text(text: &str) -> Result<Self, String> {
+        let _ = text;
+        Err(format!("{} positions are reached by moves, not set up", Self::NAME))
+    }
 }
 
 /// What a prefix of clicks allows next.
@@ -416,6 +422,9 @@ pub trait AnyMatch: Send + Sync {
     fn options(&self) -> Vec<(String, String)>;
     /// The match as a save file's contents (a move being resolved is left out).
     fn to_save(&self, players: [Option<Level>; 2]) -> crate::save::SaveGame;
+    /// True for a match built from a set-up position rather than from the start: it cannot
+    /// be saved (a save replays its moves from the start).
+    fn set_up(&self) -> bool;
     /// Starts resolving the next move taken back (replaying it with its animations), keeping
     /// the rest of the moves taken back; false if there is none.
     fn redo_begin(&mut self) -> bool;
@@ -430,6 +439,9 @@ pub struct MatchOf<G: ClientGame> {
     future: Vec<G::Move>,
     /// The move being resolved, with the position before it.
     pending: Option<(G, G::Move)>,
+    /// Built from a set-up position (a worked example), not from the start: saves, which
+    /// replay moves from the start, cannot hold it.
+    set_up: bool,
 }
 
 impl<G: ClientGame> MatchOf<G> {
@@ -445,6 +457,15 @@ impl<G: ClientGame> MatchOf<G> {
             past: Vec::new(),
             future: Vec::new(),
             pending: None,
+            set_up: false,
+        }
+    }
+
+    /// A match from a set-up position (see [`match_from_position`]).
+    pub fn from_position(state: G) -> Self {
+        MatchOf {
+            set_up: true,
+            ..Self::from_state(state)
         }
     }
 
@@ -742,6 +763,9 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
     fn options(&self) -> Vec<(String, String)> {
         G::option_pairs(self.state.options())
     }
+    fn set_up(&self) -> bool {
+        self.set_up
+    }
     fn to_save(&self, players: [Option<Level>; 2]) -> crate::save::SaveGame {
         // Mid-move, the position before the move is the last one the history reaches.
         let state = self.pending.as_ref().map(|(s, _)| s).unwrap_or(&self.state);
@@ -772,6 +796,7 @@ impl<G: ClientGame> MatchOf<G> {
             past,
             future: Vec::new(),
             pending: None,
+            set_up: false,
         })
     }
 
@@ -829,6 +854,27 @@ pub fn match_from_moves(setup: &Setup, moves: &str) -> Result<Box<dyn AnyMatch>,
         "conhex" => boxed::<ConHex>(&setup.options, moves),
         "qyshinsu" | "qushinsu" => boxed::<Qyshinsu>(&setup.options, moves),
         "soldiers" => boxed::<Soldiers>(&setup.options, moves),
+        other => Err(format!("unknown game '{other}'")),
+    }
+}
+
+/// A match of the game in `setup` from a set-up position in the game's position text (see
+/// [`ClientGame::from_position_text`]); its history starts there. The options of `setup` do
+/// not apply: the position carries its own.
+///
+/// The save format replays moves from the start position, so such a match is not saved
+/// ([`AnyMatch::set_up`]: Save says why, the autosave leaves it); only the walkthroughs use it.
+pub fn match_from_position(setup: &Setup, text: &str) -> Result<Box<dyn AnyMatch>, String> {
+    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+    fn boxed<G: ClientGame>(text: &str) -> Result<Box<dyn AnyMatch>, String> {
+        Ok(Box::new(MatchOf::from_position(G::from_position_text(text)?)))
+    }
+    match setup.game.as_str() {
+        "kansho" => boxed::<Kansho>(text),
+        "konane" => boxed::<Konane>(text),
+        "conhex" => boxed::<ConHex>(text),
+        "qyshinsu" | "qushinsu" => boxed::<Qyshinsu>(text),
+        "soldiers" => boxed::<Soldiers>(text),
         other => Err(format!("unknown game '{other}'")),
     }
 }

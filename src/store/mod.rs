@@ -85,6 +85,14 @@ fn act(
         match action {
             StoreAction::Save => {
                 let Some(m) = m.as_ref() else { continue };
+                if m.0.set_up() {
+                    notice.set(
+                        "This worked example starts from a set-up position, and a save replays its moves from \
+                         the start: it cannot be saved. Nothing was written.",
+                        true,
+                    );
+                    continue;
+                }
                 let stamp = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map(|d| d.as_secs())
@@ -161,7 +169,9 @@ fn autosave_on_exit(
         return;
     }
     let Some(m) = m else { return };
-    if m.0.history().is_empty() {
+    // A worked example's set-up position cannot be saved (see `AnyMatch::set_up`): the
+    // autosave of the player's last real game stays.
+    if m.0.history().is_empty() || m.0.set_up() {
         return;
     }
     let path = save::saves_dir(&dir.0).join(AUTOSAVE);

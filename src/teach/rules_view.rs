@@ -37,7 +37,8 @@ fn egui_colour(c: Color) -> egui::Color32 {
 }
 
 /// Draws a board from its spots, lines and pieces into a `size`-wide square, marking
-/// `marks` (spot ids) with rings: the diagrams of the rules window.
+/// `marks` (spot ids) with rings: the diagrams of the rules window. Grids and the ring carry
+/// their coordinates; every spot names itself under the pointer; a legend names the sides.
 pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: &[u16], size: f32) {
     let spots: Vec<SpotDef> = m.spots();
     let pieces: Vec<PieceDef> = m
@@ -45,7 +46,7 @@ pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: 
         .into_iter()
         .filter(|p| p.key < crate::games::OFF_BOARD)
         .collect();
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(150, 104, 62));
     if spots.is_empty() {
@@ -58,13 +59,17 @@ pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: 
         hi = hi.max(p);
     }
     let span = (hi - lo).max_element().max(0.01);
-    let scale = (size - 28.0) / span;
+    // Room at the edges for the coordinates.
+    let margin = size * 0.08 + 16.0;
+    let scale = (size - 2.0 * margin) / span;
     let centre = (lo + hi) / 2.0;
     let to = |v: Vec3| {
         let q = (Vec2::new(v.x, v.z) - centre) * scale;
         rect.center() + egui::vec2(q.x, q.y)
     };
-    let ink = egui::Stroke::new(1.0, egui::Color32::from_rgb(40, 28, 20));
+    let ink = egui::Stroke::new(1.5, egui::Color32::from_rgb(40, 28, 20));
+    let label_colour = egui::Color32::from_rgb(250, 236, 200);
+    let label_font = egui::FontId::proportional(13.0);
     match m.table() {
         Table::Lines { edges, .. } => {
             for (a, b) in edges {
@@ -83,19 +88,99 @@ pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: 
                 .map(|s| (to(s.pos) - rect.center()).length())
                 .fold(0.0, f32::max);
             painter.circle_stroke(rect.center(), r, ink);
+            // Position numbers outside the ring.
+            for s in &spots {
+                let out = (to(s.pos) - rect.center()).normalized();
+                painter.text(
+                    rect.center() + out * (r + margin * 0.75),
+                    egui::Align2::CENTER_CENTER,
+                    &s.name,
+                    label_font.clone(),
+                    label_colour,
+                );
+            }
         }
-        _ => {}
+        Table::Grid { .. } => {
+            // Files under the bottom row, ranks left of the left column (from the spots' names:
+            // a letter then a number).
+            let bottom = spots.iter().map(|s| to(s.pos).y).fold(f32::MIN, f32::max);
+            let left = spots.iter().map(|s| to(s.pos).x).fold(f32::MAX, f32::min);
+            for s in &spots {
+                let at = to(s.pos);
+                let (file, rank) = s.name.split_at(s.name.chars().next().map_or(0, char::len_utf8));
+                if (at.y - bottom).abs() < 1.0 {
+                    painter.text(
+                        egui::pos2(at.x, at.y + margin * 0.75),
+                        egui::Align2::CENTER_CENTER,
+                        file,
+                        label_font.clone(),
+                        label_colour,
+                    );
+                }
+                if (at.x - left).abs() < 1.0 {
+                    painter.text(
+                        egui::pos2(at.x - margin * 0.75, at.y),
+                        egui::Align2::CENTER_CENTER,
+                        rank,
+                        label_font.clone(),
+                        label_colour,
+                    );
+                }
+            }
+        }
+        Table::Hex { .. } => {}
     }
-    let dot = (scale * 0.16).clamp(2.0, 9.0);
+    // The spacing of the spots (from a sample: boards are regular enough), which sizes the
+    // pieces and the pointer's reach.
+    let nearest = spots
+        .iter()
+        .take(16)
+        .flat_map(|a| {
+            spots
+                .iter()
+                .filter(move |b| b.id != a.id)
+                .map(move |b| (to(b.pos) - to(a.pos)).length())
+        })
+        .fold(f32::MAX, f32::min)
+        .min(size / 4.0);
     let cells_small = matches!(m.table(), Table::Hex { .. });
+    if cells_small && let Some(first) = spots.first() {
+        // Hexagonal cells around the spots, turned the way the neighbours lie.
+        let a = to(first.pos);
+        let towards = spots
+            .iter()
+            .map(|t| to(t.pos) - a)
+            .filter(|v| v.length() > 0.5)
+            .min_by(|u, v| u.length().total_cmp(&v.length()))
+            .unwrap_or(egui::vec2(1.0, 0.0));
+        let turn = towards.y.atan2(towards.x) + std::f32::consts::FRAC_PI_6;
+        let r = nearest / 3f32.sqrt() - 0.5;
+        let face = egui::Color32::from_rgb(214, 170, 118);
+        for s in &spots {
+            let c = to(s.pos);
+            let corners: Vec<egui::Pos2> = (0..6)
+                .map(|k| {
+                    let t = turn + k as f32 * std::f32::consts::FRAC_PI_3;
+                    c + egui::vec2(t.cos(), t.sin()) * r
+                })
+                .collect();
+            painter.add(egui::Shape::convex_polygon(
+                corners,
+                face,
+                egui::Stroke::new(1.0, egui::Color32::from_rgb(120, 84, 50)),
+            ));
+        }
+    }
+    let dot = (nearest * 0.18).clamp(2.0, 9.0);
     for s in &spots {
-        let r = if cells_small { dot * 0.5 } else { dot * 0.6 };
+        let r = if cells_small { dot * 0.6 } else { dot * 0.7 };
         painter.circle_filled(to(s.pos), r, egui::Color32::from_rgb(95, 62, 36));
     }
-    let piece_r = if cells_small { dot * 0.9 } else { dot * 1.5 };
+    let piece_r = (nearest * 0.42).clamp(2.5, 16.0);
     for p in &pieces {
         let c = egui_colour(palette[usize::from(p.look.colour.min(1))]);
         let at = to(p.pos);
+        let rim = egui::Stroke::new(1.0, egui::Color32::from_gray(40));
         match p.look.shape {
             Shape::Hunter => {
                 painter.add(egui::Shape::convex_polygon(
@@ -109,7 +194,7 @@ pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: 
                 ));
             }
             _ => {
-                painter.circle(at, piece_r, c, egui::Stroke::new(1.0, egui::Color32::from_gray(60)));
+                painter.circle(at, piece_r, c, rim);
             }
         }
         if let Shape::Kind(n) = p.look.shape {
@@ -126,11 +211,42 @@ pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: 
         if let Some(s) = spots.iter().find(|s| s.id == *id) {
             painter.circle_stroke(
                 to(s.pos),
-                piece_r + 2.5,
-                egui::Stroke::new(2.5, egui::Color32::from_rgb(80, 220, 120)),
+                piece_r + 3.0,
+                egui::Stroke::new(3.0, egui::Color32::from_rgb(80, 220, 120)),
             );
         }
     }
+    // The spot under the pointer names itself.
+    if let Some(pointer) = response.hover_pos()
+        && let Some(s) = spots
+            .iter()
+            .filter(|s| (to(s.pos) - pointer).length() < nearest.max(8.0) * 0.6)
+            .min_by(|a, b| {
+                (to(a.pos) - pointer)
+                    .length()
+                    .total_cmp(&(to(b.pos) - pointer).length())
+            })
+    {
+        painter.circle_stroke(to(s.pos), piece_r + 2.0, egui::Stroke::new(1.5, egui::Color32::WHITE));
+        response.on_hover_text(s.name.clone());
+    }
+    // The legend: each side's colour and name.
+    ui.horizontal(|ui| {
+        for (i, player) in [parlour_rules::Player::P1, parlour_rules::Player::P2]
+            .into_iter()
+            .enumerate()
+        {
+            let (swatch, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            ui.painter().circle(
+                swatch.center(),
+                6.0,
+                egui_colour(palette[i]),
+                egui::Stroke::new(1.0, egui::Color32::from_gray(40)),
+            );
+            ui.label(crate::play::cap(&m.side_name(player)));
+            ui.add_space(10.0);
+        }
+    });
 }
 
 /// The F1 window.
@@ -166,9 +282,15 @@ pub fn rules_window(
     });
     let mut open = true;
     let mut walk = false;
+    // Large enough to read beside the side panel: most of the screen's height, half its width.
+    let screen = ctx.content_rect();
+    let width = (screen.width() * 0.5).clamp(420.0, 820.0);
+    let height = (screen.height() - 40.0).max(300.0);
     egui::Window::new(format!("How to play {}", crate::cli::game_name(&game).unwrap_or("")))
         .open(&mut open)
-        .default_width(560.0)
+        .default_width(width)
+        .default_height(height)
+        .max_height(height)
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .show(ctx, |ui| {
             if ui
@@ -180,7 +302,7 @@ pub fn rules_window(
                 walk = true;
             }
             ui.add_space(4.0);
-            egui::ScrollArea::vertical().max_height(660.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                 ui.label(egui::RichText::new(summary(&game)).size(15.0));
                 if let Ok(start) = &start {
                     let palette = settings.palette.colours(start.game_id(), start.palette());
@@ -192,8 +314,18 @@ pub fn rules_window(
                         .iter()
                         .filter_map(|t| if let crate::games::Token::Spot(s) = t { Some(*s) } else { None })
                         .collect();
-                    diagram(ui, start.as_ref(), palette, &firsts, 260.0);
-                    ui.label(egui::RichText::new("Ringed: where the first move may be made.").small().italics());
+                    let size = ui.available_width().min(440.0);
+                    // Where nearly every spot will do, rings would only tangle: say it instead.
+                    let anywhere = firsts.len() * 2 > start.spots().len();
+                    diagram(ui, start.as_ref(), palette, if anywhere { &[] } else { &firsts }, size);
+                    ui.label(
+                        egui::RichText::new(if anywhere {
+                            "The first move may be made on any empty spot."
+                        } else {
+                            "Ringed in green: where the first move may be made."
+                        })
+                        .italics(),
+                    );
                 }
                 if game == "soldiers" {
                     ui.separator();

@@ -1,16 +1,22 @@
 //! "How to play", step by step on the real board: a game's walkthrough ([`super::lessons`])
 //! plays its moves through the same rule stages and animations as a match, one step per Next,
-//! with the step's explanation beside the board; Back takes the step's moves back at once.
-//! Clicks on the board wait while it runs; Close leaves the position to play on from.
+//! with the step's explanation beside the board. A step that starts from a set-up position (a
+//! rule book's worked example) puts that position on the table first. Back puts the previous
+//! step's position back at once, rebuilt exactly as Next left it. Clicks on the board wait
+//! while it runs; Close leaves the position to play on from. A walkthrough that ends its game
+//! holds the result card until it is closed.
 
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::lessons::{Lesson, lesson};
-use crate::games::Setup;
-use crate::play::{GameCommand, GameSet, Match, MoveInput, Phase, Resolution, Screen, StartMoves, Teaching};
+use super::lessons::{Lesson, lesson, match_at};
+use crate::games::{AnyMatch, Setup};
+use crate::play::{
+    Caption, GameOverTimer, GameSet, Match, MoveInput, Phase, PlaySfx, Remote, Resolution, Review, Screen, Selection,
+    StartMoves, TableDirty, Teaching,
+};
 
 /// The walkthrough in progress.
 #[derive(Resource)]
@@ -20,6 +26,54 @@ pub struct Walkthrough {
     step: usize,
     /// Moves of the step still to play.
     queue: VecDeque<&'static str>,
+    /// A match to put on the table before the queue plays (a step's set-up position, or the
+    /// position Back returns to).
+    set_up: Option<Box<dyn AnyMatch>>,
+}
+
+impl Walkthrough {
+    fn new(lesson: &'static Lesson) -> Self {
+        let mut w = Walkthrough {
+            lesson,
+            step: 0,
+            queue: VecDeque::new(),
+            set_up: None,
+        };
+        // The table starts at the start position; a first step may set up another.
+        if lesson.steps[0].start.is_some() {
+            w.set_up = w.build(0, false);
+        }
+        w.queue.extend(lesson.steps[0].moves.split_whitespace());
+        w
+    }
+
+    /// Goes to step `to`. One step on plays its moves with their animations, from its set-up
+    /// position if it has one; any other step (Back) is put on the table at once, its moves
+    /// played.
+    fn go(&mut self, to: usize) {
+        self.queue.clear();
+        if to == self.step + 1 {
+            if self.lesson.steps[to].start.is_some() {
+                self.set_up = self.build(to, false);
+            }
+            self.queue.extend(self.lesson.steps[to].moves.split_whitespace());
+        } else {
+            self.set_up = self.build(to, true);
+        }
+        self.step = to;
+    }
+
+    fn build(&self, k: usize, played: bool) -> Option<Box<dyn AnyMatch>> {
+        // A test builds every step of every script; this only guards a script edited by hand.
+        match_at(self.lesson, k, played)
+            .inspect_err(|e| error!("walkthrough step {}: {e}", k + 1))
+            .ok()
+    }
+
+    /// True while a position or moves are still to come on the table.
+    fn busy(&self) -> bool {
+        !self.queue.is_empty() || self.set_up.is_some()
+    }
 }
 
 /// A walkthrough to begin when the board it needs is on the table.
@@ -52,7 +106,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), end)
         .add_systems(
             Update,
-            feed.in_set(GameSet::Input)
+            (set_up, feed, hold_result)
+                .chain()
+                .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Walkthrough>)),
         )
         .add_systems(EguiPrimaryContextPass, panel.run_if(resource_exists::<Walkthrough>));
@@ -60,10 +116,35 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn begin(mut commands: Commands, mut req: ResMut<WalkthroughRequest>, mut teaching: ResMut<Teaching>) {
     if let Some(lesson) = req.0.take() {
-        let queue = lesson.steps[0].moves.split_whitespace().collect();
-        commands.insert_resource(Walkthrough { lesson, step: 0, queue });
+        commands.insert_resource(Walkthrough::new(lesson));
         teaching.0 = true;
     }
+}
+
+/// Puts the walkthrough's set-up match on the table in place of the one there, as taking moves
+/// back does: the pieces follow at the next sync of the table.
+#[allow(clippy::too_many_arguments)]
+fn set_up(
+    mut w: ResMut<Walkthrough>,
+    mut m: ResMut<Match>,
+    res: Res<Resolution>,
+    (setup, remote, review): (Res<Setup>, Res<Remote>, Res<Review>),
+    mut dirty: ResMut<TableDirty>,
+    mut sel: ResMut<Selection>,
+    mut caption: ResMut<Caption>,
+    mut next_phase: ResMut<NextState<Phase>>,
+    mut sfx: MessageWriter<PlaySfx>,
+) {
+    if res.active {
+        return;
+    }
+    let Some(new) = w.set_up.take() else { return };
+    next_phase.set(crate::play::decide(new.as_ref(), &setup, &remote, review.0));
+    m.0 = new;
+    *sel = Selection::default();
+    caption.0.clear();
+    dirty.0 = true;
+    sfx.write(PlaySfx(crate::games::Sfx::Click));
 }
 
 fn end(mut commands: Commands, mut teaching: ResMut<Teaching>) {
@@ -78,9 +159,11 @@ fn feed(
     phase: Res<State<Phase>>,
     res: Res<Resolution>,
     queue: Res<crate::anim::AnimQueue>,
+    dirty: Res<TableDirty>,
     mut input: MessageWriter<MoveInput>,
 ) {
-    if *phase.get() != Phase::AwaitingInput || res.active || !queue.idle() {
+    // A position just set up is on the table once its pieces have been synced.
+    if *phase.get() != Phase::AwaitingInput || res.active || !queue.idle() || dirty.0 || w.set_up.is_some() {
         return;
     }
     let Some(text) = w.queue.pop_front() else { return };
@@ -96,27 +179,41 @@ fn feed(
     }
 }
 
+/// A finished game stays on the table, with the walkthrough's last words, until the player
+/// closes the walkthrough: only then does the result card's wait begin.
+fn hold_result(mut timer: ResMut<GameOverTimer>) {
+    timer.0 = 0.0;
+}
+
 fn panel(
     mut contexts: EguiContexts,
     mut commands: Commands,
     w: Option<ResMut<Walkthrough>>,
-    mut cmds: MessageWriter<GameCommand>,
+    m: Option<Res<Match>>,
     mut teaching: ResMut<Teaching>,
     res: Res<Resolution>,
     args: Option<Res<crate::cli::Args>>,
 ) -> Result {
     let Some(mut w) = w else { return Ok(()) };
-    // `--show walk` (screenshots): the walkthrough's third step, its moves played.
-    let scripted = args.is_some_and(|a| a.show.as_deref() == Some("walk"));
-    if scripted && w.step < 2 && w.queue.is_empty() && !res.active {
-        w.step += 1;
-        let moves = w.lesson.steps[w.step].moves;
-        w.queue.extend(moves.split_whitespace());
+    // `--show walk` (screenshots): the walkthrough at step `--step` (default 3), its moves
+    // played.
+    let scripted = args
+        .as_ref()
+        .filter(|a| a.show.as_deref() == Some("walk"))
+        .map(|a| a.step.min(w.lesson.steps.len()) - 1);
+    if let Some(target) = scripted
+        && w.step < target
+        && !w.busy()
+        && !res.active
+    {
+        let to = w.step + 1;
+        w.go(to);
     }
     let ctx = contexts.ctx_mut()?;
     let total = w.lesson.steps.len();
     let name = crate::cli::game_name(w.lesson.game).unwrap_or("");
-    let busy = !w.queue.is_empty() || res.active;
+    let busy = w.busy() || res.active;
+    let over = m.is_some_and(|m| m.0.status().is_over());
     let mut close = false;
     egui::Window::new("walkthrough")
         .title_bar(false)
@@ -138,11 +235,9 @@ fn panel(
             ui.horizontal(|ui| {
                 let back = ui.add_enabled(w.step > 0 && !busy, egui::Button::new("◀ Back"));
                 if back.clicked() {
-                    // The step's moves come off at once, last first.
-                    for _ in w.lesson.steps[w.step].moves.split_whitespace() {
-                        cmds.write(GameCommand::Undo);
-                    }
-                    w.step -= 1;
+                    // The previous step's position, rebuilt as Next left it, at once.
+                    let to = w.step - 1;
+                    w.go(to);
                 }
                 let last = w.step + 1 >= total;
                 let next = ui.add_enabled(
@@ -150,15 +245,24 @@ fn panel(
                     egui::Button::new(egui::RichText::new("Next ▶").strong()),
                 );
                 if next.clicked() {
-                    w.step += 1;
-                    let moves = w.lesson.steps[w.step].moves;
-                    w.queue.extend(moves.split_whitespace());
+                    let to = w.step + 1;
+                    w.go(to);
                 }
-                if ui
-                    .button(if last { "Play on from here" } else { "Close" })
-                    .on_hover_text("End the walkthrough; the position stays on the table to play on")
-                    .clicked()
-                {
+                let (label, hover) = match (last, over) {
+                    (_, true) => (
+                        "See the result",
+                        "End the walkthrough; the result card opens for the finished game",
+                    ),
+                    (true, false) => (
+                        "Play on from here",
+                        "End the walkthrough; the position stays on the table to play on",
+                    ),
+                    (false, false) => (
+                        "Close",
+                        "End the walkthrough; the position stays on the table to play on",
+                    ),
+                };
+                if ui.button(label).on_hover_text(hover).clicked() {
                     close = true;
                 }
             });
@@ -168,4 +272,118 @@ fn panel(
         teaching.0 = false;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use bevy::state::app::StatesPlugin;
+    use bevy::time::TimeUpdateStrategy;
+
+    use super::*;
+    use crate::anim::AnimQueue;
+    use crate::play::Piece;
+
+    /// A headless app with the walkthrough of `game` begun.
+    fn app(game: &str) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+            .add_plugins((crate::logic_plugin, plugin));
+        let l = lesson(game, &[]);
+        app.world_mut().resource_mut::<WalkthroughRequest>().0 = Some(l);
+        app.insert_resource(l.setup());
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+        app.update();
+        app.update();
+        assert!(app.world().contains_resource::<Walkthrough>());
+        app
+    }
+
+    /// Steps until the walkthrough's position and moves are all on the table, at rest.
+    fn settle(app: &mut App) {
+        for _ in 0..4000 {
+            app.update();
+            let w = app.world();
+            let at_rest = !w.resource::<Walkthrough>().busy()
+                && !w.resource::<Resolution>().active
+                && w.resource::<AnimQueue>().idle()
+                && !w.resource::<TableDirty>().0
+                && *w.resource::<State<Phase>>().get() != Phase::Resolving;
+            if at_rest {
+                return;
+            }
+        }
+        panic!("the walkthrough never came to rest");
+    }
+
+    fn go(app: &mut App, to: usize) {
+        app.world_mut().resource_mut::<Walkthrough>().go(to);
+        settle(app);
+    }
+
+    /// The match and the pieces on the table are step `k`'s, exactly.
+    fn shows(app: &mut App, k: usize) {
+        let l = app.world().resource::<Walkthrough>().lesson;
+        let want = match_at(l, k, true).expect("builds");
+        let m = &app.world().resource::<Match>().0;
+        let (a, b) = (m.to_save([None, None]), want.to_save([None, None]));
+        assert_eq!((a.moves, a.state), (b.moves, b.state), "{} step {}", l.game, k + 1);
+        let mut table: Vec<(u32, String)> = app
+            .world_mut()
+            .query::<&Piece>()
+            .iter(app.world())
+            .map(|p| (p.key, format!("{:?}", p.look)))
+            .collect();
+        let mut rules: Vec<(u32, String)> = want
+            .pieces()
+            .into_iter()
+            .map(|p| (p.key, format!("{:?}", p.look)))
+            .collect();
+        table.sort();
+        rules.sort();
+        assert_eq!(table, rules, "{} step {}: the pieces on the table", l.game, k + 1);
+    }
+
+    /// Next through every step, with Back and Next again at each: the table shows each step's
+    /// position, set-up positions included, and Back restores the previous one exactly.
+    #[test]
+    fn next_and_back_show_each_steps_position() {
+        for game in ["kansho", "qyshinsu"] {
+            let mut app = app(game);
+            settle(&mut app);
+            shows(&mut app, 0);
+            let n = app.world().resource::<Walkthrough>().lesson.steps.len();
+            for k in 1..n {
+                go(&mut app, k);
+                shows(&mut app, k);
+                go(&mut app, k - 1);
+                shows(&mut app, k - 1);
+                go(&mut app, k);
+                shows(&mut app, k);
+            }
+        }
+    }
+
+    /// Kansho's walkthrough ends its game: the result card waits until the walkthrough is
+    /// closed.
+    #[test]
+    fn a_finished_walkthrough_holds_the_result_until_closed() {
+        let mut app = app("kansho");
+        let n = app.world().resource::<Walkthrough>().lesson.steps.len();
+        for k in 1..n {
+            go(&mut app, k);
+        }
+        assert!(app.world().resource::<Match>().0.status().is_over());
+        for _ in 0..200 {
+            app.update();
+        }
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+        app.world_mut().remove_resource::<Walkthrough>();
+        for _ in 0..200 {
+            app.update();
+        }
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Results);
+    }
 }
