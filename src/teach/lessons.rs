@@ -5,6 +5,8 @@
 //! says happens does happen (a capture, a cell claimed, markers discarded, the reply's
 //! positions), and that Back shows exactly the position Next left.
 
+use parlour_rules::soldiers::Variant;
+
 use crate::games::{AnyMatch, Setup, match_from_moves, match_from_position};
 
 /// Where a step starts when it does not go on from the step before.
@@ -371,67 +373,341 @@ const QYSHINSU: Lesson = Lesson {
     ],
 };
 
-const SOLDIERS_INTERVENTION: Lesson = Lesson {
+/// Board 1 (and board 2, whose square is the same): the opening of the walkthrough's game,
+/// up to the general stepping into the privy. The steps play it in parts; the shut-in example
+/// starts again from its end.
+const BOARD1_IN_PRIVY: &str = "c3-d3 b5-b4 d3-c3 b4-c4 c3-d4 a1-b2 d4-c5 e2-e3 c5-t_c";
+const BOARD2_IN_PRIVY: &str = "c3-d3 b5-b4 d3-c3 b4-c4 c3-d4 a1-b2 d4-c5 e2-e3 c5-t1_c";
+const BOARD3_IN_PRIVY: &str = "b6-a6 c5-a5-a7 d9-e9 a7-a8 c9-d9 a8-a9 b1-a1 a9-c9 b2-a2 c9-t_c";
+const BOARD4_IN_PRIVY: &str = "c3-b2 e2-d2 b2-c2 e4-d4 c2-e2-e4-c4-t1_c";
+/// Boards 1 and 2: two blunders by the general, and a soldier takes him.
+const CUSTODIAN: &str = "c3-c2 a1-b2 c2-c3";
+
+/// Board 1 under the seed's rules (the new-game dialog's default): intervention, custodian
+/// capture, the three-exit privy and its apex.
+const SOLDIERS_BOARD1: Lesson = Lesson {
     game: "soldiers",
     options: &[("variant", "board1")],
     steps: &[
         Step {
             start: None,
             moves: "",
-            say: "Sixteen Soldiers: one general against sixteen soldiers. Every piece steps along a line to a \
-                  neighbouring empty point. The triangle at the top is the privy: soldiers may never enter it.",
+            say: "Sixteen Soldiers on board 1: the general, in the middle, against sixteen soldiers. Every \
+                  piece steps along a line to a neighbouring empty point. The triangle at the top is the \
+                  general's privy.",
         },
         Step {
             start: None,
-            moves: "c3-d3 c5-c4 d3-c3 b5-b4",
-            say: "The general moves first; the soldiers close in around him.",
+            moves: "c3-d3 b5-b4 d3-c3 b4-c4",
+            say: "The general moves first, then the sides take turns, one step each. Nobody may pass.",
         },
         Step {
             start: None,
             moves: "c3-d4",
-            say: "On this board the general captures by intervention: stepping onto a point between two \
-                  soldiers on one line takes both of them.",
+            say: "The general captures by intervention: stepping onto a point between two soldiers on a line \
+                  takes both. Here he does it on a row and a diagonal at once: four soldiers go.",
+        },
+        Step {
+            start: None,
+            moves: "a1-b2 d4-c5",
+            say: "Soldiers may never enter the privy: the soldier on d5 may not step up to t_r. The general \
+                  may, and he walks to its edge.",
+        },
+        Step {
+            start: None,
+            moves: "e2-e3 c5-t_c",
+            say: "He steps into the privy, where no soldier can follow.",
+        },
+        Step {
+            start: None,
+            moves: "b1-a1 t_c-t_apex",
+            say: "He reaches the apex, the privy's top point. The apex rule: from now on he wins as soon as \
+                  a move takes him back out of the privy.",
+        },
+        Step {
+            start: None,
+            moves: "c1-c2 t_apex-t_l d1-d2 t_l-b5",
+            say: "He comes back out through b5: the general wins.",
+        },
+        Step {
+            start: Some(Start::Moves(BOARD1_IN_PRIVY)),
+            moves: "a5-b5 t_c-t_apex d5-c5",
+            say: "Back to the general stepping into the privy. This time the soldiers guard its exits, b5, c5 \
+                  and d5: only d5 is still open.",
+        },
+        Step {
+            start: None,
+            moves: "t_apex-t_r e5-d5",
+            say: "He runs for d5, but e5 gets there first. The general is in the privy with every exit held: \
+                  he is shut in, and the soldiers win.",
+        },
+        Step {
+            start: Some(Start::Moves(CUSTODIAN)),
+            moves: "e5-d4",
+            say: "Another game. The soldiers capture too: a soldier that steps so that the general stands \
+                  between it and another soldier on a line takes him. e5 steps to d4, the general is caught \
+                  between b2 and d4, and the soldiers win.",
         },
         Step {
             start: None,
             moves: "",
-            say: "The general wins when few enough soldiers are left; the soldiers win by catching him \
-                  between two of them, by pinning him so he cannot move, or by shutting him in the privy.",
+            say: "The general wins when four soldiers or fewer are left, or by the apex rule; the soldiers \
+                  win by capturing him, pinning him so he cannot move, or shutting him in. Under these, the \
+                  seed's rules, the soldiers can force a win from the start; the fair rules turn custodian \
+                  capture off.",
         },
     ],
 };
 
-const SOLDIERS_JUMP: Lesson = Lesson {
+/// Board 2 under the seed's rules: as board 1, with a two-row privy whose only door is `c5`
+/// and whose whole top row is apex.
+const SOLDIERS_BOARD2: Lesson = Lesson {
+    game: "soldiers",
+    options: &[("variant", "board2")],
+    steps: &[
+        Step {
+            start: None,
+            moves: "",
+            say: "Sixteen Soldiers on board 2: the general, in the middle, against sixteen soldiers. Every \
+                  piece steps along a line to a neighbouring empty point. The privy at the top has two rows \
+                  and a single door, c5.",
+        },
+        Step {
+            start: None,
+            moves: "c3-d3",
+            say: "The general moves first. Soldiers may never enter the privy: the soldier on c5 may not step \
+                  up into it.",
+        },
+        Step {
+            start: None,
+            moves: "b5-b4 d3-c3 b4-c4",
+            say: "The sides take turns, one step each. Nobody may pass.",
+        },
+        Step {
+            start: None,
+            moves: "c3-d4",
+            say: "The general captures by intervention: stepping onto a point between two soldiers on a line \
+                  takes both. Here he does it on a row and a diagonal at once: four soldiers go.",
+        },
+        Step {
+            start: None,
+            moves: "a1-b2 d4-c5 e2-e3 c5-t1_c",
+            say: "The general walks through the door into the privy, where no soldier can follow.",
+        },
+        Step {
+            start: None,
+            moves: "b1-a1 t1_c-t2_c",
+            say: "Every point of the privy's top row is an apex, and he has reached one. The apex rule: from \
+                  now on he wins as soon as a move takes him back out of the privy.",
+        },
+        Step {
+            start: None,
+            moves: "c1-c2 t2_c-t1_c d1-d2 t1_c-c5",
+            say: "He comes back out through c5: the general wins.",
+        },
+        Step {
+            start: Some(Start::Moves(BOARD2_IN_PRIVY)),
+            moves: "d5-c5",
+            say: "Back to the general stepping into the privy. With a single door, one soldier on c5 shuts \
+                  him in, and the soldiers win.",
+        },
+        Step {
+            start: Some(Start::Moves(CUSTODIAN)),
+            moves: "e5-d4",
+            say: "Another game. The soldiers capture too: a soldier that steps so that the general stands \
+                  between it and another soldier on a line takes him. e5 steps to d4, the general is caught \
+                  between b2 and d4, and the soldiers win.",
+        },
+        Step {
+            start: None,
+            moves: "",
+            say: "The general wins when four soldiers or fewer are left, or by the apex rule; the soldiers \
+                  win by capturing him, pinning him so he cannot move, or shutting him in. Under these, the \
+                  seed's rules, the soldiers can force a win from the start; the fair rules turn custodian \
+                  capture off.",
+        },
+    ],
+};
+
+/// Board 3 (Nanking) under the seed's rules: 26 soldiers moving first, compulsory jump chains,
+/// the three-exit privy and its apex.
+const SOLDIERS_BOARD3: Lesson = Lesson {
     game: "soldiers",
     options: &[("variant", "board3")],
     steps: &[
         Step {
             start: None,
             moves: "",
-            say: "Sixteen Soldiers on board 3: one general against twenty-four soldiers, who move first. Every \
-                  piece steps along a line to a neighbouring empty point.",
+            say: "Sixteen Soldiers on board 3, from Nanking: one general against twenty-six soldiers, on a grid \
+                  without diagonals. Every piece steps along a line to a neighbouring empty point. The soldiers \
+                  move first, but never into the privy at the top: c9 may not step up to t_c.",
         },
         Step {
             start: None,
-            moves: "d4-e4",
+            moves: "b6-a6",
             say: "A soldier steps aside…",
         },
         Step {
             start: None,
-            moves: "c5-e5-e3",
-            say: "…and the general captures by jumping, as in draughts: over a soldier to the empty point \
-                  beyond, and on from there — two soldiers in one move.",
+            moves: "c5-a5-a7",
+            say: "…and the general captures by jumping: over a soldier to the empty point just beyond, and on \
+                  from there, turning if he likes. Jumping is compulsory, and so is going on while he can: \
+                  two soldiers in one move.",
+        },
+        Step {
+            start: None,
+            moves: "d9-e9 a7-a8 c9-d9 a8-a9 b1-a1",
+            say: "The general climbs towards the privy while the soldiers shift along the top row.",
+        },
+        Step {
+            start: None,
+            moves: "a9-c9",
+            say: "He must jump again: over b9, onto c9, at the edge of the privy.",
+        },
+        Step {
+            start: None,
+            moves: "b2-a2 c9-t_c",
+            say: "He steps into the privy, where no soldier can follow.",
+        },
+        Step {
+            start: None,
+            moves: "b3-a3 t_c-t_apex",
+            say: "He reaches the apex, the privy's top point. The apex rule: from now on he wins as soon as \
+                  a move takes him back out of the privy.",
+        },
+        Step {
+            start: None,
+            moves: "b4-a4 t_apex-t_l c1-b1 t_l-b9",
+            say: "He comes back out through b9: the general wins.",
+        },
+        Step {
+            start: Some(Start::Moves(BOARD3_IN_PRIVY)),
+            moves: "b8-b9 t_c-t_apex c8-c9",
+            say: "Back to the general stepping into the privy. This time the soldiers fill b9 and c9 and \
+                  still hold d9: every exit is held, the general is shut in, and the soldiers win.",
         },
         Step {
             start: None,
             moves: "",
-            say: "The general wins when only six soldiers are left; the soldiers win by pinning him so he \
-                  cannot move.",
+            say: "The general wins when six soldiers or fewer are left, or by the apex rule. The soldiers \
+                  cannot capture him on this board: they win by pinning him so he cannot move, or by \
+                  shutting him in.",
         },
     ],
 };
 
-/// The walkthrough for a game and its options (Sixteen Soldiers: by how the board captures).
+/// Board 4 (Juroku Musashi) under the seed's rules: compulsory jump chains, an eight-point privy
+/// with one door and three apex points.
+const SOLDIERS_BOARD4: Lesson = Lesson {
+    game: "soldiers",
+    options: &[("variant", "board4")],
+    steps: &[
+        Step {
+            start: None,
+            moves: "",
+            say: "Juroku Musashi, board 4: the general, in the middle, against sixteen soldiers. Every piece \
+                  steps along a line to a neighbouring empty point. The privy at the top has a single door, \
+                  c5, and three apex points: the two top corners and the top middle.",
+        },
+        Step {
+            start: None,
+            moves: "c3-b2",
+            say: "The general moves first. Soldiers may never enter the privy: the soldier on c5 may not step \
+                  up into it.",
+        },
+        Step {
+            start: None,
+            moves: "e2-d2 b2-c2 e4-d4",
+            say: "The sides take turns, one step each. Nobody may pass.",
+        },
+        Step {
+            start: None,
+            moves: "c2-e2-e4-c4-t1_c",
+            say: "The general captures by jumping: over a soldier to the empty point just beyond, and on from \
+                  there, turning as he likes. Jumping is compulsory, to the end of the chain: four soldiers, \
+                  the last one on c5, and he lands in the privy.",
+        },
+        Step {
+            start: None,
+            moves: "a1-b2 t1_c-t2_c",
+            say: "He reaches t2_c, an apex. The apex rule: from now on he wins as soon as a move takes him back \
+                  out of the privy.",
+        },
+        Step {
+            start: None,
+            moves: "b1-a1 t2_c-t1_c c1-b1 t1_c-c5",
+            say: "He comes back out through c5: the general wins.",
+        },
+        Step {
+            start: Some(Start::Moves(BOARD4_IN_PRIVY)),
+            moves: "d5-c5",
+            say: "Back to the general landing in the privy. With a single door, one soldier stepping onto c5 \
+                  shuts him in, and the soldiers win.",
+        },
+        Step {
+            start: None,
+            moves: "",
+            say: "The general wins when four soldiers or fewer are left, or by the apex rule. The soldiers \
+                  cannot capture him: they win by pinning him so he cannot move, or by shutting him in. Under \
+                  these, the seed's rules, the soldiers can force a win from the start; the fair rules make \
+                  the general capture by intervention instead.",
+        },
+    ],
+};
+
+/// Monk and Water: intervention on every line at once, the cloister's entrance and its apex.
+const MONK_AND_WATER: Lesson = Lesson {
+    game: "soldiers",
+    options: &[("variant", "monk")],
+    steps: &[
+        Step {
+            start: None,
+            moves: "",
+            say: "Monk and Water: one monk against fifteen water. Every piece steps along a line to a \
+                  neighbouring empty point. The diamond at the top is the cloister; the monk starts on its \
+                  entrance, c5. The water moves first.",
+        },
+        Step {
+            start: None,
+            moves: "a3-b3 c5-b4",
+            say: "The monk captures by intervention: stepping onto a point between two water on a line takes \
+                  both. Whether he steps there is his choice.",
+        },
+        Step {
+            start: None,
+            moves: "d5-c5 b4-c4",
+            say: "Water may stand on the entrance, but never enter the cloister: the water on c5 may not step \
+                  up into it.",
+        },
+        Step {
+            start: None,
+            moves: "e3-d3 c4-c3 e4-e3 c3-d2",
+            say: "An intervention takes on every line at once: on d2 the monk stands between two water on a \
+                  column and two on a diagonal, and all four go.",
+        },
+        Step {
+            start: Some(Start::Moves("a1-b2")),
+            moves: "c5-k_c b5-c5",
+            say: "Another game. The monk steps into the cloister, and a water closes the entrance behind him: \
+                  the monk is shut in, and the water wins.",
+        },
+        Step {
+            start: Some(Start::Moves("a1-b2 c5-k_c b1-a1")),
+            moves: "k_c-k_apex",
+            say: "Back to the monk in the cloister. If the water leaves the entrance empty, the monk steps \
+                  onto the apex at the top and wins.",
+        },
+        Step {
+            start: None,
+            moves: "",
+            say: "The monk also wins by capturing until five water or fewer are left. A side that cannot move \
+                  on its turn loses.",
+        },
+    ],
+};
+
+/// The walkthrough for a game and its options (Sixteen Soldiers: each board its own, played
+/// under the seed's rules, the new-game dialog's default).
 pub fn lesson(game: &str, options: &[(String, String)]) -> &'static Lesson {
     let variant = options.iter().find(|(k, _)| k == "variant").map(|(_, v)| v.as_str());
     match game {
@@ -439,20 +715,28 @@ pub fn lesson(game: &str, options: &[(String, String)]) -> &'static Lesson {
         "konane" => &KONANE,
         "conhex" => &CONHEX,
         "qyshinsu" => &QYSHINSU,
-        _ if matches!(variant, Some("board3" | "board4")) => &SOLDIERS_JUMP,
-        _ => &SOLDIERS_INTERVENTION,
+        _ => match variant.and_then(Variant::from_id) {
+            Some(Variant::Board2) => &SOLDIERS_BOARD2,
+            Some(Variant::Board3) => &SOLDIERS_BOARD3,
+            Some(Variant::Board4) => &SOLDIERS_BOARD4,
+            Some(Variant::Monk) => &MONK_AND_WATER,
+            Some(Variant::Board1) | None => &SOLDIERS_BOARD1,
+        },
     }
 }
 
 /// Every walkthrough.
 #[cfg(test)]
-const ALL: [&Lesson; 6] = [
+const ALL: [&Lesson; 9] = [
     &KANSHO,
     &KONANE,
     &CONHEX,
     &QYSHINSU,
-    &SOLDIERS_INTERVENTION,
-    &SOLDIERS_JUMP,
+    &SOLDIERS_BOARD1,
+    &SOLDIERS_BOARD2,
+    &SOLDIERS_BOARD3,
+    &SOLDIERS_BOARD4,
+    &MONK_AND_WATER,
 ];
 
 #[cfg(test)]
@@ -463,6 +747,7 @@ mod tests {
     use crate::games::Stage;
     use parlour_rules::kansho::result_display;
     use parlour_rules::qyshinsu::Qyshinsu;
+    use parlour_rules::soldiers::{Rules, Soldiers};
     use parlour_rules::{Counter, Game, Player, Status};
 
     fn value(counters: &[Counter], label: &str) -> i64 {
@@ -520,6 +805,215 @@ mod tests {
         texts.iter().map(|t| t.to_string()).collect()
     }
 
+    /// What a Sixteen Soldiers walkthrough step shows, to be checked through the rules.
+    enum Shows {
+        /// Its moves capture this many soldiers (a step that plays moves without this claim
+        /// captures none).
+        Captures(i64),
+        /// Afterwards the hunter stands on this point, inside the refuge (`true`) or not.
+        HunterOn(&'static str, bool),
+        /// Afterwards the hunter has reached an apex of the privy (the apex rule).
+        ApexReached,
+        /// Afterwards the rules refuse this move, for a reason containing the text.
+        Refuses(&'static str, &'static str),
+        /// In the position the step starts from, the rules refuse this move so.
+        RefusedBefore(&'static str, &'static str),
+        /// Its moves end the game: the winner and the rule page's end reason (a step that plays
+        /// moves without this claim leaves the game going).
+        Ends(Player, &'static str),
+        /// It starts again from the position step n (counted from 1) left.
+        Resumes(usize),
+    }
+
+    use Shows::*;
+
+    const INTO_PRIVY: &str = "may not enter the privy";
+    const COMPULSORY: &str = "compulsory";
+
+    /// The claims of each Sixteen Soldiers walkthrough's steps (counted from 1), as their words
+    /// make them.
+    fn claims(lesson: &Lesson) -> &'static [(usize, &'static [Shows])] {
+        match lesson.options {
+            [(_, "board1")] => &[
+                (3, &[Captures(4)]),
+                (4, &[Refuses("d5-t_r", INTO_PRIVY), HunterOn("c5", false)]),
+                (5, &[HunterOn("t_c", true)]),
+                (6, &[HunterOn("t_apex", true), ApexReached]),
+                (7, &[HunterOn("b5", false), Ends(Player::P1, "apex")]),
+                (8, &[Resumes(5), HunterOn("t_apex", true)]),
+                (9, &[HunterOn("t_r", true), Ends(Player::P2, "shut-in")]),
+                (10, &[Ends(Player::P2, "captured")]),
+            ],
+            [(_, "board2")] => &[
+                (2, &[Refuses("c5-t1_c", INTO_PRIVY), Refuses("c5-t1_l", INTO_PRIVY)]),
+                (4, &[Captures(4)]),
+                (5, &[HunterOn("t1_c", true)]),
+                (6, &[HunterOn("t2_c", true), ApexReached]),
+                (7, &[HunterOn("c5", false), Ends(Player::P1, "apex")]),
+                (8, &[Resumes(5), HunterOn("t1_c", true), Ends(Player::P2, "shut-in")]),
+                (9, &[Ends(Player::P2, "captured")]),
+            ],
+            [(_, "board3")] => &[
+                (1, &[Refuses("c9-t_c", INTO_PRIVY), Refuses("b9-t_l", INTO_PRIVY)]),
+                (
+                    3,
+                    &[Captures(2), RefusedBefore("c5-a5", COMPULSORY), HunterOn("a7", false)],
+                ),
+                (4, &[HunterOn("a9", false)]),
+                (
+                    5,
+                    &[Captures(1), RefusedBefore("a9-a8", COMPULSORY), HunterOn("c9", false)],
+                ),
+                (6, &[HunterOn("t_c", true)]),
+                (7, &[HunterOn("t_apex", true), ApexReached]),
+                (8, &[HunterOn("b9", false), Ends(Player::P1, "apex")]),
+                (9, &[Resumes(6), HunterOn("t_apex", true), Ends(Player::P2, "shut-in")]),
+            ],
+            [(_, "board4")] => &[
+                (2, &[Refuses("c5-t1_c", INTO_PRIVY)]),
+                (
+                    4,
+                    &[
+                        Captures(4),
+                        RefusedBefore("c2-c3", COMPULSORY),
+                        RefusedBefore("c2-e2", COMPULSORY),
+                        HunterOn("t1_c", true),
+                    ],
+                ),
+                (5, &[HunterOn("t2_c", true), ApexReached]),
+                (6, &[HunterOn("c5", false), Ends(Player::P1, "apex")]),
+                (7, &[Resumes(4), HunterOn("t1_c", true), Ends(Player::P2, "shut-in")]),
+            ],
+            [(_, "monk")] => &[
+                (2, &[Captures(2)]),
+                (
+                    3,
+                    &[Refuses("c5-k_c", "may not enter the cloister"), HunterOn("c4", false)],
+                ),
+                (4, &[Captures(4), HunterOn("d2", false)]),
+                (5, &[HunterOn("k_c", true), Ends(Player::P2, "shut-in")]),
+                (6, &[HunterOn("k_apex", true), Ends(Player::P1, "apex")]),
+            ],
+            other => panic!("no claims for Sixteen Soldiers with {other:?}"),
+        }
+    }
+
+    /// The rules' own state after what `seen` played, replayed from the start.
+    fn soldiers_after(lesson: &Lesson, seen: &Seen) -> Soldiers {
+        let pairs: Vec<(&str, &str)> = lesson.options.to_vec();
+        let mut g = Soldiers::new(&Soldiers::parse_options(&pairs).expect("options"));
+        for t in &seen.history {
+            parlour_rules::play_text(&mut g, t).expect("replays");
+        }
+        g
+    }
+
+    /// Why the match `m` refuses `text`, as the board says it when the move is clicked.
+    fn refusal(m: &dyn AnyMatch, text: &str) -> String {
+        let tokens = m.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let (last, prefix) = tokens.split_last().expect("a move");
+        m.refusal(prefix, *last)
+            .unwrap_or_else(|| panic!("{text} is not refused"))
+    }
+
+    /// Each step of a Sixteen Soldiers walkthrough shows what its claims say, and nothing the
+    /// words leave out: no capture and no end of the game beyond those claimed. Every board's
+    /// walkthrough shows its refuge (a soldier refused it, the hunter inside it, and a win
+    /// for each side there) under the seed's rules, the new-game dialog's default.
+    fn soldiers_shows(lesson: &Lesson, seen: &[Seen]) {
+        let pairs: Vec<(&str, &str)> = lesson.options.to_vec();
+        let options = Soldiers::parse_options(&pairs).expect("options");
+        let variant = options.variant;
+        let board = variant.id();
+        assert!(options.is_seed(), "{board}: the walkthrough plays the seed's rules");
+        assert_eq!(
+            options,
+            Soldiers::parse_options(&[("variant", board)]).expect("options"),
+            "{board}: the new-game dialog's default rules"
+        );
+        let claims = claims(lesson);
+        let (mut refused, mut inside, mut hunter_wins, mut soldiers_win) = (false, false, false, false);
+        for (k, (step, s)) in lesson.steps.iter().zip(seen).enumerate() {
+            let n = k + 1;
+            let shows: &[Shows] = claims.iter().find(|(i, _)| *i == n).map_or(&[], |(_, c)| c);
+            let g = soldiers_after(lesson, s);
+            let b = g.board();
+            let captured = value(&s.after, "captured") - value(&s.before, "captured");
+            if !step.moves.is_empty() && !shows.iter().any(|c| matches!(c, Captures(_))) {
+                assert_eq!(captured, 0, "{board} step {n}: captures nobody says");
+            }
+            if !step.moves.is_empty() && !shows.iter().any(|c| matches!(c, Ends(..))) {
+                assert_eq!(s.status, Status::Ongoing, "{board} step {n}: ends the game unsaid");
+            }
+            for claim in shows {
+                match *claim {
+                    Captures(c) => assert_eq!(captured, c, "{board} step {n}: captured"),
+                    HunterOn(point, refuge) => {
+                        assert_eq!(b.point_name(g.hunter()), point, "{board} step {n}: the hunter's point");
+                        assert_eq!(
+                            b.is_refuge(g.hunter()),
+                            refuge,
+                            "{board} step {n}: {point} in the refuge"
+                        );
+                        inside |= refuge;
+                    }
+                    ApexReached => {
+                        assert!(g.apex_reached(), "{board} step {n}: apex reached");
+                        assert_eq!(value(&s.after, "apex reached"), 1, "{board} step {n}: the counter");
+                    }
+                    Refuses(text, why) | RefusedBefore(text, why) => {
+                        let before = matches!(claim, RefusedBefore(..));
+                        let m = match_at(lesson, k, !before).expect("builds");
+                        let reason = refusal(m.as_ref(), text);
+                        assert!(reason.contains(why), "{board} step {n}: {text}: {reason}");
+                        refused |= why.starts_with("may not enter");
+                    }
+                    Ends(winner, reason) => {
+                        assert_eq!(s.status, Status::Win { winner, reason }, "{board} step {n}");
+                        hunter_wins |= winner == Player::P1 && reason == "apex";
+                        soldiers_win |= winner == Player::P2 && reason == "shut-in";
+                    }
+                    Resumes(i) => {
+                        assert!(step.start.is_some(), "{board} step {n} starts again");
+                        let from = match_at(lesson, k, false).expect("builds");
+                        let history: Vec<String> = from.history().into_iter().map(|(_, t)| t).collect();
+                        assert_eq!(history, seen[i - 1].history, "{board} step {n}: resumes step {i}");
+                    }
+                }
+            }
+        }
+        assert!(refused, "{board}: a soldier's move into the refuge is refused");
+        assert!(inside, "{board}: the hunter stands in the refuge");
+        assert!(hunter_wins, "{board}: the hunter wins through the refuge");
+        assert!(soldiers_win, "{board}: the soldiers shut the hunter in");
+        // The closing words name the switches the fair rules make.
+        match variant {
+            Variant::Board1 | Variant::Board2 => {
+                assert_eq!(Rules::fair_switches(variant), [("custodian", "off")]);
+                assert!(options.rules().custodian);
+            }
+            Variant::Board4 => assert_eq!(Rules::fair_switches(variant), [("capture", "intervention")]),
+            Variant::Board3 | Variant::Monk => assert!(!options.rules().custodian),
+        }
+    }
+
+    /// Each board has its own walkthrough, played on that board, whatever rule set was chosen.
+    #[test]
+    fn every_board_has_its_walkthrough() {
+        for id in Variant::IDS {
+            for rules in ["seed", "fair"] {
+                let options = [("variant", id), ("rules", rules)].map(|(k, v)| (k.to_string(), v.to_string()));
+                let l = lesson("soldiers", &options);
+                assert_eq!((l.game, l.options), ("soldiers", &[("variant", id)][..]));
+                assert!(
+                    ALL.iter().any(|a| (a.game, a.options) == (l.game, l.options)),
+                    "{id}'s walkthrough is played by the test"
+                );
+            }
+        }
+        assert_eq!(lesson("soldiers", &[]).options, [("variant", "board1")]);
+    }
+
     /// The rules' own reason a Qyshinsu move is refused after `history`.
     fn qyshinsu_reason(history: &[String], text: &str) -> String {
         let mut g = Qyshinsu::new(&Default::default());
@@ -533,7 +1027,8 @@ mod tests {
 
     /// Every step's moves are legal in turn, from the position the step sets up (if any); each
     /// step does what it says; Back from the step after shows exactly the position Next left;
-    /// and once a walkthrough ends its game, no later step plays on.
+    /// and once a walkthrough ends its game, no later step plays on (a step may start another
+    /// game from its own start).
     #[test]
     fn every_walkthrough_plays_and_shows_what_it_says() {
         for lesson in ALL {
@@ -545,9 +1040,10 @@ mod tests {
                     m = match_at(lesson, k, false).unwrap_or_else(|e| panic!("{game} step {}: {e}", k + 1));
                     assert!(!m.status().is_over(), "{game} step {}: set up a finished game", k + 1);
                 }
+                // After a finished game only words, or another game from its own start.
                 if seen.last().is_some_and(|s| s.status.is_over()) {
                     assert!(
-                        step.moves.is_empty() && step.start.is_none(),
+                        step.moves.is_empty() || step.start.is_some(),
                         "{game} step {}: plays on after the game is over",
                         k + 1
                     );
@@ -750,14 +1246,8 @@ mod tests {
                     assert!(qyshinsu_reason(&s.history, "2@3").contains("Precept 2"));
                     assert!(qyshinsu_reason(&s.history, "o@3").contains("Precept 3"));
                 }
-                (_, [(_, "board1")]) => {
-                    let s = step("c3-d4");
-                    assert_eq!(value(&s.after, "captured") - value(&s.before, "captured"), 2);
-                }
-                _ => {
-                    let s = step("c5-e5-e3");
-                    assert_eq!(value(&s.after, "captured") - value(&s.before, "captured"), 2);
-                }
+                ("soldiers", _) => soldiers_shows(lesson, &seen),
+                _ => panic!("{game}: no checks for this walkthrough"),
             }
         }
     }
