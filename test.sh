@@ -20,6 +20,17 @@ cargo clippy -p parlour-rules -p parlour-ai -p parlour-engine -p parlour-saves -
 step "a throw-away PostgreSQL for the server's tests"
 source scripts/postgres.sh
 
+step "the browser build (scripts/web.sh: about 30 minutes the first time on 2 cores, then minutes)"
+web_start=$(date +%s)
+scripts/web.sh "$CARGO_TARGET_DIR/web-dist"
+echo "web build: $(($(date +%s) - web_start)) s"
+# The browser test (crates/server/tests/browser.rs) drives headless Chromium over this build.
+export PARLOUR_WEB_DIST="$CARGO_TARGET_DIR/web-dist" PARLOUR_WEB_SHOTS="$CARGO_TARGET_DIR/web-screenshots"
+command -v chromium >/dev/null 2>&1 || {
+  sudo=""; [[ $(id -u) != 0 ]] && sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
+}
+
 step "tests"
 cargo test --workspace --quiet 2>&1 | tee "$CARGO_TARGET_DIR/test-output.txt"
 

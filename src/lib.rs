@@ -13,6 +13,7 @@ pub mod games;
 mod hud;
 pub mod measure;
 pub mod net;
+pub mod platform;
 pub mod play;
 pub use parlour_saves as save;
 mod screens;
@@ -38,33 +39,10 @@ pub fn logic_plugin(app: &mut App) {
         .add_plugins((play::plugin, anim::plugin, ai::plugin, net::logic_plugin));
 }
 
-/// Where the assets are, as an absolute path (Bevy reads a relative one against the
-/// executable's folder): `BEVY_ASSET_ROOT` or `CARGO_MANIFEST_DIR` when set (cargo run), else
-/// `assets` in the working folder, else `assets` beside the executable, else the checkout the
-/// binary was built from.
-fn asset_root() -> String {
-    if let Ok(dir) = std::env::var("BEVY_ASSET_ROOT").or_else(|_| std::env::var("CARGO_MANIFEST_DIR")) {
-        return format!("{dir}/assets");
-    }
-    let fonts = |d: &std::path::Path| d.join("fonts").exists();
-    let here = std::env::current_dir().map(|d| d.join("assets")).ok();
-    let beside = std::env::current_exe()
-        .ok()
-        .and_then(|e| e.parent().map(|p| p.join("assets")));
-    let built = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
-    [here, beside, Some(built.clone())]
-        .into_iter()
-        .flatten()
-        .find(|d| fonts(d))
-        .unwrap_or(built)
-        .to_string_lossy()
-        .into_owned()
-}
-
 /// Builds the client app from its command-line options.
 pub fn app(args: cli::Args) -> App {
     let mut app = App::new();
-    app.insert_resource(measure::LaunchInstant(std::time::Instant::now()));
+    app.insert_resource(measure::LaunchInstant(platform::Instant::now()));
     let title = match &args.game {
         Some(g) => format!("Parlour — {}", cli::game_name(g).unwrap_or("Parlour")),
         None => "Parlour".to_string(),
@@ -80,7 +58,7 @@ pub fn app(args: cli::Args) -> App {
                 ..default()
             })
             .set(AssetPlugin {
-                file_path: asset_root(),
+                file_path: platform::asset_root(),
                 ..default()
             })
             // No game here is played with a gamepad, and gilrs polls for them on a thread of
@@ -102,6 +80,7 @@ pub fn app(args: cli::Args) -> App {
         measure::plugin,
         store::plugin,
         net::lobby::plugin,
+        platform::page_state_plugin,
     ));
     app.world_mut().resource_mut::<ai::AiTurn>().threads = args.ai_threads;
     if let Some(path) = &args.measure {

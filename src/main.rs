@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = parlour::platform::args();
     match parlour::cli::Args::parse(&args) {
         Ok(parlour::cli::Parsed::Run(args)) => {
             parlour::app(args).run();

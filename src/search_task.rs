@@ -1,5 +1,7 @@
 //! Where the computer thinks: each search (a computer turn or a hint) runs on a thread of its
-//! own, named [`SEARCH_THREAD`], polled each frame; the frame never waits for it.
+//! own, named [`SEARCH_THREAD`], polled each frame; the frame never waits for it. In the browser,
+//! which has no threads, a timed search runs in slices of [`SLICE_MS`] at each poll (one per
+//! frame) over a searcher that keeps its tree between slices, until its time is spent.
 //!
 //! Why not Bevy's `AsyncComputeTaskPool` (as `STYLE.md` suggests): on a two-core machine the
 //! search and the frame share the cores, and a search thread can be given a lower scheduling
@@ -18,6 +20,7 @@ pub const SEARCH_THREAD: &str = "parlour-ai";
 
 /// How much lower than the frame's threads the search is scheduled (a `nice` increment).
 /// At 10 a busy frame thread gets about ten times the share of a busy search thread.
+#[cfg(not(target_arch = "wasm32"))]
 const SEARCH_NICENESS: i32 = 10;
 
 /// Search threads the client gives the computer (root-parallel MCTS) unless `--ai-threads`
@@ -44,28 +47,69 @@ impl Answer {
     }
 }
 
+/// In the browser: how long one frame's slice of a search runs.
+pub const SLICE_MS: u64 = 10;
+
+/// One step of a search in the browser: `None` while it goes on, then its answer.
+#[cfg(target_arch = "wasm32")]
+type Step = Box<dyn FnMut() -> Option<Option<Answer>> + Send>;
+
 pub struct AiTask {
     rx: Mutex<Receiver<Option<Answer>>>,
+    /// In the browser: the search's next slice (run at each poll; behind a mutex only so that
+    /// the task can sit in a resource).
+    #[cfg(target_arch = "wasm32")]
+    step: Option<Mutex<Step>>,
 }
 
 impl AiTask {
-    /// Runs `work` on a new search thread at lowered priority.
+    /// Runs `work` on a new search thread at lowered priority (in the browser: whole, at the
+    /// next poll, on the page's one thread — for short work; searches go through [`search`]).
     pub fn spawn(work: impl FnOnce() -> Option<Answer> + Send + 'static) -> AiTask {
-        let (tx, rx) = mpsc::channel();
-        let spawned = std::thread::Builder::new().name(SEARCH_THREAD.into()).spawn(move || {
-            lower_priority();
-            // The receiver is gone when the search was cancelled: nothing to do then.
-            let _ = tx.send(work());
-        });
-        if let Err(e) = spawned {
-            bevy::log::error!("could not start the search thread: {e}");
+        #[cfg(target_arch = "wasm32")]
+        {
+            let mut work = Some(work);
+            AiTask::stepped(move || Some(work.take().and_then(|w| w())))
         }
-        AiTask { rx: Mutex::new(rx) }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let (tx, rx) = mpsc::channel();
+            let spawned = std::thread::Builder::new().name(SEARCH_THREAD.into()).spawn(move || {
+                lower_priority();
+                // The receiver is gone when the search was cancelled: nothing to do then.
+                let _ = tx.send(work());
+            });
+            if let Err(e) = spawned {
+                bevy::log::error!("could not start the search thread: {e}");
+            }
+            AiTask { rx: Mutex::new(rx) }
+        }
+    }
+
+    /// A task whose `step` runs once per poll until it answers.
+    #[cfg(target_arch = "wasm32")]
+    fn stepped(step: impl FnMut() -> Option<Option<Answer>> + Send + 'static) -> AiTask {
+        let (_tx, rx) = mpsc::channel();
+        AiTask {
+            rx: Mutex::new(rx),
+            step: Some(Mutex::new(Box::new(step))),
+        }
     }
 
     /// `None` while the search runs; then its move (`Some(None)` if it found none, or its
     /// thread could not start or failed).
     pub fn poll(&mut self) -> Option<Option<Answer>> {
+        #[cfg(target_arch = "wasm32")]
+        if let Some(step) = self.step.as_mut() {
+            let answer = match step.get_mut() {
+                Ok(step) => step(),
+                Err(_) => Some(None),
+            };
+            if answer.is_some() {
+                self.step = None;
+            }
+            return answer;
+        }
         let Ok(rx) = self.rx.get_mut() else { return Some(None) };
         match rx.try_recv() {
             Ok(result) => Some(result),
@@ -75,7 +119,72 @@ impl AiTask {
     }
 }
 
+/// Searches `state` with `cfg` (cancelled or cut short through `stop`) and hands the result to
+/// `finish` for the answer. On the desktop: on a search thread. In the browser: a search with
+/// only a time budget runs in slices of [`SLICE_MS`], one per poll, keeping its tree (or its
+/// transposition table) between slices, until the budget is spent or "move now" is asked; a
+/// search bounded by iterations or depth (the weaker levels: small) runs whole.
+pub fn search<G>(
+    state: G,
+    cfg: parlour_ai::SearchConfig,
+    stop: parlour_ai::StopFlag,
+    finish: impl FnOnce(&G, parlour_ai::SearchResult<G::Move>, &parlour_ai::StopFlag) -> Option<Answer> + Send + 'static,
+) -> AiTask
+where
+    G: parlour_ai::Knowledge + Send + 'static,
+{
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        AiTask::spawn(move || {
+            let result = parlour_ai::search(&state, &cfg, &stop)?;
+            finish(&state, result, &stop)
+        })
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let timed_only = cfg.budget.iterations.is_none() && cfg.budget.depth.is_none();
+        let Some(total) = cfg.budget.millis.filter(|_| timed_only) else {
+            return AiTask::spawn(move || {
+                let result = parlour_ai::search(&state, &cfg, &stop)?;
+                finish(&state, result, &stop)
+            });
+        };
+        let mut sliced = cfg;
+        sliced.budget.millis = Some(SLICE_MS);
+        if let parlour_ai::Algorithm::Mcts(p) = &mut sliced.algorithm {
+            p.reuse_tree = true;
+            p.threads = 1;
+        }
+        let mut searcher = parlour_ai::Searcher::new(sliced);
+        let start = crate::platform::Instant::now();
+        let mut best = None;
+        let mut finish = Some(finish);
+        AiTask::stepped(move || {
+            if stop.is_cancelled() {
+                return Some(None);
+            }
+            // Each slice answers for itself; a "move now" ends the search at the slice's end.
+            let asked_now = stop.is_set();
+            stop.reset();
+            let result = searcher.search(&state, &stop);
+            let proven = result.as_ref().is_some_and(|r| r.proven);
+            if result.is_some() {
+                best = result;
+            }
+            let spent = start.elapsed().as_millis() as u64 >= total;
+            if !(asked_now || spent || proven) {
+                return None;
+            }
+            let answer = best
+                .take()
+                .and_then(|r| finish.take().and_then(|f| f(&state, r, &stop)));
+            Some(answer)
+        })
+    }
+}
+
 /// Lowers the calling thread's scheduling priority (Linux sets `nice` per thread).
+#[cfg(not(target_arch = "wasm32"))]
 fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority with `who = 0` changes only the calling thread's niceness; it reads

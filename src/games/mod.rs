@@ -726,12 +726,11 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
     }
     fn spawn_search(&self, level: Level, threads: u32, stop: StopFlag) -> AiTask {
         let state = self.state.clone();
-        AiTask::spawn(move || {
-            let mut cfg = level.config(&state).bounded();
-            if let parlour_ai::Algorithm::Mcts(p) = &mut cfg.algorithm {
-                p.threads = threads.max(1);
-            }
-            let result = parlour_ai::search(&state, &cfg, &stop)?;
+        let mut cfg = level.config(&state).bounded();
+        if let parlour_ai::Algorithm::Mcts(p) = &mut cfg.algorithm {
+            p.threads = threads.max(1);
+        }
+        crate::search_task::search(state, cfg, stop, |state, result, _| {
             let mv = result.best.or_else(|| {
                 let mut v = Vec::new();
                 state.legal_moves(&mut v);
@@ -742,15 +741,14 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
     }
     fn spawn_hint(&self, stop: StopFlag) -> AiTask {
         let state = self.state.clone();
-        AiTask::spawn(move || {
-            let cfg = Level::Casual.config(&state).bounded();
-            let result = parlour_ai::search(&state, &cfg, &stop)?;
+        let cfg = Level::Casual.config(&state).bounded();
+        crate::search_task::search(state, cfg, stop, |state, result, stop| {
             let mv = result.best?;
             let proven = (!stop.is_cancelled())
-                .then(|| parlour_ai::proof::prove(&state, HINT_PROOF_MS, 32))
+                .then(|| parlour_ai::proof::prove(state, HINT_PROOF_MS, 32))
                 .flatten()
                 .and_then(|p| p.proof)
-                .map(|p| proof_sentence(&state, p, true));
+                .map(|p| proof_sentence(state, p, true));
             Some(crate::search_task::Answer {
                 tokens: state.tokens(&mv),
                 proven,

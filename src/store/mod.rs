@@ -93,8 +93,8 @@ fn act(
                     );
                     continue;
                 }
-                let stamp = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
+                let stamp = web_time::SystemTime::now()
+                    .duration_since(web_time::UNIX_EPOCH)
                     .map(|d| d.as_secs())
                     .unwrap_or(0);
                 let path = save::saves_dir(&dir.0).join(format!("{}-{stamp}.json", m.0.game_id()));

@@ -1,7 +1,9 @@
 //! When a running search must stop: the stop flag, the deadline and the iteration budget,
 //! checked together in one cheap call.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use crate::config::Budget;
 use crate::stop::StopFlag;

@@ -11,8 +11,7 @@
 //! refuses the file unless the replay ends exactly on the stored state. A refusal is a
 //! [`LoadError`] whose `Display` is a sentence for the player.
 
-use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use parlour_ai::Level;
@@ -20,6 +19,7 @@ use parlour_rules::{Game, conhex::ConHex, kansho::Kansho, konane::Konane, qyshin
 use serde_json::{Map, Value};
 use thiserror::Error;
 
+pub mod disk;
 pub mod online;
 pub mod settings;
 
@@ -362,7 +362,7 @@ pub fn replay<G: Game>(save: &SaveGame) -> Result<(G, Vec<(G, G::Move, String)>)
 
 /// Reads and checks the save at `path`.
 pub fn load(path: &Path) -> Result<SaveGame, LoadError> {
-    match fs::read(path) {
+    match disk::read(path) {
         Ok(bytes) => decode(&bytes),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Err(LoadError::Missing),
         Err(e) => Err(LoadError::Unreadable(e.to_string())),
@@ -377,31 +377,9 @@ pub fn temp_path(path: &Path) -> PathBuf {
 }
 
 /// Writes `bytes` to `path` so that a crash at any moment leaves either the old file or the
-/// new one, never a mix: write a temporary file beside it, flush it to disk, rename it over
-/// `path`, then flush the directory entry.
+/// new one, never a mix (see [`disk::write_atomic`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    fs::create_dir_all(dir)?;
-    let tmp = temp_path(path);
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result?;
-    if let Ok(d) = fs::File::open(dir) {
-        // Not every platform can sync a directory; the rename has happened either way.
-        let _ = d.sync_all();
-    }
-    Ok(())
+    disk::write_atomic(path, bytes)
 }
 
 /// Encodes `save` and writes it crash-safely to `path`.
@@ -410,14 +388,10 @@ pub fn store(path: &Path, save: &SaveGame) -> io::Result<()> {
 }
 
 /// The directory saves and settings live in: `PARLOUR_DATA_DIR` when set (tests, portable
-/// installs), else the platform's usual data directory, else `./parlour-data`.
+/// installs), else the platform's usual data directory, else `./parlour-data`; in the browser,
+/// the page's storage (see [`disk`]).
 pub fn data_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("PARLOUR_DATA_DIR").filter(|d| !d.is_empty()) {
-        return PathBuf::from(d);
-    }
-    directories::ProjectDirs::from("org", "Parlour", "Parlour")
-        .map(|p| p.data_dir().to_path_buf())
-        .unwrap_or_else(|| PathBuf::from("parlour-data"))
+    disk::data_dir()
 }
 
 /// The folder of saved games inside the data directory.
@@ -440,31 +414,22 @@ pub struct SaveEntry {
 
 /// The saves in `dir`, newest first; temporary files of unfinished writes are skipped.
 pub fn list(dir: &Path) -> Vec<SaveEntry> {
-    let Ok(rd) = fs::read_dir(dir) else { return Vec::new() };
-    let mut out: Vec<(std::time::SystemTime, SaveEntry)> = rd
-        .flatten()
-        .filter_map(|e| {
-            let path = e.path();
+    disk::list(dir)
+        .into_iter()
+        .filter_map(|(path, age_secs)| {
             let name = path.file_name()?.to_str()?.to_string();
             if name.starts_with('.') || !name.ends_with(".json") {
                 return None;
             }
-            let modified = e.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH);
-            let age_secs = modified.elapsed().map(|d| d.as_secs()).unwrap_or(0);
             let summary = load(&path).map(|s| summary(&s)).map_err(|e| e.to_string());
-            Some((
-                modified,
-                SaveEntry {
-                    path,
-                    name: name.trim_end_matches(".json").to_string(),
-                    age_secs,
-                    summary,
-                },
-            ))
+            Some(SaveEntry {
+                path,
+                name: name.trim_end_matches(".json").to_string(),
+                age_secs,
+                summary,
+            })
         })
-        .collect();
-    out.sort_by_key(|e| std::cmp::Reverse(e.0));
-    out.into_iter().map(|(_, e)| e).collect()
+        .collect()
 }
 
 /// One line about a save: the game, who plays, how far it has gone.
@@ -494,6 +459,7 @@ pub fn age_words(secs: u64) -> String {
 mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
+    use std::fs;
 
     /// Writes real saves of every game (short and long, and a Sixteen Soldiers game under
     /// rule switches) to `fuzz/seeds/save/`, the save fuzz target's starting corpus:

@@ -56,7 +56,7 @@ pub fn book_path(data: &Path) -> PathBuf {
 impl OnlineBook {
     /// Reads a book; a missing file is an empty book, a damaged or foreign one a sentence.
     pub fn load(path: &Path) -> Result<OnlineBook, String> {
-        let bytes = match std::fs::read(path) {
+        let bytes = match crate::disk::read(path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(OnlineBook::default()),
             Err(e) => return Err(format!("the list of online games could not be read ({e})")),

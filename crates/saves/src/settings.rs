@@ -237,7 +237,7 @@ impl Settings {
     /// [`BAD_FILE`]).
     pub fn load(dir: &Path) -> (Settings, Option<String>) {
         let path = dir.join(FILE);
-        let bytes = match std::fs::read(&path) {
+        let bytes = match crate::disk::read(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
             Err(e) => {
@@ -252,7 +252,7 @@ impl Settings {
         match Settings::decode(&bytes) {
             Ok(s) => (s, None),
             Err(e) => {
-                let _ = std::fs::copy(&path, dir.join(BAD_FILE));
+                let _ = crate::disk::copy(&path, &dir.join(BAD_FILE));
                 (
                     Settings::default(),
                     Some(format!(

@@ -21,10 +21,20 @@ use crate::store::{Store, StoreError};
 /// until the process is told to stop (Ctrl-C or SIGTERM). `ready` is called once the database
 /// is open and migrated, just before the first connection is served.
 pub async fn run(listener: TcpListener, database: &str, ready: impl FnOnce()) -> Result<(), StoreError> {
+    run_with(listener, database, None, ready).await
+}
+
+/// [`run`], also serving the browser client's files from `web` (see [`routes::router`]).
+pub async fn run_with(
+    listener: TcpListener,
+    database: &str,
+    web: Option<std::path::PathBuf>,
+    ready: impl FnOnce(),
+) -> Result<(), StoreError> {
     if database.starts_with("sqlite:") {
         let store = SqliteStore::open(database).await?;
         ready();
-        serve(listener, Arc::new(Registry::new(store))).await
+        serve(listener, Arc::new(Registry::new(store)), web).await
     } else if database.starts_with("postgres://") || database.starts_with("postgresql://") {
         let store = PgStore::open(database).await?;
         let mut changes = store.changes().await?;
@@ -36,7 +46,7 @@ pub async fn run(listener: TcpListener, database: &str, ready: impl FnOnce()) ->
                 r.changed(&change.code).await;
             }
         });
-        serve(listener, registry).await
+        serve(listener, registry, web).await
     } else {
         Err(StoreError::Url(database.to_string()))
     }
@@ -45,7 +55,11 @@ pub async fn run(listener: TcpListener, database: &str, ready: impl FnOnce()) ->
 /// How often the games nobody follows are let go from memory.
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
-async fn serve<S: Store>(listener: TcpListener, registry: Arc<Registry<S>>) -> Result<(), StoreError> {
+async fn serve<S: Store>(
+    listener: TcpListener,
+    registry: Arc<Registry<S>>,
+    web: Option<std::path::PathBuf>,
+) -> Result<(), StoreError> {
     let weak = Arc::downgrade(&registry);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);
@@ -56,7 +70,7 @@ async fn serve<S: Store>(listener: TcpListener, registry: Arc<Registry<S>>) -> R
             registry.sweep();
         }
     });
-    axum::serve(listener, routes::router(registry))
+    axum::serve(listener, routes::router(registry, web))
         .with_graceful_shutdown(stop_signal())
         .await
         .map_err(|e| StoreError::Commit(format!("the listener failed: {e}")))

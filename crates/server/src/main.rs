@@ -6,10 +6,12 @@ const USAGE: &str = "\
 parlour-server — Parlour's online game server
 
 usage:
-  parlour-server [--listen ADDR:PORT] [--database URL]
+  parlour-server [--listen ADDR:PORT] [--database URL] [--web DIR]
       --listen    where to accept connections (default 127.0.0.1:7878; port 0 picks a free one)
       --database  sqlite://PATH (default: server.sqlite3 in Parlour's data directory)
                   or postgres://USER@HOST/DB (several servers may share one)
+      --web       serve the browser client built by scripts/web.sh from DIR (e.g. web/dist):
+                  http://ADDR:PORT/ opens the title screen, /g/CODE joins that online game
   parlour-server load --help     the load benchmark
   parlour-server --help          this text
 
@@ -24,6 +26,7 @@ fn main() -> ExitCode {
     }
     let mut listen = "127.0.0.1:7878".to_string();
     let mut database = None;
+    let mut web = None;
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).cloned();
@@ -34,7 +37,18 @@ fn main() -> ExitCode {
             }
             ("--listen", Some(v)) => listen = v,
             ("--database", Some(v)) => database = Some(v),
-            (flag @ ("--listen" | "--database"), None) => {
+            ("--web", Some(v)) => {
+                let dir = std::path::PathBuf::from(v);
+                if !dir.join("index.html").is_file() {
+                    eprintln!(
+                        "parlour-server: --web {}: no index.html there (build it with scripts/web.sh)",
+                        dir.display()
+                    );
+                    return ExitCode::from(2);
+                }
+                web = Some(dir);
+            }
+            (flag @ ("--listen" | "--database" | "--web"), None) => {
                 eprintln!("parlour-server: {flag} needs a value\n\n{USAGE}");
                 return ExitCode::from(2);
             }
@@ -64,7 +78,7 @@ fn main() -> ExitCode {
         let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or(listen);
         let shown = database.split('@').next_back().unwrap_or(&database).to_string();
         let ready = || println!("listening on http://{addr} (database {shown})");
-        match parlour_server::run(listener, &database, ready).await {
+        match parlour_server::run_with(listener, &database, web, ready).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("parlour-server: {e}");

@@ -1,4 +1,5 @@
-//! The HTTP side: `/ws` upgrades to the game WebSocket, `/health` answers `ok`. Each WebSocket
+//! The HTTP side: `/ws` upgrades to the game WebSocket, `/health` answers `ok`, and with a web
+//! directory, `/` and `/g/<code>` serve the browser client (the page reads the code itself). Each WebSocket
 //! is one task that reads requests in order, answers each, and forwards the pushes of the game
 //! it follows. Every frame is size-checked and rate-limited before it is read.
 
@@ -24,12 +25,27 @@ pub const BURST: f64 = 40.0;
 /// Refused-for-rate requests after which the connection is closed.
 const ABUSE_LIMIT: u32 = 200;
 
-/// The server's routes over a registry.
-pub fn router<S: Store>(registry: Arc<Registry<S>>) -> Router {
-    Router::new()
+/// The server's routes over a registry; with `web`, the browser client's files from that
+/// directory (gzipped copies preferred where the browser accepts them).
+pub fn router<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>) -> Router {
+    let api = Router::new()
         .route("/ws", get(upgrade::<S>))
         .route("/health", get(|| async { "ok" }))
-        .with_state(registry)
+        .with_state(registry);
+    match web {
+        Some(dir) => {
+            let index = tower_http::services::ServeFile::new(dir.join("index.html"));
+            api.route_service("/g/{code}", index)
+                .fallback_service(tower_http::services::ServeDir::new(dir).precompressed_gzip())
+        }
+        None => api.route(
+            "/",
+            get(|| async {
+                "This Parlour server has no browser client: build it with scripts/web.sh and start the \
+                 server with --web web/dist."
+            }),
+        ),
+    }
 }
 
 async fn upgrade<S: Store>(ws: WebSocketUpgrade, State(registry): State<Arc<Registry<S>>>) -> impl IntoResponse {

@@ -20,8 +20,14 @@ impl Server {
     /// Starts `parlour-server` on `listen` (e.g. `127.0.0.1:0`) over `database`, and waits for
     /// its "listening on" line.
     pub fn start(listen: &str, database: &str) -> Server {
+        Server::start_with(listen, database, &[])
+    }
+
+    /// [`Server::start`] with more arguments (e.g. `--web DIR`).
+    pub fn start_with(listen: &str, database: &str, more: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_parlour-server"))
             .args(["--listen", listen, "--database", database])
+            .args(more)
             .stdout(Stdio::piped())
             .spawn()
             .expect("parlour-server starts");

@@ -1,0 +1,378 @@
+//! The browser build in a real browser: headless Chromium (Debian's, rendering WebGL2 through
+//! SwiftShader) driven over the DevTools protocol, the page served by a real `parlour-server
+//! --web`. It loads the title screen, a game and an online game by its invite link, clicks the
+//! canvas where the page says a spot is, and checks the rules' state the page publishes
+//! (`window.parlourState`) against the engine's own rules.
+//!
+//! Needs the web build (`scripts/web.sh`, which `test.sh` runs first) named by
+//! `PARLOUR_WEB_DIST`, and `chromium`; without them it says SKIPPED and passes, so that
+//! `cargo test` on a machine without the browser toolchain still runs the rest.
+
+mod common;
+
+use std::io::{BufRead, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Server, TempDir, cmd, connect, sqlite_url};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::{self, Message};
+
+/// A page in headless Chromium, over the DevTools protocol.
+struct Browser {
+    child: Child,
+    socket: tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>,
+    next_id: u64,
+    _profile: TempDir,
+}
+
+impl Browser {
+    fn launch() -> Browser {
+        let profile = TempDir::new("chromium");
+        let child = Command::new("chromium")
+            .args([
+                "--headless=new",
+                "--no-sandbox",
+                "--no-first-run",
+                "--disable-gpu-sandbox",
+                "--use-angle=swiftshader",
+                "--enable-unsafe-swiftshader",
+                "--ignore-gpu-blocklist",
+                "--autoplay-policy=no-user-gesture-required",
+                "--window-size=1280,800",
+                "--remote-debugging-port=0",
+            ])
+            .arg(format!("--user-data-dir={}", profile.0.display()))
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromium starts");
+        // Chromium writes the port it chose into the profile.
+        let port_file = profile.0.join("DevToolsActivePort");
+        let start = Instant::now();
+        let port = loop {
+            if let Ok(text) = std::fs::read_to_string(&port_file)
+                && let Some(port) = text.lines().next().and_then(|l| l.trim().parse::<u16>().ok())
+            {
+                break port;
+            }
+            assert!(start.elapsed() < Duration::from_secs(60), "chromium did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        // The page's own endpoint, from the list of targets.
+        let list = http_get(port, "/json/list");
+        let targets: Value = serde_json::from_str(&list).expect("the target list");
+        let url = targets
+            .as_array()
+            .and_then(|t| t.iter().find(|t| t["type"] == "page"))
+            .and_then(|t| t["webSocketDebuggerUrl"].as_str())
+            .expect("a page target")
+            .to_string();
+        let (socket, _) = tungstenite::connect(url).expect("the page's DevTools socket");
+        Browser {
+            child,
+            socket,
+            next_id: 1,
+            _profile: profile,
+        }
+    }
+
+    /// Sends a command and waits for its answer (events in between are dropped).
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let text = json!({ "id": id, "method": method, "params": params }).to_string();
+        self.socket.send(Message::text(text)).expect("send to chromium");
+        loop {
+            let msg = self.socket.read().expect("read from chromium");
+            let Message::Text(t) = msg else { continue };
+            let v: Value = serde_json::from_str(t.as_str()).expect("DevTools JSON");
+            if v["id"] == id {
+                assert!(v.get("error").is_none(), "{method}: {}", v["error"]);
+                return v["result"].clone();
+            }
+        }
+    }
+
+    fn navigate(&mut self, url: &str) {
+        self.call("Page.navigate", json!({ "url": url }));
+    }
+
+    /// The page's published state (`null` before the first frame).
+    fn state(&mut self) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({ "expression": "window.parlourState || null", "returnByValue": true }),
+        );
+        match r["result"]["value"].as_str() {
+            Some(text) => serde_json::from_str(text).expect("parlourState is JSON"),
+            None => Value::Null,
+        }
+    }
+
+    /// Polls the state until `done` holds.
+    fn wait_for(&mut self, what: &str, timeout: Duration, mut done: impl FnMut(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let s = self.state();
+            if done(&s) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < timeout,
+                "timed out waiting for {what}; the page says {s}"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
+    fn click(&mut self, x: f64, y: f64) {
+        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
+            );
+            std::thread::sleep(Duration::from_millis(120));
+        }
+    }
+
+    /// A PNG of the page.
+    fn screenshot(&mut self, path: &Path) -> Vec<u8> {
+        let r = self.call("Page.captureScreenshot", json!({ "format": "png" }));
+        let bytes = base64_decode(r["data"].as_str().expect("screenshot data"));
+        std::fs::write(path, &bytes).expect("write screenshot");
+        bytes
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A GET of Chromium's DevTools HTTP endpoint (HTTP/1.1; it keeps the connection open, so the
+/// body is read by its length).
+fn http_get(port: u16, path: &str) -> String {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("request");
+    let mut reader = std::io::BufReader::new(s);
+    let mut length = 0;
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("a header");
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some((k, v)) = line.split_once(':')
+            && k.eq_ignore_ascii_case("content-length")
+        {
+            length = v.trim().parse().expect("a length");
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).expect("the body");
+    String::from_utf8(body).expect("UTF-8")
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0);
+    for v in text.bytes().filter_map(value) {
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    out
+}
+
+/// How many distinct colours (in 4-bit steps per channel) a PNG shows, and the share of its
+/// most common one: a blank or failed page is one colour.
+fn colour_spread(png_bytes: &[u8]) -> (usize, f64) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    let channels = info.color_type.samples();
+    let mut counts = std::collections::HashMap::new();
+    for px in buf[..info.buffer_size()].chunks(channels) {
+        let key = (
+            px[0] >> 4,
+            px.get(1).copied().unwrap_or(0) >> 4,
+            px.get(2).copied().unwrap_or(0) >> 4,
+        );
+        *counts.entry(key).or_insert(0usize) += 1;
+    }
+    let total: usize = counts.values().sum();
+    let top = counts.values().copied().max().unwrap_or(0);
+    (counts.len(), top as f64 / total.max(1) as f64)
+}
+
+/// Clicks the first spot the page says may be chosen, until the move list grows; returns it.
+fn play_a_move(b: &mut Browser) -> Value {
+    let before = b.state()["moves"].as_array().map_or(0, Vec::len);
+    for _ in 0..6 {
+        let s = b.wait_for("a spot to click", Duration::from_secs(120), |s| {
+            s["phase"] == "AwaitingInput" && s["next"].as_array().is_some_and(|n| !n.is_empty())
+                || s["moves"].as_array().map_or(0, Vec::len) > before
+        });
+        if s["moves"].as_array().map_or(0, Vec::len) > before {
+            break;
+        }
+        let spot = &s["next"][0];
+        b.click(spot["x"].as_f64().unwrap(), spot["y"].as_f64().unwrap());
+    }
+    b.wait_for("the move to be played", Duration::from_secs(120), |s| {
+        s["moves"].as_array().map_or(0, Vec::len) > before && s["phase"] != "Resolving"
+    })
+}
+
+fn web_dist() -> Option<PathBuf> {
+    let dist = PathBuf::from(std::env::var_os("PARLOUR_WEB_DIST")?);
+    let chromium = Command::new("chromium").arg("--version").output().is_ok();
+    (dist.join("index.html").is_file() && chromium).then_some(dist)
+}
+
+#[test]
+fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine() {
+    let Some(dist) = web_dist() else {
+        println!("SKIPPED: set PARLOUR_WEB_DIST to a web build (scripts/web.sh) and install chromium");
+        return;
+    };
+    let dir = TempDir::new("browser");
+    let server = Server::start_with(
+        "127.0.0.1:0",
+        &sqlite_url(&dir.0),
+        &["--web", dist.to_str().expect("a UTF-8 path")],
+    );
+    let url = server.url();
+    let shots = std::env::var_os("PARLOUR_WEB_SHOTS").map_or_else(|| dir.0.clone(), PathBuf::from);
+    let _ = std::fs::create_dir_all(&shots);
+    let mut b = Browser::launch();
+
+    // The title screen: the first frame, then a picture with something in it.
+    let loaded = Instant::now();
+    b.navigate(&format!("{url}/"));
+    b.wait_for("the title screen", Duration::from_secs(180), |s| s["screen"] == "Title");
+    println!("title screen after {:.1} s", loaded.elapsed().as_secs_f64());
+    std::thread::sleep(Duration::from_secs(3));
+    let (colours, top) = colour_spread(&b.screenshot(&shots.join("web-title.png")));
+    assert!(
+        colours > 40 && top < 0.8,
+        "a blank title: {colours} colours, top {top:.2}"
+    );
+
+    // Kōnane 6×4 against the computer (novice): the human's moves by clicks on the canvas,
+    // the computer's in the page; every move checked against the rules, to the end.
+    let started = Instant::now();
+    b.navigate(&format!("{url}/?game=konane&options=size%3D6x4&p2=novice"));
+    b.wait_for("the first interactive frame", Duration::from_secs(180), |s| {
+        s["screen"] == "Playing" && (s["phase"] == "AiThinking" || s["next"].as_array().is_some_and(|n| !n.is_empty()))
+    });
+    println!("first interactive frame after {:.1} s", started.elapsed().as_secs_f64());
+    let mut rules = parlour_engine::session::new_session("konane", &["size=6x4"]).unwrap();
+    let mut checked = 0;
+    let mut clicked_moves = 0;
+    let game_start = Instant::now();
+    loop {
+        assert!(
+            game_start.elapsed() < Duration::from_secs(900),
+            "the game against the computer took too long"
+        );
+        let s = b.state();
+        let moves: Vec<String> = s["moves"]
+            .as_array()
+            .map(|m| m.iter().map(|m| m.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default();
+        for mv in &moves[checked..] {
+            rules
+                .play(mv)
+                .unwrap_or_else(|e| panic!("the page played {mv}, which the rules refuse: {e}"));
+        }
+        checked = moves.len();
+        // Over once the last move has resolved (its animations played): the moves are all in.
+        if s["over"] == true && (s["phase"] == "GameOver" || s["screen"] == "Results") {
+            assert!(rules.turn().is_none(), "the page says over, the rules do not: {s}");
+            break;
+        }
+        if s["phase"] == "AwaitingInput" && s["next"].as_array().is_some_and(|n| !n.is_empty()) {
+            play_a_move(&mut b);
+            clicked_moves += 1;
+            if clicked_moves == 1 {
+                let (colours, top) = colour_spread(&b.screenshot(&shots.join("web-konane.png")));
+                assert!(
+                    colours > 40 && top < 0.8,
+                    "a blank game: {colours} colours, top {top:.2}"
+                );
+            }
+        } else {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    assert!(clicked_moves >= 2, "{clicked_moves} moves clicked");
+    let result = b.state()["result"].as_str().unwrap_or_default().to_string();
+    assert!(result.contains("win"), "{result}");
+    println!("the game against the computer: {checked} moves, {clicked_moves} clicked; {result}");
+
+    // Online: the engine creates a game (Black); the browser opens the invite link and plays
+    // White; every move checked on both sides.
+    let mut engine = connect(&url);
+    let created = cmd(&mut engine, "online new konane size=6x4 side=first").unwrap();
+    let code = created.split_whitespace().next().unwrap().to_string();
+    b.navigate(&format!("{url}/g/{code}"));
+    b.wait_for("the joined game", Duration::from_secs(180), |s| {
+        s["screen"] == "Playing" && s["online"] == code.as_str()
+    });
+    let mut local = parlour_engine::session::new_session("konane", &["size=6x4"]).unwrap();
+    while local.turn().is_some() {
+        if local.turn() == Some(0) {
+            let mv = cmd(&mut engine, "genmove level=novice").unwrap();
+            local.play(&mv).unwrap();
+            let n = local.history().len();
+            b.wait_for("the engine's move to arrive", Duration::from_secs(120), |s| {
+                s["moves"].as_array().map_or(0, Vec::len) == n
+            });
+        } else {
+            let s = play_a_move(&mut b);
+            let mv = s["moves"]
+                .as_array()
+                .unwrap()
+                .last()
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .to_string();
+            local.play(&mv).unwrap();
+            assert_eq!(cmd(&mut engine, "wait").unwrap(), local.status());
+        }
+        assert_eq!(cmd(&mut engine, "history").unwrap(), local.history().join(" "));
+        let page: Vec<String> = b.state()["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(page, local.history());
+    }
+}

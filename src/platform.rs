@@ -1,0 +1,234 @@
+//! What differs between the desktop and the browser, kept here (with `parlour_saves::disk` for
+//! files and `search_task` for where a search runs): the clock, where the assets are, and what
+//! the page's address asks for (`/g/<code>` opens that online game).
+
+/// A clock both platforms have (`std::time::Instant` panics in the browser).
+pub use web_time::Instant;
+
+/// Where the assets are. Desktop: an absolute path (Bevy reads a relative one against the
+/// executable's folder): `BEVY_ASSET_ROOT` or `CARGO_MANIFEST_DIR` when set (cargo run), else
+/// `assets` in the working folder, else `assets` beside the executable, else the checkout the
+/// binary was built from. Browser: `/assets` on the server the page came from.
+pub fn asset_root() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        "/assets".to_string()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        if let Ok(dir) = std::env::var("BEVY_ASSET_ROOT").or_else(|_| std::env::var("CARGO_MANIFEST_DIR")) {
+            return format!("{dir}/assets");
+        }
+        let fonts = |d: &std::path::Path| d.join("fonts").exists();
+        let here = std::env::current_dir().map(|d| d.join("assets")).ok();
+        let beside = std::env::current_exe()
+            .ok()
+            .and_then(|e| e.parent().map(|p| p.join("assets")));
+        let built = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+        [here, beside, Some(built.clone())]
+            .into_iter()
+            .flatten()
+            .find(|d| fonts(d))
+            .unwrap_or(built)
+            .to_string_lossy()
+            .into_owned()
+    }
+}
+
+/// The command line: the program's arguments on the desktop; in the browser, what the page's
+/// address says — `/g/<code>` joins (or watches) the online game with that invite code on the
+/// server the page came from, and `?game=konane` opens a game at once.
+pub fn args() -> Vec<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(location) = web_sys::window().map(|w| w.location()) else {
+            return Vec::new();
+        };
+        let origin = location.origin().unwrap_or_default();
+        let path = location.pathname().unwrap_or_default();
+        let query = location.search().unwrap_or_default();
+        page_args(&origin, &path, &query)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::env::args().skip(1).collect()
+    }
+}
+
+/// The client's arguments for a page at `origin` + `path` + `query` (see [`args`]).
+pub fn page_args(origin: &str, path: &str, query: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(code) = path
+        .strip_prefix("/g/")
+        .map(|c| c.trim_matches('/'))
+        .filter(|c| !c.is_empty())
+    {
+        out.extend([
+            "--server".to_string(),
+            origin.to_string(),
+            "--join".to_string(),
+            code.to_string(),
+        ]);
+    }
+    for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+        if let Some((k, v)) = pair.split_once('=')
+            && matches!(k, "game" | "options" | "moves" | "p1" | "p2" | "show")
+        {
+            out.push(format!("--{k}"));
+            out.push(percent_decoded(&v.replace('+', " ")));
+        }
+    }
+    out
+}
+
+/// `%XX` escapes read back (a malformed one is kept as written).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// What the page can read of the game, for scripts driving a browser (the project's own
+/// browser test): `window.parlourState`, a JSON text with the screen, the phase, the moves
+/// played, the result line, and the spots a click may choose now with where they are on the
+/// page (CSS pixels). Only the browser build publishes it.
+pub fn page_state_plugin(app: &mut bevy::prelude::App) {
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(bevy::prelude::Last, publish_page_state);
+    let _ = app;
+}
+
+/// The page state as JSON (see [`page_state_plugin`]).
+pub fn page_state(
+    screen: crate::play::Screen,
+    phase: Option<crate::play::Phase>,
+    m: Option<&dyn crate::games::AnyMatch>,
+    clickable: &[(u16, String, f32, f32)],
+    online_code: &str,
+) -> String {
+    let moves: Vec<String> = m
+        .map(|m| m.history().into_iter().map(|(_, t)| t).collect())
+        .unwrap_or_default();
+    let next: Vec<serde_json::Value> = clickable
+        .iter()
+        .map(|(id, name, x, y)| serde_json::json!({ "spot": id, "name": name, "x": x, "y": y }))
+        .collect();
+    serde_json::json!({
+        "screen": format!("{screen:?}"),
+        "phase": phase.map(|p| format!("{p:?}")),
+        "game": m.map(|m| m.game_id()),
+        "moves": moves,
+        "over": m.is_some_and(|m| m.status().is_over()),
+        "result": m.map(|m| crate::play::result_line(m, None)).unwrap_or_default(),
+        "next": next,
+        "online": online_code,
+    })
+    .to_string()
+}
+
+#[cfg(target_arch = "wasm32")]
+#[allow(clippy::too_many_arguments)]
+fn publish_page_state(
+    screen: bevy::prelude::Res<bevy::prelude::State<crate::play::Screen>>,
+    phase: Option<bevy::prelude::Res<bevy::prelude::State<crate::play::Phase>>>,
+    m: Option<bevy::prelude::Res<crate::play::Match>>,
+    sel: bevy::prelude::Res<crate::play::Selection>,
+    spots: bevy::prelude::Query<(&crate::play::Spot, &bevy::prelude::GlobalTransform)>,
+    cams: bevy::prelude::Query<
+        (&bevy::prelude::Camera, &bevy::prelude::GlobalTransform),
+        bevy::prelude::With<bevy::prelude::Camera3d>,
+    >,
+    online: bevy::prelude::Res<crate::net::OnlineStatus>,
+    mut last: bevy::prelude::Local<String>,
+) {
+    use crate::games::Token;
+    let mut clickable = Vec::new();
+    if let (Some(m), Some((cam, cam_tf))) = (m.as_ref(), cams.iter().next()) {
+        let names = m.0.spots();
+        for t in &sel.next {
+            let Token::Spot(id) = t else { continue };
+            let Some((_, tf)) = spots.iter().find(|(s, _)| s.id == *id) else {
+                continue;
+            };
+            let Ok(v) = cam.world_to_viewport(cam_tf, tf.translation()) else {
+                continue;
+            };
+            let name = names
+                .iter()
+                .find(|s| s.id == *id)
+                .map(|s| s.name.clone())
+                .unwrap_or_default();
+            clickable.push((*id, name, v.x, v.y));
+        }
+    }
+    let text = page_state(
+        *screen.get(),
+        phase.map(|p| *p.get()),
+        m.as_ref().map(|m| m.0.as_ref()),
+        &clickable,
+        &online.code,
+    );
+    if *last != text
+        && let Some(window) = web_sys::window()
+    {
+        let _ = js_sys::Reflect::set(&window, &"parlourState".into(), &text.as_str().into());
+        *last = text;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{page_args, page_state};
+
+    #[test]
+    fn a_page_address_becomes_the_client_arguments() {
+        assert_eq!(
+            page_args("http://127.0.0.1:7878", "/g/abcdefgh23", ""),
+            ["--server", "http://127.0.0.1:7878", "--join", "abcdefgh23"]
+        );
+        assert_eq!(
+            page_args("http://h", "/", "?game=konane&options=size%3D6x6&p2=casual"),
+            ["--game", "konane", "--options", "size=6x6", "--p2", "casual"]
+        );
+        assert!(page_args("http://h", "/", "").is_empty());
+        assert!(page_args("http://h", "/g/", "?evil=1").is_empty());
+        assert_eq!(page_args("http://h", "/", "?moves=a%2"), ["--moves", "a%2"]);
+    }
+
+    #[test]
+    fn the_page_state_names_the_screen_the_moves_and_the_clickable_spots() {
+        let setup = crate::games::Setup {
+            game: "konane".into(),
+            options: vec![("size".into(), "6x6".into())],
+            seats: [None, None],
+        };
+        let m = crate::games::match_from_moves(&setup, "xa6").unwrap();
+        let text = page_state(
+            crate::play::Screen::Playing,
+            Some(crate::play::Phase::AwaitingInput),
+            Some(m.as_ref()),
+            &[(3, "b6".into(), 10.5, 20.0)],
+            "",
+        );
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["screen"], "Playing");
+        assert_eq!(v["phase"], "AwaitingInput");
+        assert_eq!(v["moves"], serde_json::json!(["xa6"]));
+        assert_eq!(v["next"][0]["name"], "b6");
+        assert_eq!(v["over"], false);
+    }
+}
