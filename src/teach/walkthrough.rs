@@ -287,11 +287,15 @@ mod tests {
 
     /// A headless app with the walkthrough of `game` begun.
     fn app(game: &str) -> App {
+        app_with(game, &[])
+    }
+
+    fn app_with(game: &str, options: &[(String, String)]) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin))
             .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
             .add_plugins((crate::logic_plugin, plugin));
-        let l = lesson(game, &[]);
+        let l = lesson(game, options);
         app.world_mut().resource_mut::<WalkthroughRequest>().0 = Some(l);
         app.insert_resource(l.setup());
         app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
@@ -350,8 +354,18 @@ mod tests {
     /// position, set-up positions included, and Back restores the previous one exactly.
     #[test]
     fn next_and_back_show_each_steps_position() {
-        for game in ["kansho", "qyshinsu"] {
-            let mut app = app(game);
+        let variant = |v: &str| vec![("variant".to_string(), v.to_string())];
+        let lessons = [
+            ("kansho", vec![]),
+            ("qyshinsu", vec![]),
+            ("soldiers", variant("board1")),
+            ("soldiers", variant("board2")),
+            ("soldiers", variant("board3")),
+            ("soldiers", variant("board4")),
+            ("soldiers", variant("monk")),
+        ];
+        for (game, options) in lessons {
+            let mut app = app_with(game, &options);
             settle(&mut app);
             shows(&mut app, 0);
             let n = app.world().resource::<Walkthrough>().lesson.steps.len();

@@ -40,7 +40,6 @@ impl Browser {
                 "--use-angle=swiftshader",
                 "--enable-unsafe-swiftshader",
                 "--ignore-gpu-blocklist",
-                "--autoplay-policy=no-user-gesture-required",
                 "--window-size=1280,800",
                 "--remote-debugging-port=0",
             ])
@@ -331,6 +330,13 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
         }
     }
     assert!(clicked_moves >= 2, "{clicked_moves} moves clicked");
+    // Sound: the audio context the game made was resumed by the first click.
+    let audio = b.call(
+        "Runtime.evaluate",
+        json!({ "expression": "JSON.stringify(window.parlourAudioState())", "returnByValue": true }),
+    );
+    let states = audio["result"]["value"].as_str().unwrap_or("[]").to_string();
+    assert!(states.contains("running"), "audio contexts after clicks: {states}");
     let result = b.state()["result"].as_str().unwrap_or_default().to_string();
     assert!(result.contains("win"), "{result}");
     println!("the game against the computer: {checked} moves, {clicked_moves} clicked; {result}");
