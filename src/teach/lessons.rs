@@ -383,6 +383,33 @@ const BOARD4_IN_PRIVY: &str = "c3-b2 e2-d2 b2-c2 e4-d4 c2-e2-e4-c4-t1_c";
 /// Boards 1 and 2: two blunders by the general, and a soldier takes him.
 const CUSTODIAN: &str = "c3-c2 a1-b2 c2-c3";
 
+/// The general's double intervention on boards 1 and 2 (the same opening on both).
+const INTERVENTION_FOUR: Step = Step {
+    start: None,
+    moves: "c3-d4",
+    say: "The general captures by intervention: stepping onto a point between two soldiers on a line \
+          takes both. Here he does it on a row and a diagonal at once: four soldiers go.",
+};
+
+/// The soldiers' custodian capture on boards 1 and 2 (a game of its own).
+const SOLDIERS_CAPTURE: Step = Step {
+    start: Some(Start::Moves(CUSTODIAN)),
+    moves: "e5-d4",
+    say: "Another game. The soldiers capture too: a soldier that steps so that the general stands \
+          between it and another soldier on a line takes him. e5 steps to d4, the general is caught \
+          between b2 and d4, and the soldiers win.",
+};
+
+/// How boards 1 and 2 end, under the seed's rules.
+const INTERVENTION_ENDS: Step = Step {
+    start: None,
+    moves: "",
+    say: "The general wins when four soldiers or fewer are left, or by the apex rule; the soldiers \
+          win by capturing him, pinning him so he cannot move, or shutting him in. Under these, the \
+          seed's rules, the soldiers can force a win from the start; the fair rules turn custodian \
+          capture off.",
+};
+
 /// Board 1 under the seed's rules (the new-game dialog's default): intervention, custodian
 /// capture, the three-exit privy and its apex.
 const SOLDIERS_BOARD1: Lesson = Lesson {
@@ -401,12 +428,7 @@ const SOLDIERS_BOARD1: Lesson = Lesson {
             moves: "c3-d3 b5-b4 d3-c3 b4-c4",
             say: "The general moves first, then the sides take turns, one step each. Nobody may pass.",
         },
-        Step {
-            start: None,
-            moves: "c3-d4",
-            say: "The general captures by intervention: stepping onto a point between two soldiers on a line \
-                  takes both. Here he does it on a row and a diagonal at once: four soldiers go.",
-        },
+        INTERVENTION_FOUR,
         Step {
             start: None,
             moves: "a1-b2 d4-c5",
@@ -441,21 +463,8 @@ const SOLDIERS_BOARD1: Lesson = Lesson {
             say: "He runs for d5, but e5 gets there first. The general is in the privy with every exit held: \
                   he is shut in, and the soldiers win.",
         },
-        Step {
-            start: Some(Start::Moves(CUSTODIAN)),
-            moves: "e5-d4",
-            say: "Another game. The soldiers capture too: a soldier that steps so that the general stands \
-                  between it and another soldier on a line takes him. e5 steps to d4, the general is caught \
-                  between b2 and d4, and the soldiers win.",
-        },
-        Step {
-            start: None,
-            moves: "",
-            say: "The general wins when four soldiers or fewer are left, or by the apex rule; the soldiers \
-                  win by capturing him, pinning him so he cannot move, or shutting him in. Under these, the \
-                  seed's rules, the soldiers can force a win from the start; the fair rules turn custodian \
-                  capture off.",
-        },
+        SOLDIERS_CAPTURE,
+        INTERVENTION_ENDS,
     ],
 };
 
@@ -483,12 +492,7 @@ const SOLDIERS_BOARD2: Lesson = Lesson {
             moves: "b5-b4 d3-c3 b4-c4",
             say: "The sides take turns, one step each. Nobody may pass.",
         },
-        Step {
-            start: None,
-            moves: "c3-d4",
-            say: "The general captures by intervention: stepping onto a point between two soldiers on a line \
-                  takes both. Here he does it on a row and a diagonal at once: four soldiers go.",
-        },
+        INTERVENTION_FOUR,
         Step {
             start: None,
             moves: "a1-b2 d4-c5 e2-e3 c5-t1_c",
@@ -511,21 +515,8 @@ const SOLDIERS_BOARD2: Lesson = Lesson {
             say: "Back to the general stepping into the privy. With a single door, one soldier on c5 shuts \
                   him in, and the soldiers win.",
         },
-        Step {
-            start: Some(Start::Moves(CUSTODIAN)),
-            moves: "e5-d4",
-            say: "Another game. The soldiers capture too: a soldier that steps so that the general stands \
-                  between it and another soldier on a line takes him. e5 steps to d4, the general is caught \
-                  between b2 and d4, and the soldiers win.",
-        },
-        Step {
-            start: None,
-            moves: "",
-            say: "The general wins when four soldiers or fewer are left, or by the apex rule; the soldiers \
-                  win by capturing him, pinning him so he cannot move, or shutting him in. Under these, the \
-                  seed's rules, the soldiers can force a win from the start; the fair rules turn custodian \
-                  capture off.",
-        },
+        SOLDIERS_CAPTURE,
+        INTERVENTION_ENDS,
     ],
 };
 

@@ -143,8 +143,9 @@ pub fn copy(from: &Path, to: &Path) -> io::Result<()> {
     write_atomic(to, &read(from)?)
 }
 
-/// The data directory: on the desktop a real directory; in the browser a name under which the
-/// page's storage keeps the same files.
+/// The directory saves and settings live in: `PARLOUR_DATA_DIR` when set (tests, portable
+/// installs), else the platform's usual data directory, else `./parlour-data`; in the browser
+/// a name under which the page's storage keeps the same files.
 pub fn data_dir() -> PathBuf {
     #[cfg(target_arch = "wasm32")]
     {

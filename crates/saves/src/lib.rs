@@ -376,22 +376,12 @@ pub fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
-/// Writes `bytes` to `path` so that a crash at any moment leaves either the old file or the
-/// new one, never a mix (see [`disk::write_atomic`]).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    disk::write_atomic(path, bytes)
-}
+/// Crash-safe writes and the data directory, from the one module that knows the platform.
+pub use disk::{data_dir, write_atomic};
 
 /// Encodes `save` and writes it crash-safely to `path`.
 pub fn store(path: &Path, save: &SaveGame) -> io::Result<()> {
     write_atomic(path, save.encode().as_bytes())
-}
-
-/// The directory saves and settings live in: `PARLOUR_DATA_DIR` when set (tests, portable
-/// installs), else the platform's usual data directory, else `./parlour-data`; in the browser,
-/// the page's storage (see [`disk`]).
-pub fn data_dir() -> PathBuf {
-    disk::data_dir()
 }
 
 /// The folder of saved games inside the data directory.
