@@ -4,6 +4,7 @@
 //! and the result screen; and the keyboard shortcuts U, R, H, F1 and Esc.
 
 mod cards;
+pub(crate) mod keyboard;
 pub mod scoreboard;
 
 pub(crate) use cards::GOLD;
@@ -52,7 +53,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowRules>()
         .init_resource::<Demo>()
         .init_resource::<Dialogs>()
-        .add_systems(Update, keys.in_set(GameSet::Input))
+        .init_resource::<keyboard::DialogUp>()
+        .add_systems(Update, (note_dialogs, keys).chain().in_set(GameSet::Input))
         .add_systems(Update, show_at_start.in_set(GameSet::Input))
         .add_systems(
             EguiPrimaryContextPass,
@@ -160,8 +162,21 @@ fn first_mover(game: &str, options: &[(String, String)]) -> &'static str {
     }
 }
 
+/// Whether a dialog that takes the keyboard is open over the table (see [`keyboard::DialogUp`]).
+fn note_dialogs(
+    (paused, dialogs, rules): (Res<Paused>, Res<Dialogs>, Res<ShowRules>),
+    online: Res<crate::net::lobby::OnlineDialog>,
+    teaching: Res<crate::play::Teaching>,
+    mut up: ResMut<keyboard::DialogUp>,
+) {
+    let now = paused.0 || dialogs.load || dialogs.settings || dialogs.paste || rules.0 || online.open || teaching.0;
+    if up.0 != now {
+        up.0 = now;
+    }
+}
+
 fn keys(
-    keys: Res<ButtonInput<KeyCode>>,
+    (up, keys): (Res<keyboard::DialogUp>, Res<ButtonInput<KeyCode>>),
     screen: Res<State<Screen>>,
     wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut cmds: MessageWriter<GameCommand>,
@@ -186,7 +201,9 @@ fn keys(
     if *screen.get() != Screen::Playing {
         return;
     }
-    if keys.just_pressed(KeyCode::Escape) {
+    // Escape closes the dialog on top (its own window hears it); with none open it opens or
+    // closes the pause menu.
+    if keys.just_pressed(KeyCode::Escape) && (paused.0 || !up.0) {
         paused.0 = !paused.0;
     }
     if paused.0 {
@@ -203,9 +220,12 @@ fn keys(
     }
 }
 
-fn big_button(ui: &mut egui::Ui, text: &str) -> bool {
+fn big(ui: &mut egui::Ui, text: &str) -> egui::Response {
     ui.add_sized([260.0, 36.0], egui::Button::new(egui::RichText::new(text).size(18.0)))
-        .clicked()
+}
+
+fn big_button(ui: &mut egui::Ui, text: &str) -> bool {
+    big(ui, text).clicked()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -232,6 +252,16 @@ fn title(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // Escape closes the smaller windows over the title; Enter with none open and nothing
+    // focused resumes the last game or opens the new-game chooser.
+    let over = online.open || dialogs.load || dialogs.settings;
+    let asked = keyboard::ask(ctx);
+    if asked == Some(keyboard::Ask::Close) {
+        online.open = false;
+        dialogs.load = false;
+        dialogs.settings = false;
+    }
+    let default = asked == Some(keyboard::Ask::Default) && !over;
     // The card stands at the left; the table with its game in progress fills the rest.
     let card = egui::Frame::window(&ctx.global_style())
         .fill(egui::Color32::from_rgba_unmultiplied(22, 17, 14, 215))
@@ -255,14 +285,22 @@ fn title(
                 ui.add_space(18.0);
                 if let Some((path, what)) = &offer.0 {
                     ui.label(egui::RichText::new("Your last game was not finished:").italics());
-                    if big_button(ui, "Resume") {
+                    let resume = big(ui, "Resume");
+                    if !over {
+                        keyboard::way_in(ui, &resume);
+                    }
+                    if resume.clicked() || default {
                         sfx.write(PlaySfx(Sfx::Click));
                         store.write(StoreAction::Load(path.clone()));
                     }
                     ui.label(egui::RichText::new(what).small());
                     ui.add_space(6.0);
                 }
-                if big_button(ui, "New game") {
+                let new = big(ui, "New game");
+                if offer.0.is_none() && !over {
+                    keyboard::way_in(ui, &new);
+                }
+                if new.clicked() || (default && offer.0.is_none()) {
                     sfx.write(PlaySfx(Sfx::Click));
                     demo.0 = false;
                     *setup = settings.last_setup.clone();
@@ -326,7 +364,7 @@ fn title(
                 ui.add_space(12.0);
                 ui.label("Kansho · Kōnane · ConHex · Qyshinsu");
                 ui.label("Sixteen Soldiers, Monk and Water");
-                ui.label(egui::RichText::new("F1 rules · F11 full screen").small());
+                ui.label(egui::RichText::new("F1 rules · F11 full screen · arrows and Enter choose").small());
                 ui.add_space(8.0);
             });
         });
@@ -350,6 +388,8 @@ fn new_game(
     }
     let pictures = crate::screens::chooser::textures(&mut contexts, &card_pictures, &assets);
     let ctx = contexts.ctx_mut()?;
+    // Enter with nothing focused starts the game; Escape goes back to the title.
+    let asked = keyboard::ask(ctx);
     egui::Window::new("New game")
         .resizable(false)
         .collapsible(false)
@@ -481,7 +521,10 @@ fn new_game(
             ui.label(first_mover(&setup.game, &setup.options));
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button(egui::RichText::new("Start").size(18.0)).clicked() {
+                let start_button = ui
+                    .button(egui::RichText::new("Start").size(18.0))
+                    .on_hover_text("Enter");
+                if start_button.clicked() || asked == Some(keyboard::Ask::Default) {
                     sfx.write(PlaySfx(Sfx::Click));
                     start.0.clear();
                     if settings.last_setup != *setup {
@@ -489,7 +532,7 @@ fn new_game(
                     }
                     next.set(Screen::Playing);
                 }
-                if ui.button("Back").clicked() {
+                if ui.button("Back").on_hover_text("Esc").clicked() || asked == Some(keyboard::Ask::Close) {
                     next.set(Screen::Title);
                 }
             });
@@ -872,7 +915,9 @@ fn playing(
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
                 ui.vertical_centered(|ui| {
-                    if big_button(ui, "Resume") {
+                    let resume = big(ui, "Resume");
+                    keyboard::way_in(ui, &resume);
+                    if resume.clicked() {
                         paused.0 = false;
                     }
                     if !demo.0 && big_button(ui, "Save this game") {
@@ -947,7 +992,9 @@ fn results(
             );
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button(egui::RichText::new("Replay the game").size(17.0)).clicked() {
+                let replay = ui.button(egui::RichText::new("Replay the game").size(17.0));
+                keyboard::way_in(ui, &replay);
+                if replay.clicked() {
                     sfx.write(PlaySfx(Sfx::Click));
                     keep.0 = true;
                     review.0 = true;
@@ -983,6 +1030,11 @@ fn dialogs(
     screen: Res<State<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if keyboard::ask(ctx) == Some(keyboard::Ask::Close) {
+        dialogs.load = false;
+        dialogs.settings = false;
+        dialogs.paste = false;
+    }
     if dialogs.load {
         let mut open = true;
         egui::Window::new("Load a saved game")
@@ -996,10 +1048,14 @@ fn dialogs(
                     ui.label("There are no saved games yet. Save one from the game's panel or the menu (Esc).");
                 }
                 egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
-                    for entry in &list.0 {
+                    for (i, entry) in list.0.iter().enumerate() {
                         ui.horizontal(|ui| {
                             let auto = entry.name == crate::save::AUTOSAVE.trim_end_matches(".json");
-                            if ui.button("Load").clicked() {
+                            let load = ui.button("Load");
+                            if i == 0 {
+                                keyboard::way_in(ui, &load);
+                            }
+                            if load.clicked() {
                                 store.write(StoreAction::Load(entry.path.clone()));
                                 dialogs.load = false;
                             }
@@ -1045,7 +1101,8 @@ fn dialogs(
                     .show(ui, |ui| {
                         ui.label("Sound");
                         ui.horizontal(|ui| {
-                            ui.checkbox(&mut s.muted, "Mute");
+                            let mute = ui.checkbox(&mut s.muted, "Mute");
+                            keyboard::way_in(ui, &mute);
                             ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text("volume"));
                         });
                         ui.end_row();

@@ -105,7 +105,8 @@ fn dialog(
             let d = &mut *dialog;
             ui.horizontal(|ui| {
                 ui.label("Server");
-                ui.add(egui::TextEdit::singleline(&mut d.server).desired_width(300.0));
+                let server = ui.add(egui::TextEdit::singleline(&mut d.server).desired_width(300.0));
+                crate::hud::keyboard::way_in(ui, &server);
             });
             ui.label(egui::RichText::new("Both players use the same server: start one with parlour-server.").small());
             ui.separator();

@@ -47,7 +47,7 @@ pub fn textures(
         .collect()
 }
 
-/// Draws the five cards in a row; returns the game clicked, if any.
+/// Draws the five cards in a row; returns the game clicked (or chosen from the keyboard), if any.
 pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::TextureId)]) -> Option<&'static str> {
     let mut clicked = None;
     let gold = crate::hud::GOLD;
@@ -66,32 +66,108 @@ pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::T
                     egui::Stroke::new(1.0, egui::Color32::from_gray(80))
                 })
                 .inner_margin(egui::Margin::same(6));
-            let response = frame
-                .show(ui, |ui| {
-                    ui.set_width(146.0);
-                    ui.vertical(|ui| {
-                        let size = egui::vec2(146.0, 91.0);
-                        match pictures.iter().find(|(g, _)| g == id) {
-                            Some((_, tex)) => {
-                                ui.add(egui::Image::new((*tex, size)).corner_radius(4));
+            // The card senses clicks from the start (a frame's own response senses only the
+            // pointer, and would let the keyboard focus go).
+            let response = ui
+                .scope_builder(egui::UiBuilder::new().sense(egui::Sense::click()), |ui| {
+                    frame.show(ui, |ui| {
+                        ui.set_width(146.0);
+                        ui.vertical(|ui| {
+                            let size = egui::vec2(146.0, 91.0);
+                            match pictures.iter().find(|(g, _)| g == id) {
+                                Some((_, tex)) => {
+                                    ui.add(egui::Image::new((*tex, size)).corner_radius(4));
+                                }
+                                None => {
+                                    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+                                    ui.painter().rect_filled(rect, 4.0, egui::Color32::from_rgb(70, 45, 28));
+                                }
                             }
-                            None => {
-                                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-                                ui.painter().rect_filled(rect, 4.0, egui::Color32::from_rgb(70, 45, 28));
-                            }
-                        }
-                        let title = egui::RichText::new(*name).size(16.0).strong();
-                        ui.label(if on { title.color(gold) } else { title });
-                        ui.add(egui::Label::new(egui::RichText::new(tagline(id)).small()).wrap());
-                    });
+                            let title = egui::RichText::new(*name).size(16.0).strong();
+                            // Not selectable: the text must not take the card's clicks.
+                            ui.add(egui::Label::new(if on { title.color(gold) } else { title }).selectable(false));
+                            ui.add(
+                                egui::Label::new(egui::RichText::new(tagline(id)).small())
+                                    .wrap()
+                                    .selectable(false),
+                            );
+                        });
+                    })
                 })
                 .response
-                .interact(egui::Sense::click())
                 .on_hover_cursor(egui::CursorIcon::PointingHand);
+            // The keyboard: the first arrow lands on the chosen card, Left and Right walk the
+            // row, Enter or Space chooses; the focused card is ringed.
+            if on {
+                crate::hud::keyboard::way_in(ui, &response);
+            }
+            if response.has_focus() {
+                ui.painter().rect_stroke(
+                    response.rect.expand(3.0),
+                    6.0,
+                    egui::Stroke::new(2.0, egui::Color32::WHITE),
+                    egui::StrokeKind::Outside,
+                );
+            }
             if response.clicked() {
                 clicked = Some(*id);
             }
         }
     });
     clicked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hud::keyboard::tests::{pass, pass_events};
+
+    #[test]
+    fn the_cards_are_chosen_from_the_keyboard() {
+        use egui::Key::*;
+        let ctx = egui::Context::default();
+        let mut chosen = "konane";
+        let mut step = |keys: &[egui::Key]| {
+            let mut got = None;
+            pass(&ctx, keys, |ui| got = cards(ui, chosen, &[]));
+            if let Some(g) = got {
+                chosen = g;
+            }
+            got
+        };
+        assert_eq!(step(&[]), None);
+        // The first arrow lands on the chosen card; Enter on it chooses it again.
+        assert_eq!(step(&[ArrowRight]), None);
+        assert_eq!(step(&[Enter]), Some("konane"));
+        // Right walks to the next card (after a frame to place it), Enter chooses it.
+        assert_eq!(step(&[ArrowRight]), None);
+        assert_eq!(step(&[]), None);
+        assert_eq!(step(&[Enter]), Some(GAMES[2].0));
+        assert_eq!(step(&[ArrowLeft]), None);
+        assert_eq!(step(&[]), None);
+        assert_eq!(step(&[Space]), Some("konane"));
+    }
+
+    #[test]
+    fn a_click_on_a_cards_name_chooses_it() {
+        let ctx = egui::Context::default();
+        let mut got = None;
+        // The first card's name, under its picture.
+        let at = egui::pos2(40.0, 118.0);
+        let button = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        for events in [
+            vec![],
+            vec![egui::Event::PointerMoved(at)],
+            vec![button(true)],
+            vec![button(false)],
+        ] {
+            pass_events(&ctx, events, |ui| got = got.or(cards(ui, "konane", &[])));
+        }
+        assert_eq!(got, Some("kansho"));
+    }
 }

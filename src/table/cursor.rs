@@ -42,8 +42,10 @@ fn steer(
     cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut out: MessageWriter<MoveInput>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    dialog: Option<Res<crate::hud::keyboard::DialogUp>>,
 ) {
-    if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) {
+    // A dialog over the table (the pause menu, the rules, a walkthrough) has the keys.
+    if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) || dialog.is_some_and(|d| d.0) {
         return;
     }
     let dir = [

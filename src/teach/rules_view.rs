@@ -280,7 +280,8 @@ pub fn rules_window(
         options: options.clone(),
         seats: [None, None],
     });
-    let mut open = true;
+    // Escape closes the window (F1 opens and closes it too).
+    let mut open = crate::hud::keyboard::ask(ctx) != Some(crate::hud::keyboard::Ask::Close);
     let mut walk = false;
     // Large enough to read beside the side panel: most of the screen's height, half its width.
     let screen = ctx.content_rect();
@@ -293,11 +294,11 @@ pub fn rules_window(
         .max_height(height)
         .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
         .show(ctx, |ui| {
-            if ui
+            let show_me = ui
                 .button(egui::RichText::new("▶  Show me on the board, step by step").size(17.0))
-                .on_hover_text("A walkthrough of real moves on the table, with Next and Back")
-                .clicked()
-            {
+                .on_hover_text("A walkthrough of real moves on the table, with Next and Back");
+            crate::hud::keyboard::way_in(ui, &show_me);
+            if show_me.clicked() {
                 super::walkthrough::request(&game, &options, &mut req, &mut setup, &mut start_moves, &mut next);
                 walk = true;
             }

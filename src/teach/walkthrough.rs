@@ -214,7 +214,10 @@ fn panel(
     let name = crate::cli::game_name(w.lesson.game).unwrap_or("");
     let busy = w.busy() || res.active;
     let over = m.is_some_and(|m| m.0.status().is_over());
-    let mut close = false;
+    // Enter (nothing focused) takes the next step, or ends the walkthrough after the last;
+    // Escape ends it.
+    let asked = crate::hud::keyboard::ask(ctx);
+    let mut close = asked == Some(crate::hud::keyboard::Ask::Close);
     egui::Window::new("walkthrough")
         .title_bar(false)
         .resizable(false)
@@ -240,11 +243,15 @@ fn panel(
                     w.go(to);
                 }
                 let last = w.step + 1 >= total;
-                let next = ui.add_enabled(
-                    !last && !busy,
-                    egui::Button::new(egui::RichText::new("Next ▶").strong()),
-                );
-                if next.clicked() {
+                let next = ui
+                    .add_enabled(
+                        !last && !busy,
+                        egui::Button::new(egui::RichText::new("Next ▶").strong()),
+                    )
+                    .on_hover_text("Enter");
+                crate::hud::keyboard::way_in(ui, &next);
+                let enter = asked == Some(crate::hud::keyboard::Ask::Default) && !busy;
+                if next.clicked() || (enter && !last) {
                     let to = w.step + 1;
                     w.go(to);
                 }
@@ -262,7 +269,7 @@ fn panel(
                         "End the walkthrough; the position stays on the table to play on",
                     ),
                 };
-                if ui.button(label).on_hover_text(hover).clicked() {
+                if ui.button(label).on_hover_text(hover).clicked() || (enter && last) {
                     close = true;
                 }
             });
