@@ -615,7 +615,8 @@ fn playing(
                 settings.palette,
                 (!over).then(|| m.to_move()),
             );
-            if let Some(rule) = &board.rule {
+            // The rule that limits the turn; once the game is over nothing limits it.
+            if let Some(rule) = board.rule.as_ref().filter(|_| !over) {
                 ui.label(
                     egui::RichText::new(rule)
                         .size(13.0)

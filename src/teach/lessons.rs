@@ -400,6 +400,14 @@ const SOLDIERS_CAPTURE: Step = Step {
           between b2 and d4, and the soldiers win.",
 };
 
+/// The general pinned on boards 1 and 2 (a game of its own).
+const PINNED_IN_THE_CORNER: Step = Step {
+    start: Some(Start::Moves("c3-b3 c5-c4 b3-b4 a5-a4")),
+    moves: "b4-a5 a3-b4",
+    say: "Another game. The general, on b4, steps into the corner, a5. a3 steps up to b4: a4, b4 and \
+          b5 are all soldiers, and he has no empty point to step to. He is pinned, and the soldiers win.",
+};
+
 /// How boards 1 and 2 end, under the seed's rules.
 const INTERVENTION_ENDS: Step = Step {
     start: None,
@@ -464,6 +472,7 @@ const SOLDIERS_BOARD1: Lesson = Lesson {
                   he is shut in, and the soldiers win.",
         },
         SOLDIERS_CAPTURE,
+        PINNED_IN_THE_CORNER,
         INTERVENTION_ENDS,
     ],
 };
@@ -516,6 +525,7 @@ const SOLDIERS_BOARD2: Lesson = Lesson {
                   him in, and the soldiers win.",
         },
         SOLDIERS_CAPTURE,
+        PINNED_IN_THE_CORNER,
         INTERVENTION_ENDS,
     ],
 };
@@ -634,6 +644,13 @@ const SOLDIERS_BOARD4: Lesson = Lesson {
             moves: "d5-c5",
             say: "Back to the general landing in the privy. With a single door, one soldier stepping onto c5 \
                   shuts him in, and the soldiers win.",
+        },
+        Step {
+            start: Some(Start::Moves("c3-d3 d1-d2 d3-d1 e3-d3 d1-d2 c5-d4")),
+            moves: "d2-d1 e2-d2",
+            say: "Another game. The general, on d2, steps down to d1 on the edge, and e2 steps in behind him \
+                  to d2. Every neighbour of d1 is a soldier with a soldier or the edge beyond it: he can \
+                  neither step nor jump. He is pinned, and the soldiers win.",
         },
         Step {
             start: None,
@@ -834,6 +851,7 @@ mod tests {
                 (8, &[Resumes(5), HunterOn("t_apex", true)]),
                 (9, &[HunterOn("t_r", true), Ends(Player::P2, "shut-in")]),
                 (10, &[Ends(Player::P2, "captured")]),
+                (11, &[HunterOn("a5", false), Ends(Player::P2, "pinned")]),
             ],
             [(_, "board2")] => &[
                 (2, &[Refuses("c5-t1_c", INTO_PRIVY), Refuses("c5-t1_l", INTO_PRIVY)]),
@@ -843,6 +861,7 @@ mod tests {
                 (7, &[HunterOn("c5", false), Ends(Player::P1, "apex")]),
                 (8, &[Resumes(5), HunterOn("t1_c", true), Ends(Player::P2, "shut-in")]),
                 (9, &[Ends(Player::P2, "captured")]),
+                (10, &[HunterOn("a5", false), Ends(Player::P2, "pinned")]),
             ],
             [(_, "board3")] => &[
                 (1, &[Refuses("c9-t_c", INTO_PRIVY), Refuses("b9-t_l", INTO_PRIVY)]),
@@ -874,6 +893,7 @@ mod tests {
                 (5, &[HunterOn("t2_c", true), ApexReached]),
                 (6, &[HunterOn("c5", false), Ends(Player::P1, "apex")]),
                 (7, &[Resumes(4), HunterOn("t1_c", true), Ends(Player::P2, "shut-in")]),
+                (8, &[HunterOn("d1", false), Ends(Player::P2, "pinned")]),
             ],
             [(_, "monk")] => &[
                 (2, &[Captures(2)]),
