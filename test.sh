@@ -14,7 +14,7 @@ step "format"
 cargo fmt --all --check
 
 step "lints (pure crates)"
-cargo clippy -p parlour-rules -p parlour-ai -p parlour-engine -p parlour-saves -p parlour-online -p parlour-server \
+cargo clippy -p parlour-rules -p parlour-ai -p parlour-engine -p parlour-saves -p parlour-online -p parlour-server -p parlour-worker \
   --all-targets --quiet -- -D warnings
 
 step "a throw-away PostgreSQL for the server's tests"

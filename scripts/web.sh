@@ -2,8 +2,8 @@
 # Builds Parlour for the browser into web/dist (or $1): the client compiled for
 # wasm32-unknown-unknown with Debian's rustc-web (the standard library built from rust-web-src),
 # bound to JavaScript by wasm-bindgen (the version Cargo.lock pins, installed once into
-# ~/.cache/parlour-tools), with gzipped copies beside the files for the server to send. Installs
-# what is missing first.
+# ~/.cache/parlour-tools), with the search worker (crates/worker, web/worker.js) beside it and
+# brotli and gzip copies of the files for the server to send. Installs what is missing first.
 #
 # No wasm-opt: Debian's binaryen (version 108) predates the externref table wasm-bindgen now
 # emits, and its output fails to start in the browser ("WebAssembly.Table.set(): Argument 1 is
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-web/dist}
 
-need=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22)
+need=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22 brotli)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -40,14 +40,23 @@ start=$(date +%s)
 # rustup's cargo and rustc shadow Debian's on PATH: call Debian's by path.
 RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$web_target" \
   /usr/bin/cargo build --profile web --target wasm32-unknown-unknown \
-  -Zbuild-std=std,panic_abort -p parlour --bin parlour
+  -Zbuild-std=std,panic_abort -p parlour --bin parlour -p parlour-worker --lib
 echo "parlour web: compiled in $(($(date +%s) - start)) s" >&2
 
 mkdir -p "$out"
 "$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section \
   --out-dir "$out" --out-name parlour "$web_target/wasm32-unknown-unknown/web/parlour.wasm"
-cp web/index.html "$out/index.html"
+# The search worker: the AI alone, loaded by web/worker.js on a thread of its own.
+"$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section \
+  --out-dir "$out" --out-name parlour_worker "$web_target/wasm32-unknown-unknown/web/parlour_worker.wasm"
+cp web/index.html web/worker.js "$out/"
 rm -rf "$out/assets"; cp -r assets "$out/assets"
-gzip -9 -k -f "$out/parlour_bg.wasm" "$out/parlour.js"
-raw=$(stat -c %s "$out/parlour_bg.wasm"); gz=$(stat -c %s "$out/parlour_bg.wasm.gz")
-echo "parlour web: $out ready: parlour_bg.wasm $((raw / 1024 / 1024)) MB, $((gz / 1024 / 1024)) MB gzipped" >&2
+# Compressed copies beside the files: the server sends brotli's to browsers that take it (over
+# HTTPS, as behind a TLS proxy), gzip's to the others.
+files=("$out/parlour_bg.wasm" "$out/parlour.js" "$out/parlour_worker_bg.wasm" "$out/parlour_worker.js" "$out/worker.js")
+gzip -9 -k -f "${files[@]}"
+brotli -q 11 -k -f "${files[@]}"
+size() { stat -c %s "$1" | awk '{ printf "%.2f MB", $1 / 1e6 }'; }
+echo "parlour web: $out ready: parlour_bg.wasm $(size "$out/parlour_bg.wasm"), $(size "$out/parlour_bg.wasm.gz")" \
+  "gzipped, $(size "$out/parlour_bg.wasm.br") brotli; parlour_worker_bg.wasm $(size "$out/parlour_worker_bg.wasm")," \
+  "$(size "$out/parlour_worker_bg.wasm.gz") gzipped, $(size "$out/parlour_worker_bg.wasm.br") brotli" >&2

@@ -105,11 +105,48 @@ fn percent_decoded(text: &str) -> String {
 /// What the page can read of the game, for scripts driving a browser (the project's own
 /// browser test): `window.parlourState`, a JSON text with the screen, the phase, the moves
 /// played, the result line, and the spots a click may choose now with where they are on the
-/// page (CSS pixels). Only the browser build publishes it.
+/// page (CSS pixels), and how many searches the search worker has answered. Only the browser
+/// build publishes it.
 pub fn page_state_plugin(app: &mut bevy::prelude::App) {
     #[cfg(target_arch = "wasm32")]
-    app.add_systems(bevy::prelude::Last, publish_page_state);
+    app.init_resource::<UpdateClock>()
+        .add_systems(bevy::prelude::First, start_update_clock)
+        .add_systems(bevy::prelude::Last, (publish_page_state, stop_update_clock).chain());
     let _ = app;
+}
+
+/// The page's own work per frame in the browser: the main schedules' time from `First` to
+/// `Last` (input, rules, animations, the AI's poll, the panels' layout; not the renderer's),
+/// published every 30 frames as `window.parlourUpdateMs`, the last 300 frames' times in
+/// milliseconds, for the browser benchmark (`scripts/measure-web.sh`).
+#[cfg(target_arch = "wasm32")]
+#[derive(bevy::prelude::Resource, Default)]
+struct UpdateClock {
+    start: Option<Instant>,
+    times: std::collections::VecDeque<f32>,
+    frames: u32,
+}
+
+#[cfg(target_arch = "wasm32")]
+fn start_update_clock(mut clock: bevy::prelude::ResMut<UpdateClock>) {
+    clock.start = Some(Instant::now());
+}
+
+#[cfg(target_arch = "wasm32")]
+fn stop_update_clock(mut clock: bevy::prelude::ResMut<UpdateClock>) {
+    let Some(start) = clock.start.take() else { return };
+    let ms = start.elapsed().as_secs_f32() * 1000.0;
+    if clock.times.len() == 300 {
+        clock.times.pop_front();
+    }
+    clock.times.push_back(ms);
+    clock.frames += 1;
+    if clock.frames % 30 == 0
+        && let Some(window) = web_sys::window()
+        && let Ok(text) = serde_json::to_string(&clock.times)
+    {
+        let _ = js_sys::Reflect::set(&window, &"parlourUpdateMs".into(), &text.as_str().into());
+    }
 }
 
 /// The page state as JSON (see [`page_state_plugin`]).
@@ -119,6 +156,7 @@ pub fn page_state(
     m: Option<&dyn crate::games::AnyMatch>,
     clickable: &[(u16, String, f32, f32)],
     online_code: &str,
+    worker_answers: u64,
 ) -> String {
     let moves: Vec<String> = m
         .map(|m| m.history().into_iter().map(|(_, t)| t).collect())
@@ -136,6 +174,7 @@ pub fn page_state(
         "result": m.map(|m| crate::play::result_line(m, None)).unwrap_or_default(),
         "next": next,
         "online": online_code,
+        "worker_answers": worker_answers,
     })
     .to_string()
 }
@@ -181,6 +220,7 @@ fn publish_page_state(
         m.as_ref().map(|m| m.0.as_ref()),
         &clickable,
         &online.code,
+        crate::search_task::worker_answers(),
     );
     if *last != text
         && let Some(window) = web_sys::window()
@@ -223,6 +263,7 @@ mod tests {
             Some(m.as_ref()),
             &[(3, "b6".into(), 10.5, 20.0)],
             "",
+            2,
         );
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["screen"], "Playing");
@@ -230,5 +271,6 @@ mod tests {
         assert_eq!(v["moves"], serde_json::json!(["xa6"]));
         assert_eq!(v["next"][0]["name"], "b6");
         assert_eq!(v["over"], false);
+        assert_eq!(v["worker_answers"], 2);
     }
 }

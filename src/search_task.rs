@@ -1,7 +1,9 @@
 //! Where the computer thinks: each search (a computer turn or a hint) runs on a thread of its
-//! own, named [`SEARCH_THREAD`], polled each frame; the frame never waits for it. In the browser,
-//! which has no threads, a timed search runs in slices of [`SLICE_MS`] at each poll (one per
-//! frame) over a searcher that keeps its tree between slices, until its time is spent.
+//! own, named [`SEARCH_THREAD`], polled each frame; the frame never waits for it. In the browser
+//! the page has one thread: each search goes to a Web Worker (`web/worker.js` running
+//! `parlour_worker`), and the poll looks for its answer; without a worker, a timed search runs
+//! on the page in slices of [`SLICE_MS`] at each poll (one per frame) over a searcher that
+//! keeps its tree between slices, until its time is spent.
 //!
 //! Why not Bevy's `AsyncComputeTaskPool` (as `STYLE.md` suggests): on a two-core machine the
 //! search and the frame share the cores, and a search thread can be given a lower scheduling
@@ -119,17 +121,22 @@ impl AiTask {
     }
 }
 
+/// What turns a search's result into the answer (the move as tokens, and for a hint what a
+/// proof search says), run once the search is over.
+pub trait Finish<G: parlour_ai::Knowledge>:
+    FnOnce(&G, parlour_ai::SearchResult<G::Move>, &parlour_ai::StopFlag) -> Option<Answer> + Send + 'static
+{
+}
+
+impl<G: parlour_ai::Knowledge, F> Finish<G> for F where
+    F: FnOnce(&G, parlour_ai::SearchResult<G::Move>, &parlour_ai::StopFlag) -> Option<Answer> + Send + 'static
+{
+}
+
 /// Searches `state` with `cfg` (cancelled or cut short through `stop`) and hands the result to
-/// `finish` for the answer. On the desktop: on a search thread. In the browser: a search with
-/// only a time budget runs in slices of [`SLICE_MS`], one per poll, keeping its tree (or its
-/// transposition table) between slices, until the budget is spent or "move now" is asked; a
-/// search bounded by iterations or depth (the weaker levels: small) runs whole.
-pub fn search<G>(
-    state: G,
-    cfg: parlour_ai::SearchConfig,
-    stop: parlour_ai::StopFlag,
-    finish: impl FnOnce(&G, parlour_ai::SearchResult<G::Move>, &parlour_ai::StopFlag) -> Option<Answer> + Send + 'static,
-) -> AiTask
+/// `finish` for the answer. On the desktop: on a search thread. In the browser: in the page's
+/// search worker, or on the page in slices when there is none.
+pub fn search<G>(state: G, cfg: parlour_ai::SearchConfig, stop: parlour_ai::StopFlag, finish: impl Finish<G>) -> AiTask
 where
     G: parlour_ai::Knowledge + Send + 'static,
 {
@@ -142,44 +149,244 @@ where
     }
     #[cfg(target_arch = "wasm32")]
     {
-        let timed_only = cfg.budget.iterations.is_none() && cfg.budget.depth.is_none();
-        let Some(total) = cfg.budget.millis.filter(|_| timed_only) else {
-            return AiTask::spawn(move || {
-                let result = parlour_ai::search(&state, &cfg, &stop)?;
-                finish(&state, result, &stop)
-            });
-        };
-        let mut sliced = cfg;
-        sliced.budget.millis = Some(SLICE_MS);
-        if let parlour_ai::Algorithm::Mcts(p) = &mut sliced.algorithm {
-            p.reuse_tree = true;
-            p.threads = 1;
+        match page_worker::post(parlour_worker::request(&state, &cfg)) {
+            Some(id) => in_worker(id, state, cfg, stop, finish),
+            None => sliced(state, cfg, stop, finish),
         }
-        let mut searcher = parlour_ai::Searcher::new(sliced);
-        let start = crate::platform::Instant::now();
-        let mut best = None;
-        let mut finish = Some(finish);
-        AiTask::stepped(move || {
-            if stop.is_cancelled() {
-                return Some(None);
-            }
-            // Each slice answers for itself; a "move now" ends the search at the slice's end.
-            let asked_now = stop.is_set();
+    }
+}
+
+/// In the browser: the search runs in the worker (request `id`); each poll looks for its
+/// answer. "Move now" cannot interrupt the worker: it is stopped (a fresh one starts with the
+/// next search) and a short search on the page answers instead. If the worker fails, the
+/// search runs on the page, in slices.
+#[cfg(target_arch = "wasm32")]
+fn in_worker<G>(
+    id: u64,
+    state: G,
+    cfg: parlour_ai::SearchConfig,
+    stop: parlour_ai::StopFlag,
+    finish: impl Finish<G>,
+) -> AiTask
+where
+    G: parlour_ai::Knowledge + Send + 'static,
+{
+    let mut finish = Some(finish);
+    let mut fallback: Option<AiTask> = None;
+    AiTask::stepped(move || {
+        if let Some(task) = fallback.as_mut() {
+            return task.poll();
+        }
+        if stop.is_cancelled() {
+            page_worker::abandon(id);
+            return Some(None);
+        }
+        if stop.is_set() {
+            page_worker::abandon(id);
             stop.reset();
-            let result = searcher.search(&state, &stop);
-            let proven = result.as_ref().is_some_and(|r| r.proven);
-            if result.is_some() {
-                best = result;
+            let mut quick = cfg;
+            quick.budget.millis = Some(quick.budget.millis.map_or(MOVE_NOW_MS, |m| m.min(MOVE_NOW_MS)));
+            let result = parlour_ai::search(&state, &quick, &stop);
+            return Some(result.and_then(|r| finish.take().and_then(|f| f(&state, r, &stop))));
+        }
+        let reply = page_worker::take(id)?;
+        match reply.and_then(|text| parlour_worker::read_answer::<G>(&text)) {
+            Ok(Some(result)) => {
+                WORKER_ANSWERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                Some(finish.take().and_then(|f| f(&state, result, &stop)))
             }
-            let spent = start.elapsed().as_millis() as u64 >= total;
-            if !(asked_now || spent || proven) {
+            Ok(None) => Some(None),
+            Err(e) => {
+                bevy::log::warn!("{e} The search runs on the page instead.");
+                let f = finish.take()?;
+                let mut task = sliced(state.clone(), cfg, stop.clone(), f);
+                let answer = task.poll();
+                fallback = Some(task);
+                answer
+            }
+        }
+    })
+}
+
+/// Searches the page's worker has answered (the browser test reads it from the page state).
+static WORKER_ANSWERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How many searches the browser's search worker has answered (none on the desktop).
+pub fn worker_answers() -> u64 {
+    WORKER_ANSWERS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// "Move now" in the browser: how long the short search on the page runs.
+#[cfg(target_arch = "wasm32")]
+const MOVE_NOW_MS: u64 = 50;
+
+/// In the browser without the worker: a search with only a time budget runs in slices of
+/// [`SLICE_MS`], one per poll, keeping its tree (or its transposition table) between slices,
+/// until the budget is spent or "move now" is asked; a search bounded by iterations or depth
+/// (the weaker levels: small) runs whole.
+#[cfg(target_arch = "wasm32")]
+fn sliced<G>(state: G, cfg: parlour_ai::SearchConfig, stop: parlour_ai::StopFlag, finish: impl Finish<G>) -> AiTask
+where
+    G: parlour_ai::Knowledge + Send + 'static,
+{
+    let timed_only = cfg.budget.iterations.is_none() && cfg.budget.depth.is_none();
+    let Some(total) = cfg.budget.millis.filter(|_| timed_only) else {
+        return AiTask::spawn(move || {
+            let result = parlour_ai::search(&state, &cfg, &stop)?;
+            finish(&state, result, &stop)
+        });
+    };
+    let mut sliced = cfg;
+    sliced.budget.millis = Some(SLICE_MS);
+    if let parlour_ai::Algorithm::Mcts(p) = &mut sliced.algorithm {
+        p.reuse_tree = true;
+        p.threads = 1;
+    }
+    let mut searcher = parlour_ai::Searcher::new(sliced);
+    let start = crate::platform::Instant::now();
+    let mut best = None;
+    let mut finish = Some(finish);
+    AiTask::stepped(move || {
+        if stop.is_cancelled() {
+            return Some(None);
+        }
+        // Each slice answers for itself; a "move now" ends the search at the slice's end.
+        let asked_now = stop.is_set();
+        stop.reset();
+        let result = searcher.search(&state, &stop);
+        let proven = result.as_ref().is_some_and(|r| r.proven);
+        if result.is_some() {
+            best = result;
+        }
+        let spent = start.elapsed().as_millis() as u64 >= total;
+        if !(asked_now || spent || proven) {
+            return None;
+        }
+        let answer = best
+            .take()
+            .and_then(|r| finish.take().and_then(|f| f(&state, r, &stop)));
+        Some(answer)
+    })
+}
+
+/// The page's search worker (`web/worker.js`, which runs `parlour_worker` compiled to
+/// WebAssembly): requests go out as `[id, request]` messages, answers come back as `[id,
+/// answer]` and wait here until their search polls for them.
+#[cfg(target_arch = "wasm32")]
+mod page_worker {
+    use std::cell::{Cell, RefCell};
+    use std::collections::HashMap;
+
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+
+    /// The worker's script, served beside the client.
+    const SCRIPT: &str = "/worker.js";
+
+    struct Live {
+        worker: web_sys::Worker,
+        _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+        _on_error: Closure<dyn FnMut(web_sys::Event)>,
+    }
+
+    thread_local! {
+        static LIVE: RefCell<Option<Live>> = const { RefCell::new(None) };
+        static REPLIES: RefCell<HashMap<u64, Result<String, String>>> = RefCell::new(HashMap::new());
+        static PENDING: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+        static NEXT: Cell<u64> = const { Cell::new(1) };
+        static BROKEN: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Every search still waiting gets `why` as its answer.
+    fn fail_waiting(why: &str, except: Option<u64>) {
+        let waiting = PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()));
+        REPLIES.with(|r| {
+            let mut r = r.borrow_mut();
+            for id in waiting.into_iter().filter(|id| Some(*id) != except) {
+                r.insert(id, Err(why.to_string()));
+            }
+        });
+    }
+
+    fn start() -> Option<Live> {
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Module);
+        let worker = match web_sys::Worker::new_with_options(SCRIPT, &options) {
+            Ok(w) => w,
+            Err(e) => {
+                bevy::log::warn!("The search worker cannot start ({e:?}); the computer thinks on the page.");
+                BROKEN.with(|b| b.set(true));
                 return None;
             }
-            let answer = best
-                .take()
-                .and_then(|r| finish.take().and_then(|f| f(&state, r, &stop)));
-            Some(answer)
+        };
+        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
+            let data = js_sys::Array::from(&e.data());
+            let Some(id) = data.get(0).as_f64().map(|id| id as u64) else {
+                return;
+            };
+            let answer = data
+                .get(1)
+                .as_string()
+                .ok_or_else(|| "The search worker answered nothing.".to_string());
+            PENDING.with(|p| p.borrow_mut().retain(|x| *x != id));
+            REPLIES.with(|r| r.borrow_mut().insert(id, answer));
+        });
+        // The script failed to load or its module to start: the searches waiting fail (and run
+        // on the page), and so will every later one.
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_e: web_sys::Event| {
+            bevy::log::warn!("The search worker failed; the computer thinks on the page.");
+            BROKEN.with(|b| b.set(true));
+            fail_waiting("The search worker failed.", None);
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Some(Live {
+            worker,
+            _on_message: on_message,
+            _on_error: on_error,
         })
+    }
+
+    /// Sends a search request; its id, or `None` when there is no worker to run it.
+    pub fn post(request: String) -> Option<u64> {
+        if BROKEN.with(Cell::get) {
+            return None;
+        }
+        LIVE.with(|live| {
+            let mut live = live.borrow_mut();
+            if live.is_none() {
+                *live = start();
+            }
+            let worker = &live.as_ref()?.worker;
+            let id = NEXT.with(|n| {
+                let id = n.get();
+                n.set(id + 1);
+                id
+            });
+            let message = js_sys::Array::of2(&JsValue::from_f64(id as f64), &JsValue::from_str(&request));
+            worker.post_message(&message).ok()?;
+            PENDING.with(|p| p.borrow_mut().push(id));
+            Some(id)
+        })
+    }
+
+    /// The answer to request `id`, once it has come.
+    pub fn take(id: u64) -> Option<Result<String, String>> {
+        REPLIES.with(|r| r.borrow_mut().remove(&id))
+    }
+
+    /// Gives up on request `id`. A worker cannot be interrupted mid-search: if it is still
+    /// searching, it is stopped, and a fresh one starts with the next request (the other
+    /// searches waiting on it fail, and run on the page).
+    pub fn abandon(id: u64) {
+        REPLIES.with(|r| r.borrow_mut().remove(&id));
+        if !PENDING.with(|p| p.borrow().contains(&id)) {
+            return;
+        }
+        if let Some(live) = LIVE.with(|l| l.borrow_mut().take()) {
+            live.worker.terminate();
+        }
+        fail_waiting("The search worker was stopped.", Some(id));
     }
 }
 

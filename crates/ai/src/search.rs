@@ -3,7 +3,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::alphabeta::AlphaBeta;
 use crate::config::{Algorithm, AlphaBetaParams, SearchConfig};
@@ -14,7 +14,7 @@ use crate::plain_uct;
 use crate::stop::StopFlag;
 
 /// What a search found.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchResult<M> {
     /// The move to play; `None` only when the side to move has no legal move (game over).
     pub best: Option<M>,

@@ -26,7 +26,7 @@ pub const BURST: f64 = 40.0;
 const ABUSE_LIMIT: u32 = 200;
 
 /// The server's routes over a registry; with `web`, the browser client's files from that
-/// directory (gzipped copies preferred where the browser accepts them).
+/// directory (brotli or gzipped copies preferred where the browser accepts them).
 pub fn router<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>) -> Router {
     let api = Router::new()
         .route("/ws", get(upgrade::<S>))
@@ -35,8 +35,11 @@ pub fn router<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathB
     match web {
         Some(dir) => {
             let index = tower_http::services::ServeFile::new(dir.join("index.html"));
-            api.route_service("/g/{code}", index)
-                .fallback_service(tower_http::services::ServeDir::new(dir).precompressed_gzip())
+            api.route_service("/g/{code}", index).fallback_service(
+                tower_http::services::ServeDir::new(dir)
+                    .precompressed_br()
+                    .precompressed_gzip(),
+            )
         }
         None => api.route(
             "/",

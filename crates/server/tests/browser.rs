@@ -339,6 +339,9 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
     assert!(states.contains("running"), "audio contexts after clicks: {states}");
     let result = b.state()["result"].as_str().unwrap_or_default().to_string();
     assert!(result.contains("win"), "{result}");
+    // The computer thought in the search worker, not on the page.
+    let answers = b.state()["worker_answers"].as_u64().unwrap_or(0);
+    assert!(answers > 0, "no search was answered by the search worker");
     println!("the game against the computer: {checked} moves, {clicked_moves} clicked; {result}");
 
     // Online: the engine creates a game (Black); the browser opens the invite link and plays
@@ -381,4 +384,211 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
             .collect();
         assert_eq!(page, local.history());
     }
+}
+
+/// Records the page's frames (`requestAnimationFrame` times) for `seconds`; returns the
+/// intervals between them in milliseconds.
+fn frame_intervals(b: &mut Browser, seconds: u64) -> Vec<f64> {
+    b.call(
+        "Runtime.evaluate",
+        json!({ "expression": "window.__frames = []; (function tick(t) { window.__frames.push(t); requestAnimationFrame(tick); })(performance.now()); true" }),
+    );
+    std::thread::sleep(Duration::from_secs(seconds));
+    let r = b.call(
+        "Runtime.evaluate",
+        json!({ "expression": "JSON.stringify(window.__frames)", "returnByValue": true }),
+    );
+    let times: Vec<f64> = serde_json::from_str(r["result"]["value"].as_str().unwrap_or("[]")).unwrap_or_default();
+    times.windows(2).map(|w| w[1] - w[0]).collect()
+}
+
+/// The page's own work in each of its last frames (`window.parlourUpdateMs`), in milliseconds.
+fn update_times(b: &mut Browser) -> Vec<f64> {
+    let r = b.call(
+        "Runtime.evaluate",
+        json!({ "expression": "window.parlourUpdateMs || '[]'", "returnByValue": true }),
+    );
+    serde_json::from_str(r["result"]["value"].as_str().unwrap_or("[]")).unwrap_or_default()
+}
+
+/// "median M ms, 95th percentile P ms, longest L ms over N frames".
+fn describe(mut intervals: Vec<f64>) -> String {
+    if intervals.is_empty() {
+        return "no frames".into();
+    }
+    intervals.sort_by(f64::total_cmp);
+    let at = |q: f64| intervals[((intervals.len() - 1) as f64 * q).round() as usize];
+    format!(
+        "median {:.0} ms, 95th percentile {:.0} ms, longest {:.0} ms over {} frames",
+        at(0.5),
+        at(0.95),
+        intervals[intervals.len() - 1],
+        intervals.len()
+    )
+}
+
+/// A search by the page's search worker (started by [`START_WORKER`]), request `id`.
+fn worker_search<G: parlour_ai::Knowledge>(
+    b: &mut Browser,
+    id: u64,
+    state: &G,
+    cfg: &parlour_ai::SearchConfig,
+) -> parlour_ai::SearchResult<G::Move> {
+    let request = serde_json::to_string(&parlour_worker::request(state, cfg)).unwrap();
+    b.call(
+        "Runtime.evaluate",
+        json!({ "expression": format!("window.__worker.postMessage([{id}, {request}]); true") }),
+    );
+    loop {
+        let r = b.call(
+            "Runtime.evaluate",
+            json!({ "expression": format!("window.__answers[{id}] || null"), "returnByValue": true }),
+        );
+        if let Some(text) = r["result"]["value"].as_str() {
+            return parlour_worker::read_answer::<G>(text)
+                .expect("the worker's answer")
+                .expect("a move");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Starts the client's search worker on the page, as the client does.
+const START_WORKER: &str = "window.__answers = {}; window.__worker = new Worker('/worker.js', { type: 'module' }); \
+     window.__worker.onmessage = (e) => { window.__answers[e.data[0]] = e.data[1]; }; true";
+
+/// The page's Master (its search worker) against the native Master, `ms` a move each, from
+/// random two-ply openings, seats alternating. Prints and returns the browser's share.
+fn browser_against_native<G: parlour_ai::Knowledge>(b: &mut Browser, start: G, games: u32, ms: u64) -> f64 {
+    use parlour_ai::{Level, SearchConfig, StopFlag};
+    use parlour_rules::{Player, Status};
+    let ms_option = format!("ms={ms}");
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut random = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut points, mut id) = (0.0, 0u64);
+    let (mut browser_iterations, mut browser_ms, mut native_iterations, mut native_ms) = (0u64, 0u64, 0u64, 0u64);
+    for game in 0..games {
+        let mut state = start.clone();
+        let mut moves = Vec::new();
+        for _ in 0..2 {
+            moves.clear();
+            state.legal_moves(&mut moves);
+            state.apply(moves[random(moves.len())]);
+        }
+        let browser = if game % 2 == 0 { Player::P1 } else { Player::P2 };
+        let mut plies = 0;
+        while state.status() == Status::Ongoing && plies < 400 {
+            let cfg = SearchConfig::parse(&state, &["level=master", &ms_option], Level::Master).expect("a config");
+            let result = if state.side_to_move() == browser {
+                id += 1;
+                let r = worker_search(b, id, &state, &cfg);
+                browser_iterations += r.iterations;
+                browser_ms += r.elapsed_ms;
+                r
+            } else {
+                let r = parlour_ai::search(&state, &cfg, &StopFlag::new()).expect("a move");
+                native_iterations += r.iterations;
+                native_ms += r.elapsed_ms;
+                r
+            };
+            let best = result.best.expect("a best move");
+            assert!(state.is_legal(&best), "an illegal move from the search");
+            state.apply(best);
+            plies += 1;
+        }
+        let got = match state.status() {
+            Status::Win { winner, .. } if winner == browser => 1.0,
+            Status::Win { .. } => 0.0,
+            _ => 0.5,
+        };
+        points += got;
+        println!(
+            "  game {:2}: browser plays {:?}, scores {got} after {plies} plies",
+            game + 1,
+            browser
+        );
+    }
+    let share = points / f64::from(games);
+    println!(
+        "{}: the browser's Master {:.1} % against the native Master over {games} games at {ms} ms a move \
+         (iterations/s: browser {}, native {})",
+        G::ID,
+        share * 100.0,
+        browser_iterations * 1000 / browser_ms.max(1),
+        native_iterations * 1000 / native_ms.max(1)
+    );
+    share
+}
+
+/// The browser build's figures for the README (a benchmark, not a test: `scripts/measure-web.sh`
+/// runs it): frame times idle and while the Master thinks, and the browser's Master against the
+/// native one at equal time a move.
+#[test]
+#[ignore = "a benchmark: scripts/measure-web.sh"]
+fn measure_the_browser_build() {
+    let Some(dist) = web_dist() else {
+        println!("SKIPPED: set PARLOUR_WEB_DIST to a web build (scripts/web.sh) and install chromium");
+        return;
+    };
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let games = env("PARLOUR_BENCH_GAMES", 10) as u32;
+    let ms = env("PARLOUR_BENCH_MS", 1000);
+    let dir = TempDir::new("browser-bench");
+    let server = Server::start_with(
+        "127.0.0.1:0",
+        &sqlite_url(&dir.0),
+        &["--web", dist.to_str().expect("a UTF-8 path")],
+    );
+    let url = server.url();
+    let mut b = Browser::launch();
+
+    // Frames: two people at the table (nothing thinks), then the Master against itself.
+    b.navigate(&format!("{url}/?game=konane"));
+    b.wait_for("the first interactive frame", Duration::from_secs(180), |s| {
+        s["phase"] == "AwaitingInput" && s["next"].as_array().is_some_and(|n| !n.is_empty())
+    });
+    std::thread::sleep(Duration::from_secs(3));
+    println!(
+        "frames, Kōnane, nothing thinking: {}",
+        describe(frame_intervals(&mut b, 30))
+    );
+    println!("  the page's own work a frame: {}", describe(update_times(&mut b)));
+    b.navigate(&format!("{url}/?game=konane&p1=master&p2=master"));
+    b.wait_for("the Master to think", Duration::from_secs(180), |s| {
+        s["phase"] == "AiThinking"
+    });
+    std::thread::sleep(Duration::from_secs(3));
+    let before = b.state()["worker_answers"].as_u64().unwrap_or(0);
+    let intervals = frame_intervals(&mut b, 60);
+    let s = b.state();
+    println!(
+        "frames, Kōnane, the Master against itself (2.4 s a move, {} moves in 60 s, searches answered by the worker: {}): {}",
+        s["moves"].as_array().map_or(0, Vec::len),
+        s["worker_answers"].as_u64().unwrap_or(0) - before,
+        describe(intervals)
+    );
+    println!("  the page's own work a frame: {}", describe(update_times(&mut b)));
+
+    // Strength: a page that only hosts the worker (the title screen would draw meanwhile).
+    b.navigate(&format!("{url}/worker.js"));
+    std::thread::sleep(Duration::from_secs(2));
+    b.call("Runtime.evaluate", json!({ "expression": START_WORKER }));
+    use parlour_rules::Game;
+    browser_against_native(
+        &mut b,
+        parlour_rules::konane::Konane::new(&Default::default()),
+        games,
+        ms,
+    );
+    browser_against_native(
+        &mut b,
+        parlour_rules::conhex::ConHex::new(&Default::default()),
+        games,
+        ms,
+    );
 }

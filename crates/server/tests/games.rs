@@ -213,3 +213,57 @@ fn a_resignation_is_stored_ends_the_game_for_both_and_survives_a_restart() {
     assert_eq!(stored.moves, [first]);
     assert_eq!(stored.resigned, Some(parlour_online::wire::Seat::First));
 }
+
+/// GETs `path` from the server with this `Accept-Encoding`; returns the Content-Encoding
+/// header (empty when none) and the body.
+fn get_encoded(url: &str, path: &str, accept: &str) -> (String, Vec<u8>) {
+    use std::io::{Read, Write};
+    let addr = url.trim_start_matches("http://");
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: {accept}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("request");
+    let mut all = Vec::new();
+    s.read_to_end(&mut all).expect("response");
+    let split = all.windows(4).position(|w| w == b"\r\n\r\n").expect("headers");
+    let head = String::from_utf8_lossy(&all[..split]).to_string();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let encoding = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-encoding: "))
+        .unwrap_or_default()
+        .to_string();
+    (encoding, all[split + 4..].to_vec())
+}
+
+#[test]
+fn the_browser_files_are_served_compressed_as_the_browser_accepts() {
+    let dir = TempDir::new("web-files");
+    let web = dir.0.join("web");
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(web.join("index.html"), "<html>index</html>").unwrap();
+    std::fs::write(web.join("parlour.js"), "plain").unwrap();
+    std::fs::write(web.join("parlour.js.gz"), "gzip copy").unwrap();
+    std::fs::write(web.join("parlour.js.br"), "brotli copy").unwrap();
+    let server = Server::start_with("127.0.0.1:0", &sqlite_url(&dir.0), &["--web", web.to_str().unwrap()]);
+    let url = server.url();
+    assert_eq!(
+        get_encoded(&url, "/parlour.js", "gzip, deflate, br"),
+        ("br".into(), b"brotli copy".to_vec())
+    );
+    assert_eq!(
+        get_encoded(&url, "/parlour.js", "gzip, deflate"),
+        ("gzip".into(), b"gzip copy".to_vec())
+    );
+    assert_eq!(
+        get_encoded(&url, "/parlour.js", "identity"),
+        (String::new(), b"plain".to_vec())
+    );
+    // An invite link opens the page itself.
+    assert_eq!(
+        get_encoded(&url, "/g/ABCDEF", "identity").1,
+        b"<html>index</html>".to_vec()
+    );
+}
