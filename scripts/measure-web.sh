@@ -12,5 +12,6 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/parlour-target}"
 dist="$CARGO_TARGET_DIR/web-dist"
 scripts/web.sh "$dist"
-PARLOUR_WEB_DIST="$dist" PARLOUR_BENCH_GAMES="${1:-10}" PARLOUR_BENCH_MS="${2:-1000}" \
+cargo build --release -p parlour-engine
+PARLOUR_NATIVE_ENGINE="$CARGO_TARGET_DIR/release/parlour-engine" PARLOUR_WEB_DIST="$dist" PARLOUR_BENCH_GAMES="${1:-10}" PARLOUR_BENCH_MS="${2:-1000}" \
   cargo test -p parlour-server --test browser -- --ignored --nocapture measure_the_browser_build

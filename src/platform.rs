@@ -109,6 +109,8 @@ fn percent_decoded(text: &str) -> String {
 /// build publishes it.
 pub fn page_state_plugin(app: &mut bevy::prelude::App) {
     #[cfg(target_arch = "wasm32")]
+    use bevy::prelude::IntoScheduleConfigs;
+    #[cfg(target_arch = "wasm32")]
     app.init_resource::<UpdateClock>()
         .add_systems(bevy::prelude::First, start_update_clock)
         .add_systems(bevy::prelude::Last, (publish_page_state, stop_update_clock).chain());
@@ -117,14 +119,13 @@ pub fn page_state_plugin(app: &mut bevy::prelude::App) {
 
 /// The page's own work per frame in the browser: the main schedules' time from `First` to
 /// `Last` (input, rules, animations, the AI's poll, the panels' layout; not the renderer's),
-/// published every 30 frames as `window.parlourUpdateMs`, the last 300 frames' times in
+/// published each frame as `window.parlourUpdateMs`, the last 300 frames' times in
 /// milliseconds, for the browser benchmark (`scripts/measure-web.sh`).
 #[cfg(target_arch = "wasm32")]
 #[derive(bevy::prelude::Resource, Default)]
 struct UpdateClock {
     start: Option<Instant>,
     times: std::collections::VecDeque<f32>,
-    frames: u32,
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -140,9 +141,7 @@ fn stop_update_clock(mut clock: bevy::prelude::ResMut<UpdateClock>) {
         clock.times.pop_front();
     }
     clock.times.push_back(ms);
-    clock.frames += 1;
-    if clock.frames % 30 == 0
-        && let Some(window) = web_sys::window()
+    if let Some(window) = web_sys::window()
         && let Ok(text) = serde_json::to_string(&clock.times)
     {
         let _ = js_sys::Reflect::set(&window, &"parlourUpdateMs".into(), &text.as_str().into());

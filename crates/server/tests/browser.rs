@@ -457,10 +457,60 @@ fn worker_search<G: parlour_ai::Knowledge>(
 const START_WORKER: &str = "window.__answers = {}; window.__worker = new Worker('/worker.js', { type: 'module' }); \
      window.__worker.onmessage = (e) => { window.__answers[e.data[0]] = e.data[1]; }; true";
 
-/// The page's Master (its search worker) against the native Master, `ms` a move each, from
-/// random two-ply openings, seats alternating. Prints and returns the browser's share.
-fn browser_against_native<G: parlour_ai::Knowledge>(b: &mut Browser, start: G, games: u32, ms: u64) -> f64 {
-    use parlour_ai::{Level, SearchConfig, StopFlag};
+/// The native engine as players meet it (`parlour-engine`, the release build the benchmark
+/// script names in `PARLOUR_NATIVE_ENGINE`), over its line protocol.
+struct NativeEngine {
+    child: Child,
+    stdin: std::process::ChildStdin,
+    out: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl NativeEngine {
+    fn start(path: &str) -> NativeEngine {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the native engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let out = std::io::BufReader::new(child.stdout.take().unwrap());
+        NativeEngine { child, stdin, out }
+    }
+
+    /// One command; the text after `= `, or a panic on `? …`.
+    fn ask(&mut self, line: &str) -> String {
+        writeln!(self.stdin, "{line}").expect("write to the engine");
+        loop {
+            let mut reply = String::new();
+            self.out.read_line(&mut reply).expect("read from the engine");
+            let reply = reply.trim_end();
+            if let Some(text) = reply.strip_prefix('=') {
+                let mut blank = String::new();
+                self.out.read_line(&mut blank).expect("the reply's end");
+                return text.trim().to_string();
+            }
+            assert!(!reply.starts_with('?'), "{line}: {reply}");
+        }
+    }
+}
+
+impl Drop for NativeEngine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The page's Master (its search worker) against the native engine's Master, `ms` a move each,
+/// from random two-ply openings, seats alternating. Prints and returns the browser's share.
+fn browser_against_native<G: parlour_ai::Knowledge>(
+    b: &mut Browser,
+    engine: &str,
+    start: G,
+    games: u32,
+    ms: u64,
+) -> f64 {
+    use parlour_ai::{Level, SearchConfig};
     use parlour_rules::{Player, Status};
     let ms_option = format!("ms={ms}");
     let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -470,35 +520,42 @@ fn browser_against_native<G: parlour_ai::Knowledge>(b: &mut Browser, start: G, g
         seed ^= seed << 17;
         (seed % n as u64) as usize
     };
+    b.call(
+        "Runtime.evaluate",
+        json!({ "expression": "window.__answers = {}; true" }),
+    );
     let (mut points, mut id) = (0.0, 0u64);
-    let (mut browser_iterations, mut browser_ms, mut native_iterations, mut native_ms) = (0u64, 0u64, 0u64, 0u64);
+    let (mut browser_iterations, mut browser_ms) = (0u64, 0u64);
+    let mut native = NativeEngine::start(engine);
     for game in 0..games {
         let mut state = start.clone();
+        native.ask(&format!("game {}", G::ID));
         let mut moves = Vec::new();
         for _ in 0..2 {
             moves.clear();
             state.legal_moves(&mut moves);
-            state.apply(moves[random(moves.len())]);
+            let mv = moves[random(moves.len())];
+            native.ask(&format!("play {}", state.format_move(&mv)));
+            state.apply(mv);
         }
         let browser = if game % 2 == 0 { Player::P1 } else { Player::P2 };
         let mut plies = 0;
         while state.status() == Status::Ongoing && plies < 400 {
-            let cfg = SearchConfig::parse(&state, &["level=master", &ms_option], Level::Master).expect("a config");
-            let result = if state.side_to_move() == browser {
+            let mv = if state.side_to_move() == browser {
                 id += 1;
+                let cfg = SearchConfig::parse(&state, &["level=master", &ms_option], Level::Master).expect("a config");
                 let r = worker_search(b, id, &state, &cfg);
                 browser_iterations += r.iterations;
                 browser_ms += r.elapsed_ms;
-                r
+                let best = r.best.expect("a best move");
+                native.ask(&format!("play {}", state.format_move(&best)));
+                best
             } else {
-                let r = parlour_ai::search(&state, &cfg, &StopFlag::new()).expect("a move");
-                native_iterations += r.iterations;
-                native_ms += r.elapsed_ms;
-                r
+                let text = native.ask(&format!("genmove level=master {ms_option}"));
+                state.parse_move(&text).expect("the engine's move parses")
             };
-            let best = result.best.expect("a best move");
-            assert!(state.is_legal(&best), "an illegal move from the search");
-            state.apply(best);
+            assert!(state.is_legal(&mv), "an illegal move");
+            state.apply(mv);
             plies += 1;
         }
         let got = match state.status() {
@@ -516,11 +573,10 @@ fn browser_against_native<G: parlour_ai::Knowledge>(b: &mut Browser, start: G, g
     let share = points / f64::from(games);
     println!(
         "{}: the browser's Master {:.1} % against the native Master over {games} games at {ms} ms a move \
-         (iterations/s: browser {}, native {})",
+         (the browser's search: {} iterations/s)",
         G::ID,
         share * 100.0,
         browser_iterations * 1000 / browser_ms.max(1),
-        native_iterations * 1000 / native_ms.max(1)
     );
     share
 }
@@ -579,14 +635,20 @@ fn measure_the_browser_build() {
     std::thread::sleep(Duration::from_secs(2));
     b.call("Runtime.evaluate", json!({ "expression": START_WORKER }));
     use parlour_rules::Game;
+    if games == 0 {
+        return;
+    }
+    let engine = std::env::var("PARLOUR_NATIVE_ENGINE").expect("PARLOUR_NATIVE_ENGINE: the release parlour-engine");
     browser_against_native(
         &mut b,
+        &engine,
         parlour_rules::konane::Konane::new(&Default::default()),
         games,
         ms,
     );
     browser_against_native(
         &mut b,
+        &engine,
         parlour_rules::conhex::ConHex::new(&Default::default()),
         games,
         ms,

@@ -40,18 +40,24 @@ pub fn request<G: Game>(state: &G, config: &SearchConfig) -> String {
     .unwrap_or_default()
 }
 
+/// The game a request names, read first (the rest is read as that game's position).
+#[derive(Deserialize)]
+struct Head {
+    game: String,
+}
+
 /// Runs the search a request asks for and answers it (in the worker).
 pub fn answer(request: &str) -> String {
-    let reply = match serde_json::from_str::<Request<serde_json::Value>>(request) {
+    let reply = match serde_json::from_str::<Head>(request) {
         Err(e) => serde_json::to_string(&Answer::<()>::Err(format!(
             "The search worker cannot read the request: {e}."
         ))),
-        Ok(r) => match r.game.as_str() {
-            parlour_rules::kansho::Kansho::ID => run::<parlour_rules::kansho::Kansho>(r),
-            parlour_rules::konane::Konane::ID => run::<parlour_rules::konane::Konane>(r),
-            parlour_rules::conhex::ConHex::ID => run::<parlour_rules::conhex::ConHex>(r),
-            parlour_rules::qyshinsu::Qyshinsu::ID => run::<parlour_rules::qyshinsu::Qyshinsu>(r),
-            parlour_rules::soldiers::Soldiers::ID => run::<parlour_rules::soldiers::Soldiers>(r),
+        Ok(head) => match head.game.as_str() {
+            parlour_rules::kansho::Kansho::ID => run::<parlour_rules::kansho::Kansho>(request),
+            parlour_rules::konane::Konane::ID => run::<parlour_rules::konane::Konane>(request),
+            parlour_rules::conhex::ConHex::ID => run::<parlour_rules::conhex::ConHex>(request),
+            parlour_rules::qyshinsu::Qyshinsu::ID => run::<parlour_rules::qyshinsu::Qyshinsu>(request),
+            parlour_rules::soldiers::Soldiers::ID => run::<parlour_rules::soldiers::Soldiers>(request),
             other => serde_json::to_string(&Answer::<()>::Err(format!(
                 "The search worker knows no game called {other:?}."
             ))),
@@ -60,9 +66,11 @@ pub fn answer(request: &str) -> String {
     reply.unwrap_or_default()
 }
 
-fn run<G: Knowledge>(r: Request<serde_json::Value>) -> serde_json::Result<String> {
-    let answer: Answer<G::Move> = match serde_json::from_value::<G>(r.state) {
-        Ok(state) => Ok(parlour_ai::search(&state, &r.config, &StopFlag::new())),
+/// Reads the request as a `G` position straight from the text (through `serde_json::Value` a
+/// 128-bit board, as ConHex's, would lose its high bits) and searches it.
+fn run<G: Knowledge>(request: &str) -> serde_json::Result<String> {
+    let answer: Answer<G::Move> = match serde_json::from_str::<Request<G>>(request) {
+        Ok(r) => Ok(parlour_ai::search(&r.state, &r.config, &StopFlag::new())),
         Err(e) => Err(format!("The search worker was sent a position the rules refuse: {e}.")),
     };
     serde_json::to_string(&answer)
@@ -93,7 +101,7 @@ mod tests {
     fn answers_with_a_legal_move<G: Knowledge>(start: G) {
         let mut state = start;
         let mut moves = Vec::new();
-        for k in 0..6 {
+        for k in 0..40 {
             moves.clear();
             state.legal_moves(&mut moves);
             // A move that would end the game is left unplayed: the search needs a game going on.
@@ -104,7 +112,12 @@ mod tests {
             }
         }
         let config = Level::Casual.config(&state).bounded();
-        let reply = answer(&request(&state, &config));
+        // The position arrives exactly (ConHex's board is 128 bits wide).
+        let text = request(&state, &config);
+        let sent: Request<G> = serde_json::from_str(&text).expect("the request reads back");
+        assert_eq!(sent.state.hash_key(), state.hash_key(), "{}", G::ID);
+        assert_eq!(sent.state.render(), state.render(), "{}", G::ID);
+        let reply = answer(&text);
         let result = read_answer::<G>(&reply)
             .unwrap_or_else(|e| panic!("{}: {e}", G::ID))
             .expect("the game goes on, so there is a move");

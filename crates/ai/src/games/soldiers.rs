@@ -35,44 +35,9 @@ fn steps_to(b: &Board, from: Point, blocked: u64, targets: u64, max: u32) -> Opt
     None
 }
 
-/// How many points the hunter can walk to through empty points (its room), counted up to `cap`:
-/// a general herded into a corner pocket has little, long before he is pinned.
-fn room(b: &Board, from: Point, soldiers: u64, cap: u32) -> u32 {
-    let mut seen = 1u64 << from;
-    let mut frontier = seen;
-    while frontier != 0 && seen.count_ones() <= cap {
-        let mut next = 0u64;
-        let mut f = frontier;
-        while f != 0 {
-            next |= b.neighbours(f.trailing_zeros() as Point);
-            f &= f - 1;
-        }
-        frontier = next & !seen & !soldiers;
-        seen |= frontier;
-    }
-    (seen.count_ones() - 1).min(cap)
-}
-
-/// The share of the refuge's exits that no soldier stands on or next to. A privy whose doors
-/// are all watched is a trap (one step shuts the hunter in), not a way to an apex win.
-fn open_exits(b: &Board, soldiers: u64) -> f32 {
-    let (mut open, mut all) = (0u32, 0u32);
-    let mut exits = b.exit_mask();
-    while exits != 0 {
-        let p = exits.trailing_zeros() as Point;
-        all += 1;
-        if (b.neighbours(p) | 1u64 << p) & soldiers == 0 {
-            open += 1;
-        }
-        exits &= exits - 1;
-    }
-    open as f32 / all.max(1) as f32
-}
-
 /// How close the hunter is to an apex win, in `[0, 1]`: with the seed's apex rule, the way to
-/// an apex point while the privy's doors are not watched and, once one is reached, the way back
-/// out of the privy; in Monk and Water the way onto the cloister's apex while the entrance is
-/// free. Paths run through empty points only.
+/// an apex point and, once one is reached, the way back out of the privy; in Monk and Water the
+/// way onto the cloister's apex while the entrance is free. Paths run through empty points only.
 fn apex_progress(s: &Soldiers) -> f32 {
     let b = s.board();
     let soldiers = s.soldier_mask();
@@ -84,17 +49,13 @@ fn apex_progress(s: &Soldiers) -> f32 {
                 let outside = !b.refuge_mask() & !soldiers;
                 0.5 + 0.5 * near(steps_to(b, h, soldiers, outside, 4), 4.0)
             } else {
-                0.5 * near(steps_to(b, h, soldiers, b.apex_mask(), 8), 8.0) * open_exits(b, soldiers)
+                0.5 * near(steps_to(b, h, soldiers, b.apex_mask(), 8), 8.0)
             }
         }
         ApexKind::Cloister if b.exit_mask() & soldiers == 0 => near(steps_to(b, h, soldiers, b.apex_mask(), 6), 6.0),
         _ => 0.0,
     }
 }
-
-/// The room counted, and its weight in the hunter's view.
-const ROOM_CAP: u32 = 10;
-const ROOM_WEIGHT: f32 = 0.8;
 
 /// The hunter's view: captures made towards the threshold, free points around it, progress
 /// towards an apex win, and the danger of being shut in the refuge (exits held by soldiers).
@@ -105,8 +66,7 @@ fn hunter_view(s: &Soldiers) -> f32 {
     let captured = start - s.soldier_count() as f32;
     let free = (b.neighbours(s.hunter()) & !s.soldier_mask()).count_ones() as f32;
     let freedom = free.min(4.0) / 4.0;
-    let space = room(b, s.hunter(), s.soldier_mask(), ROOM_CAP) as f32 / ROOM_CAP as f32;
-    let mut v = (2.0 * captured / need - 1.0) * 0.7 + (freedom - 0.5) * 0.6 + (space - 0.5) * ROOM_WEIGHT;
+    let mut v = (2.0 * captured / need - 1.0) * 0.7 + (freedom - 0.5) * 0.6;
     v += 0.5 * apex_progress(s);
     if b.is_refuge(s.hunter()) {
         let exits = b.exit_mask();
@@ -227,28 +187,6 @@ mod tests {
         };
         let off = Soldiers::from_position(&o, "c5", &wall, Player::P1).unwrap();
         assert_eq!(apex_progress(&off), 0.0);
-    }
-
-    #[test]
-    fn the_evaluation_sees_a_general_herded_into_a_pocket_and_a_watched_door() {
-        // Board 2, fair rules: a general in the corner behind a line of soldiers has three
-        // points to walk to; in the middle, with the same soldiers, the whole board.
-        let line = ["a3", "b3", "b4", "c4", "c5"];
-        let o = SoldiersOptions::fair(Variant::Board2);
-        let pocket = Soldiers::from_position(&o, "a5", &line, Player::P1).unwrap();
-        let open = Soldiers::from_position(&o, "d2", &line, Player::P1).unwrap();
-        let b = pocket.board();
-        assert_eq!(room(b, pocket.hunter(), pocket.soldier_mask(), 99), 2, "a4 and b5");
-        assert_eq!(room(b, open.hunter(), open.soldier_mask(), ROOM_CAP), ROOM_CAP);
-        assert!(hunter_view(&pocket) < hunter_view(&open) - 0.3);
-        // The way to the privy's apex counts while its one door is unwatched; a soldier next to
-        // the door (one step shuts the general in) takes the pull away.
-        let free = at(Variant::Board2, "c3", &["a1", "b1", "c1", "d1", "e1"]);
-        let watched = at(Variant::Board2, "c3", &["a1", "b1", "c1", "d1", "e1", "b5"]);
-        assert_eq!(open_exits(free.board(), free.soldier_mask()), 1.0);
-        assert_eq!(open_exits(watched.board(), watched.soldier_mask()), 0.0);
-        assert!(apex_progress(&free) > 0.0);
-        assert_eq!(apex_progress(&watched), 0.0);
     }
 
     #[test]
