@@ -171,9 +171,19 @@ fn in_worker<G>(
 where
     G: parlour_ai::Knowledge + Send + 'static,
 {
+    /// A search dropped before its answer came (the turn cancelled, the game left) is
+    /// abandoned, so the worker does not go on with it ahead of the next one.
+    struct Abandon(u64);
+    impl Drop for Abandon {
+        fn drop(&mut self) {
+            page_worker::abandon(self.0);
+        }
+    }
+    let guard = Abandon(id);
     let mut finish = Some(finish);
     let mut fallback: Option<AiTask> = None;
     AiTask::stepped(move || {
+        let _ = &guard;
         if let Some(task) = fallback.as_mut() {
             return task.poll();
         }

@@ -242,7 +242,12 @@ fn title(
     mut demo: ResMut<Demo>,
     mut demo_count: Local<usize>,
     settings: Res<Settings>,
-    (dir, mut list, book): (Res<DataDir>, ResMut<SaveList>, Res<crate::net::Book>),
+    (dir, mut list, book, up): (
+        Res<DataDir>,
+        ResMut<SaveList>,
+        Res<crate::net::Book>,
+        Res<keyboard::DialogUp>,
+    ),
     (mut online, mut net): (
         ResMut<crate::net::lobby::OnlineDialog>,
         MessageWriter<crate::net::NetCommand>,
@@ -254,7 +259,7 @@ fn title(
     let ctx = contexts.ctx_mut()?;
     // Escape closes the smaller windows over the title; Enter with none open and nothing
     // focused resumes the last game or opens the new-game chooser.
-    let over = online.open || dialogs.load || dialogs.settings;
+    let over = online.open || dialogs.load || dialogs.settings || up.0;
     let asked = keyboard::ask(ctx);
     if asked == Some(keyboard::Ask::Close) {
         online.open = false;
@@ -381,15 +386,20 @@ fn new_game(
     mut start: ResMut<crate::play::StartMoves>,
     mut settings: ResMut<Settings>,
     mut proof: Local<StartProof>,
-    (card_pictures, assets): (Res<crate::screens::chooser::CardPictures>, Res<AssetServer>),
+    (card_pictures, assets, up): (
+        Res<crate::screens::chooser::CardPictures>,
+        Res<AssetServer>,
+        Res<keyboard::DialogUp>,
+    ),
 ) -> Result {
     if *screen.get() != Screen::NewGame {
         return Ok(());
     }
     let pictures = crate::screens::chooser::textures(&mut contexts, &card_pictures, &assets);
     let ctx = contexts.ctx_mut()?;
-    // Enter with nothing focused starts the game; Escape goes back to the title.
-    let asked = keyboard::ask(ctx);
+    // Enter with nothing focused starts the game; Escape goes back to the title (unless a
+    // window over the chooser, the rules, takes them).
+    let asked = keyboard::ask(ctx).filter(|_| !up.0);
     egui::Window::new("New game")
         .resizable(false)
         .collapsible(false)
