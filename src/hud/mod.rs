@@ -257,16 +257,10 @@ fn title(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    // Escape closes the smaller windows over the title; Enter with none open and nothing
-    // focused resumes the last game or opens the new-game chooser.
-    let over = online.open || dialogs.load || dialogs.settings || up.0;
-    let asked = keyboard::ask(ctx);
-    if asked == Some(keyboard::Ask::Close) {
-        online.open = false;
-        dialogs.load = false;
-        dialogs.settings = false;
-    }
-    let default = asked == Some(keyboard::Ask::Default) && !over;
+    // Enter with no window over the title and nothing focused resumes the last game or opens
+    // the new-game chooser (each window over it closes itself on Escape).
+    let over = up.0;
+    let default = keyboard::ask(ctx) == Some(keyboard::Ask::Default) && !over;
     // The card stands at the left; the table with its game in progress fills the rest.
     let card = egui::Frame::window(&ctx.global_style())
         .fill(egui::Color32::from_rgba_unmultiplied(22, 17, 14, 215))

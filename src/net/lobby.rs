@@ -94,7 +94,8 @@ fn dialog(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let mut open = dialog.open;
+    // Escape closes the window.
+    let mut open = dialog.open && crate::hud::keyboard::ask(ctx) != Some(crate::hud::keyboard::Ask::Close);
     egui::Window::new("Play online")
         .open(&mut open)
         .resizable(false)

@@ -253,18 +253,28 @@ fn web_dist() -> Option<PathBuf> {
     (dist.join("index.html").is_file() && chromium).then_some(dist)
 }
 
-#[test]
-fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine() {
+/// The web build served by a real `parlour-server --web` over a fresh database (the server is
+/// stopped before its folder goes), or `None` after saying SKIPPED when there is no build or no
+/// chromium.
+fn serve_web_build(tag: &str) -> Option<(Server, TempDir)> {
     let Some(dist) = web_dist() else {
         println!("SKIPPED: set PARLOUR_WEB_DIST to a web build (scripts/web.sh) and install chromium");
-        return;
+        return None;
     };
-    let dir = TempDir::new("browser");
+    let dir = TempDir::new(tag);
     let server = Server::start_with(
         "127.0.0.1:0",
         &sqlite_url(&dir.0),
         &["--web", dist.to_str().expect("a UTF-8 path")],
     );
+    Some((server, dir))
+}
+
+#[test]
+fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine() {
+    let Some((server, dir)) = serve_web_build("browser") else {
+        return;
+    };
     let url = server.url();
     let shots = std::env::var_os("PARLOUR_WEB_SHOTS").map_or_else(|| dir.0.clone(), PathBuf::from);
     let _ = std::fs::create_dir_all(&shots);
@@ -587,19 +597,12 @@ fn browser_against_native<G: parlour_ai::Knowledge>(
 #[test]
 #[ignore = "a benchmark: scripts/measure-web.sh"]
 fn measure_the_browser_build() {
-    let Some(dist) = web_dist() else {
-        println!("SKIPPED: set PARLOUR_WEB_DIST to a web build (scripts/web.sh) and install chromium");
+    let Some((server, _dir)) = serve_web_build("browser-bench") else {
         return;
     };
     let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
     let games = env("PARLOUR_BENCH_GAMES", 10) as u32;
     let ms = env("PARLOUR_BENCH_MS", 1000);
-    let dir = TempDir::new("browser-bench");
-    let server = Server::start_with(
-        "127.0.0.1:0",
-        &sqlite_url(&dir.0),
-        &["--web", dist.to_str().expect("a UTF-8 path")],
-    );
     let url = server.url();
     let mut b = Browser::launch();
 
