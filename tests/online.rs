@@ -159,10 +159,15 @@ fn two_clients_play_a_whole_game_through_the_server() {
         server: url.clone(),
         code: status.code.clone(),
     });
-    run_until(&mut [&mut a, &mut b], "the friend to join", |apps| {
-        screen(apps[1]) == Screen::Playing && !apps[0].world().resource::<OnlineStatus>().waiting_for_friend
-    });
+    // The joiner's table enters play a frame before its phase is decided (a sub-state starts
+    // at its default): wait for it to settle, whichever app's socket hears the server first.
+    run_until(
+        &mut [&mut a, &mut b],
+        "the friend to join and the joiner's turn to be the server's",
+        |apps| phase(apps[1]) == Some(Phase::Remote) && !apps[0].world().resource::<OnlineStatus>().waiting_for_friend,
+    );
     // Black (the creator) moves first; the joiner waits for the server.
+    assert_eq!(screen(&b), Screen::Playing);
     assert_eq!(phase(&a), Some(Phase::AwaitingInput));
     assert_eq!(phase(&b), Some(Phase::Remote));
 
@@ -219,9 +224,11 @@ fn start_pair(url: &str, a: &mut App, b: &mut App) -> String {
         server: url.to_string(),
         code: code.clone(),
     });
-    run_until(&mut [&mut *a, &mut *b], "the friend to join", |apps| {
-        screen(apps[1]) == Screen::Playing && !apps[0].world().resource::<OnlineStatus>().waiting_for_friend
-    });
+    run_until(
+        &mut [&mut *a, &mut *b],
+        "the friend to join and the joiner's turn to be the server's",
+        |apps| phase(apps[1]) == Some(Phase::Remote) && !apps[0].world().resource::<OnlineStatus>().waiting_for_friend,
+    );
     code
 }
 
