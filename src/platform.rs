@@ -102,6 +102,162 @@ fn percent_decoded(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Whether saved games live in the page's storage (the browser), where the player cannot reach
+/// them as files: the load window then offers Download and Upload, the web's way of taking a
+/// save out and bringing one in. On the desktop they are files in the data folder.
+pub const SAVES_IN_PAGE: bool = cfg!(target_arch = "wasm32");
+
+/// Hands `bytes` to the player as a file called `name`: the browser's download. (The desktop
+/// never asks: its saves are files already.)
+pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        page_files::download(name, bytes)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = (name, bytes);
+        Err("saves are files on this computer already".into())
+    }
+}
+
+/// Asks the player for a save file to add (the browser's file picker); what they choose comes
+/// back later, through [`take_uploads`].
+pub fn pick_upload() -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        page_files::pick_upload()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        Err("saves are files on this computer: copy one into the saves folder".into())
+    }
+}
+
+/// The files the player chose to upload since the last call: (file name, contents).
+pub fn take_uploads() -> Vec<(String, Vec<u8>)> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        page_files::take()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        Vec::new()
+    }
+}
+
+/// The page's side of downloads and uploads.
+#[cfg(target_arch = "wasm32")]
+mod page_files {
+    use std::cell::RefCell;
+
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+
+    /// The file picker's element: one, hidden in the page, with this id (a browser test can set
+    /// its file through the DevTools protocol).
+    const INPUT_ID: &str = "parlour-upload";
+
+    thread_local! {
+        /// Files read from the picker, waiting for the next frame to take them.
+        static UPLOADS: RefCell<Vec<(String, Vec<u8>)>> = RefCell::default();
+    }
+
+    fn refused(_: JsValue) -> String {
+        "the browser refused".to_string()
+    }
+
+    pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or("the page has no document")?;
+        let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+        let kind = web_sys::BlobPropertyBag::new();
+        kind.set_type("application/json");
+        let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &kind).map_err(refused)?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(refused)?;
+        let link: web_sys::HtmlAnchorElement = document
+            .create_element("a")
+            .map_err(refused)?
+            .dyn_into()
+            .map_err(|_| "the page made no link")?;
+        link.set_href(&url);
+        link.set_download(name);
+        link.click();
+        // The download has its own copy once started; the address is let go a little later.
+        let revoke = Closure::once_into_js(move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 10_000);
+        }
+        Ok(())
+    }
+
+    /// The page's file picker: one hidden `<input type=file>`, made on first use and kept; its
+    /// change handler reads each chosen file into [`UPLOADS`].
+    pub fn picker() -> Result<web_sys::HtmlInputElement, String> {
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or("the page has no document")?;
+        let input: web_sys::HtmlInputElement = match document.get_element_by_id(INPUT_ID) {
+            Some(e) => e.dyn_into().map_err(|_| "the page's file picker is not an input")?,
+            None => {
+                let input: web_sys::HtmlInputElement = document
+                    .create_element("input")
+                    .map_err(refused)?
+                    .dyn_into()
+                    .map_err(|_| "the page made no file picker")?;
+                input.set_id(INPUT_ID);
+                input.set_type("file");
+                input.set_accept(".json,application/json");
+                let _ = input.set_attribute("style", "display:none");
+                let chosen = input.clone();
+                let on_change = Closure::<dyn FnMut()>::new(move || {
+                    let Some(files) = chosen.files() else { return };
+                    for i in 0..files.length() {
+                        let Some(file) = files.get(i) else { continue };
+                        let name = file.name();
+                        let read: Closure<dyn FnMut(JsValue)> = Closure::once(move |text: JsValue| {
+                            let text = text.as_string().unwrap_or_default();
+                            UPLOADS.with_borrow_mut(|u| u.push((name, text.into_bytes())));
+                        });
+                        // No more than one byte past the limit is read: a larger file is
+                        // refused for its size without holding it all.
+                        let limit = (parlour_saves::IMPORT_LIMIT + 1) as f64;
+                        let head = file
+                            .slice_with_f64_and_f64(0.0, limit)
+                            .unwrap_or_else(|_| file.clone().into());
+                        let _ = head.text().then(&read);
+                        read.forget();
+                    }
+                    // The same file chosen again is a new upload.
+                    chosen.set_value("");
+                });
+                input.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+                // The picker lives as long as the page, and its handler with it.
+                on_change.forget();
+                document
+                    .body()
+                    .ok_or("the page has no body")?
+                    .append_child(&input)
+                    .map_err(refused)?;
+                input
+            }
+        };
+        Ok(input)
+    }
+
+    pub fn pick_upload() -> Result<(), String> {
+        picker()?.click();
+        Ok(())
+    }
+
+    pub fn take() -> Vec<(String, Vec<u8>)> {
+        UPLOADS.with_borrow_mut(std::mem::take)
+    }
+}
+
 /// What the page can read of the game, for scripts driving a browser (the project's own
 /// browser test): `window.parlourState`, a JSON text with the screen, the phase, the moves
 /// played, the result line, and the spots a click may choose now with where they are on the
@@ -112,6 +268,12 @@ pub fn page_state_plugin(app: &mut bevy::prelude::App) {
     use bevy::prelude::IntoScheduleConfigs;
     #[cfg(target_arch = "wasm32")]
     app.init_resource::<UpdateClock>()
+        // The file picker is in the page from the start (a script may hand it a file).
+        .add_systems(bevy::prelude::Startup, || {
+            if let Err(e) = page_files::picker() {
+                bevy::log::warn!("no file picker in the page: {e}");
+            }
+        })
         .add_systems(bevy::prelude::First, start_update_clock)
         .add_systems(bevy::prelude::Last, (publish_page_state, stop_update_clock).chain());
     let _ = app;
@@ -156,6 +318,7 @@ pub fn page_state(
     clickable: &[(u16, String, f32, f32)],
     online_code: &str,
     worker_answers: u64,
+    notice: &str,
 ) -> String {
     let moves: Vec<String> = m
         .map(|m| m.history().into_iter().map(|(_, t)| t).collect())
@@ -174,6 +337,7 @@ pub fn page_state(
         "next": next,
         "online": online_code,
         "worker_answers": worker_answers,
+        "notice": notice,
     })
     .to_string()
 }
@@ -191,6 +355,7 @@ fn publish_page_state(
         bevy::prelude::With<bevy::prelude::Camera3d>,
     >,
     online: bevy::prelude::Res<crate::net::OnlineStatus>,
+    notice: bevy::prelude::Res<crate::store::settings::Notice>,
     mut last: bevy::prelude::Local<String>,
 ) {
     use crate::games::Token;
@@ -220,6 +385,7 @@ fn publish_page_state(
         &clickable,
         &online.code,
         crate::search_task::worker_answers(),
+        &notice.text,
     );
     if *last != text
         && let Some(window) = web_sys::window()
@@ -263,6 +429,7 @@ mod tests {
             &[(3, "b6".into(), 10.5, 20.0)],
             "",
             2,
+            "Added my-game.json.",
         );
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["screen"], "Playing");
@@ -271,5 +438,6 @@ mod tests {
         assert_eq!(v["next"][0]["name"], "b6");
         assert_eq!(v["over"], false);
         assert_eq!(v["worker_answers"], 2);
+        assert_eq!(v["notice"], "Added my-game.json.");
     }
 }

@@ -1033,6 +1033,7 @@ fn dialogs(
     mut paste: ResMut<PasteError>,
     m: Option<Res<Match>>,
     screen: Res<State<Screen>>,
+    dir: Res<DataDir>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if keyboard::ask(ctx) == Some(keyboard::Ask::Close) {
@@ -1049,6 +1050,26 @@ fn dialogs(
             .default_width(460.0)
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
+                // Where the saves are, and how to take one elsewhere: files on the desktop, the
+                // page's storage (with Download and Upload) in the browser.
+                if crate::platform::SAVES_IN_PAGE {
+                    ui.label(
+                        "Your saves are kept in this browser. Download one to keep it as a file or to play it \
+                         in another browser; Upload adds a save file to this list.",
+                    );
+                    if ui.button("Upload a save file…").clicked() {
+                        store.write(StoreAction::Upload);
+                    }
+                } else {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Saves are files in {}: copy one to keep it or to play it on another computer.",
+                            crate::save::saves_dir(&dir.0).display()
+                        ))
+                        .small(),
+                    );
+                }
+                ui.separator();
                 if list.0.is_empty() {
                     ui.label("There are no saved games yet. Save one from the game's panel or the menu (Esc).");
                 }
@@ -1063,6 +1084,9 @@ fn dialogs(
                             if load.clicked() {
                                 store.write(StoreAction::Load(entry.path.clone()));
                                 dialogs.load = false;
+                            }
+                            if crate::platform::SAVES_IN_PAGE && ui.button("Download").clicked() {
+                                store.write(StoreAction::Download(entry.path.clone()));
                             }
                             ui.vertical(|ui| {
                                 match &entry.summary {

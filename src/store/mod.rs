@@ -23,6 +23,10 @@ pub enum StoreAction {
     Load(PathBuf),
     /// Set up the current game by playing this move list from its start position.
     SetUp(String),
+    /// Hand the save at this path to the player as a file (the browser's download).
+    Download(PathBuf),
+    /// Ask the player for a save file to add (the browser's file picker).
+    Upload,
 }
 
 /// The autosaved game that can be resumed, found at start-up.
@@ -44,7 +48,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<SaveList>()
         .init_resource::<PasteError>()
         .add_systems(Startup, find_resume)
-        .add_systems(Update, act)
+        .add_systems(Update, (act, take_uploads))
         // After the window plugin turns "the last window closed" into an exit in this frame.
         .add_systems(Last, autosave_on_exit.after(bevy::window::ExitSystems));
 }
@@ -148,7 +152,40 @@ fn act(
                     Err(e) => paste.0 = Some(format!("{e} Nothing was changed.")),
                 }
             }
+            StoreAction::Download(path) => {
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("parlour-save.json");
+                let sent = parlour_saves::disk::read(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|bytes| crate::platform::download(name, &bytes));
+                match sent {
+                    Ok(()) => notice.set(
+                        format!("Downloaded {name}: the browser puts it with your downloads. Upload it to play it here or in another browser."),
+                        false,
+                    ),
+                    Err(e) => notice.set(format!("{name} could not be downloaded: {e}."), true),
+                }
+            }
+            StoreAction::Upload => {
+                if let Err(e) = crate::platform::pick_upload() {
+                    notice.set(format!("No file can be chosen here: {e}."), true);
+                }
+            }
         }
+    }
+}
+
+/// Adds the save files the player uploaded (the browser's file picker) to the saves, each
+/// checked as a load checks it; a refused one is said why and adds nothing.
+fn take_uploads(dir: Res<DataDir>, mut notice: ResMut<Notice>, mut list: ResMut<SaveList>) {
+    for (name, bytes) in crate::platform::take_uploads() {
+        match save::import(&save::saves_dir(&dir.0), &name, &bytes) {
+            Ok(path) => {
+                let what = save::load(&path).map(|s| save::summary(&s)).unwrap_or_default();
+                notice.set(format!("Added {name}: {what}. It is in the list to load."), false);
+            }
+            Err(why) => notice.set(why, true),
+        }
+        refresh(&dir, &mut list);
     }
 }
 

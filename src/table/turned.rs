@@ -109,6 +109,47 @@ pub const QSTONE: &[(f32, f32)] = &[
     (0.0, 0.16),
 ];
 
+/// A ConHex peg, 0.6 long: a shaft (the 0.12 below the spot goes into the board's hole, and
+/// shows while the peg drops in), a flange resting on the board, a waisted body and a domed
+/// head.
+pub const PEG: &[(f32, f32)] = &[
+    (0.0, -0.12),
+    (0.045, -0.12),
+    (0.05, -0.11),
+    (0.05, 0.0),
+    (0.125, 0.0),
+    (0.135, 0.02),
+    (0.13, 0.045),
+    (0.09, 0.06),
+    (0.075, 0.09),
+    (0.068, 0.18),
+    (0.072, 0.26),
+    (0.085, 0.29),
+    (0.10, 0.33),
+    (0.107, 0.37),
+    (0.10, 0.41),
+    (0.085, 0.44),
+    (0.06, 0.465),
+    (0.03, 0.477),
+    (0.0, 0.48),
+];
+
+/// A Kansho marker, 0.15 across the middle and 0.076 tall: a rounded rim, a turned groove
+/// inside it and a low dome (so a flipped marker catches the light as it turns).
+pub const MARKER: &[(f32, f32)] = &[
+    (0.0, 0.0),
+    (0.138, 0.0),
+    (0.148, 0.01),
+    (0.153, 0.03),
+    (0.15, 0.05),
+    (0.14, 0.062),
+    (0.122, 0.068),
+    (0.112, 0.063),
+    (0.101, 0.067),
+    (0.06, 0.073),
+    (0.0, 0.076),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,7 +157,13 @@ mod tests {
 
     #[test]
     fn turned_meshes_are_closed_and_lit_from_outside() {
-        for (name, profile) in [("general", GENERAL), ("soldier", SOLDIER), ("stone", QSTONE)] {
+        for (name, profile) in [
+            ("general", GENERAL),
+            ("soldier", SOLDIER),
+            ("stone", QSTONE),
+            ("peg", PEG),
+            ("marker", MARKER),
+        ] {
             let mesh = lathe(profile, 24);
             let Some(VertexAttributeValues::Float32x3(pos)) = mesh.attribute(Mesh::ATTRIBUTE_POSITION) else {
                 panic!("{name}: positions")

@@ -203,13 +203,7 @@ fn setup_assets(
 ) {
     let m = &mut *materials;
     commands.insert_resource(Look3d {
-        marker: meshes.add(
-            Cylinder::new(0.15, 0.06)
-                .mesh()
-                .resolution(28)
-                .build()
-                .translated_by(Vec3::Y * 0.03),
-        ),
+        marker: meshes.add(lathe(turned::MARKER, 32)),
         stone: meshes.add(
             Sphere::new(0.3)
                 .mesh()
@@ -217,7 +211,7 @@ fn setup_assets(
                 .scaled_by(Vec3::new(1.0, 0.55, 1.0))
                 .translated_by(Vec3::Y * 0.12),
         ),
-        peg: meshes.add(Capsule3d::new(0.1, 0.3).mesh().build().translated_by(Vec3::Y * 0.25)),
+        peg: meshes.add(lathe(turned::PEG, 28)),
         hunter: meshes.add(lathe(turned::GENERAL, 36)),
         head: meshes.add(Sphere::new(0.13).mesh().uv(20, 12).translated_by(Vec3::Y * 0.74)),
         soldier: meshes.add(lathe(turned::SOLDIER, 28)),
@@ -707,9 +701,9 @@ pub struct Marking;
 /// Where the marking ring sits on a piece: height, radius.
 fn ring_place(shape: Shape) -> (f32, f32) {
     match shape {
-        Shape::Marker => (0.065, 0.1),
+        Shape::Marker => (0.074, 0.1),
         Shape::Stone => (0.25, 0.17),
-        Shape::Peg => (0.32, 0.14),
+        Shape::Peg => (0.2, 0.12),
         Shape::Hunter => (0.45, 0.2),
         Shape::Soldier => (0.225, 0.14),
         Shape::Kind(_) => (0.165, 0.3),
@@ -797,7 +791,8 @@ fn dress_pieces(
                 ec.with_child((
                     Mesh3d(look.pip.clone()),
                     MeshMaterial3d(look.gold.clone()),
-                    Transform::from_xyz(0.0, 0.17, 0.0).with_scale(Vec3::new(2.6, 0.8, 2.6)),
+                    // Inlaid: a flat gold disc flush with the stone's face.
+                    Transform::from_xyz(0.0, 0.158, 0.0).with_scale(Vec3::new(2.6, 0.12, 2.6)),
                     Pickable::IGNORE,
                 ));
             }
@@ -808,7 +803,8 @@ fn dress_pieces(
                     ec.with_child((
                         Mesh3d(look.pip.clone()),
                         MeshMaterial3d(look.pip_mat.clone()),
-                        Transform::from_xyz(r * a.cos(), 0.17, -r * a.sin()),
+                        // Engraved and filled: a flat dot in the stone's face, not a bead on it.
+                        Transform::from_xyz(r * a.cos(), 0.158, -r * a.sin()).with_scale(Vec3::new(1.0, 0.15, 1.0)),
                         Pickable::IGNORE,
                     ));
                 }

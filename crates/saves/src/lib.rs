@@ -389,6 +389,51 @@ pub fn saves_dir(data: &Path) -> PathBuf {
     data.join("saves")
 }
 
+/// The largest file taken as a save to import (the longest real game's save is a few tens of
+/// kilobytes; the browser's storage holds a few megabytes in all).
+pub const IMPORT_LIMIT: usize = 1 << 20;
+
+/// Adds a save brought in from outside — a file the player uploads into the browser's
+/// storage — to the saves in `dir`, under a name made from `file_name` that replaces no save
+/// already there. It is checked exactly as loading checks it (header, checksum, game, options,
+/// the whole history replayed to the stored position); a refusal is the sentence of what is
+/// wrong, with "Nothing was added.", and writes nothing.
+pub fn import(dir: &Path, file_name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
+    let refuse = |why: String| format!("{file_name} was not added: {why} Nothing was added.");
+    if bytes.len() > IMPORT_LIMIT {
+        return Err(refuse(format!(
+            "it is over {} KB, far larger than any saved game.",
+            IMPORT_LIMIT / 1024
+        )));
+    }
+    let save = decode(bytes).map_err(|e| refuse(e.to_string()))?;
+    // A name of plain letters, digits, '-' and '_' (no folders, no hidden files), never the
+    // autosave's, and never one already taken.
+    let stem: String = Path::new(file_name)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("")
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+        .take(48)
+        .collect();
+    let stem = match stem.trim_start_matches(['-', '_']) {
+        "" => "imported".to_string(),
+        s if s == AUTOSAVE.trim_end_matches(".json") => format!("{s}-imported"),
+        s => s.to_string(),
+    };
+    let taken = |p: &Path| disk::read(p).is_ok();
+    let path = (1..)
+        .map(|n| match n {
+            1 => dir.join(format!("{stem}.json")),
+            n => dir.join(format!("{stem}-{n}.json")),
+        })
+        .find(|p| !taken(p))
+        .expect("some name is free");
+    store(&path, &save).map_err(|e| refuse(format!("the browser's storage refused it ({e}).")))?;
+    Ok(path)
+}
+
 /// A save file found on disk, for the load list.
 #[derive(Clone, Debug)]
 pub struct SaveEntry {
@@ -537,6 +582,48 @@ mod tests {
         (0..100)
             .map(|seed| random_game::<G>(n, seed))
             .find(|(s, _)| s.moves.len() == n)
+    }
+
+    /// An uploaded save is checked as a load is: a sound one is added beside the others under
+    /// its own name (never replacing one, never the autosave's), damaged, foreign, truncated,
+    /// oversized and empty ones are refused with their sentence and write nothing.
+    #[test]
+    fn imported_saves_are_checked_and_never_replace_one() {
+        let dir = tmpdir("import");
+        let (save, _) = game_of_length::<Konane>(12).expect("a 12-move game");
+        let bytes = save.encode().into_bytes();
+        let first = import(&dir, "my game.json", &bytes).expect("a sound save is added");
+        assert_eq!(first.file_name().unwrap(), "mygame.json");
+        assert_eq!(load(&first).expect("loads"), save);
+        let second = import(&dir, "my game.json", &bytes).expect("again, under another name");
+        assert_eq!(second.file_name().unwrap(), "mygame-2.json");
+        let auto = import(&dir, "autosave.json", &bytes).expect("named apart from the autosave");
+        assert_eq!(auto.file_name().unwrap(), "autosave-imported.json");
+        let hidden = import(&dir, "../../.x.json", &bytes).expect("no folders, no hidden file");
+        assert_eq!(hidden.parent(), Some(dir.as_path()));
+        assert_eq!(hidden.file_name().unwrap(), "x.json");
+        assert_eq!(import(&dir, "", &bytes).unwrap().file_name().unwrap(), "imported.json");
+        let before = list(&dir).len();
+        assert_eq!(before, 5);
+        let mut tampered = save.encode();
+        tampered = tampered.replacen(&save.moves[3], &save.moves[5], 1);
+        let text = save.encode();
+        let refusals = [
+            (tampered.into_bytes(), "damaged"),
+            (b"{\"format\": \"something else\"}".to_vec(), "other JSON"),
+            (text.as_bytes()[..text.len() / 2].to_vec(), "cut short"),
+            (b"".to_vec(), "empty"),
+            (b"\x89PNG\r\n".to_vec(), "not JSON"),
+            (vec![b' '; IMPORT_LIMIT + 1], "too large"),
+        ];
+        for (bad, what) in refusals {
+            let why = import(&dir, "bad.json", &bad).expect_err(what);
+            assert!(why.starts_with("bad.json was not added: "), "{what}: {why}");
+            assert!(why.ends_with("Nothing was added."), "{what}: {why}");
+            assert!(!why.contains('\n'), "{what}: one line");
+        }
+        assert_eq!(list(&dir).len(), before, "nothing written by a refusal");
+        assert!(load(&dir.join("bad.json")).is_err());
     }
 
     fn tmpdir(name: &str) -> PathBuf {

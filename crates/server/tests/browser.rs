@@ -29,7 +29,8 @@ struct Browser {
 }
 
 impl Browser {
-    fn launch() -> Browser {
+    /// Starts headless Chromium with a window of `width` × `height` pixels.
+    fn launch(width: u32, height: u32) -> Browser {
         let profile = TempDir::new("chromium");
         let child = Command::new("chromium")
             .args([
@@ -40,9 +41,9 @@ impl Browser {
                 "--use-angle=swiftshader",
                 "--enable-unsafe-swiftshader",
                 "--ignore-gpu-blocklist",
-                "--window-size=1280,800",
                 "--remote-debugging-port=0",
             ])
+            .arg(format!("--window-size={width},{height}"))
             .arg(format!("--user-data-dir={}", profile.0.display()))
             .arg("about:blank")
             .stdout(Stdio::null())
@@ -136,6 +137,41 @@ impl Browser {
             );
             std::thread::sleep(Duration::from_millis(120));
         }
+    }
+
+    /// The value of a JavaScript expression in the page.
+    fn eval(&mut self, expression: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({ "expression": expression, "returnByValue": true }),
+        );
+        r["result"]["value"].clone()
+    }
+
+    /// The keys of the page's `localStorage`, sorted.
+    fn storage_keys(&mut self) -> Vec<String> {
+        let mut keys: Vec<String> = self
+            .eval("Object.keys(localStorage)")
+            .as_array()
+            .map(|a| a.iter().filter_map(|k| k.as_str().map(str::to_string)).collect())
+            .unwrap_or_default();
+        keys.sort();
+        keys
+    }
+
+    /// Chooses `file` in the page's file input `selector`, as a player does in the browser's
+    /// file picker (the page hears its change event).
+    fn choose_file(&mut self, selector: &str, file: &Path) {
+        let root = self.call("DOM.getDocument", json!({ "depth": 0 }));
+        let found = self.call(
+            "DOM.querySelector",
+            json!({ "nodeId": root["root"]["nodeId"], "selector": selector }),
+        );
+        assert_ne!(found["nodeId"], 0, "no {selector} in the page");
+        self.call(
+            "DOM.setFileInputFiles",
+            json!({ "nodeId": found["nodeId"], "files": [file.to_string_lossy()] }),
+        );
     }
 
     /// A PNG of the page.
@@ -241,6 +277,19 @@ fn play_a_move(b: &mut Browser) -> Value {
         }
         let spot = &s["next"][0];
         b.click(spot["x"].as_f64().unwrap(), spot["y"].as_f64().unwrap());
+        // Frames come seconds apart here: wait for the page to take the click (the spots it
+        // offers change, or the move is in) before the next, or a second click on the same
+        // stone would put it down again.
+        // (A click the page never saw is made again after half a minute.)
+        let offered = s["next"].clone();
+        let clicked = Instant::now();
+        while clicked.elapsed() < Duration::from_secs(30) {
+            let s = b.state();
+            if s["next"] != offered || s["moves"].as_array().map_or(0, Vec::len) > before {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
     }
     b.wait_for("the move to be played", Duration::from_secs(120), |s| {
         s["moves"].as_array().map_or(0, Vec::len) > before && s["phase"] != "Resolving"
@@ -278,7 +327,7 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
     let url = server.url();
     let shots = std::env::var_os("PARLOUR_WEB_SHOTS").map_or_else(|| dir.0.clone(), PathBuf::from);
     let _ = std::fs::create_dir_all(&shots);
-    let mut b = Browser::launch();
+    let mut b = Browser::launch(1280, 800);
 
     // The title screen: the first frame, then a picture with something in it.
     let loaded = Instant::now();
@@ -354,6 +403,10 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
     assert!(answers > 0, "no search was answered by the search worker");
     println!("the game against the computer: {checked} moves, {clicked_moves} clicked; {result}");
 
+    // The web's way in for a save file: one handed to the page's file picker is checked and
+    // added to the saves; a damaged one is refused with its sentence and adds nothing.
+    upload_saves(&mut b, &dir.0);
+
     // Online: the engine creates a game (Black); the browser opens the invite link and plays
     // White; every move checked on both sides.
     let mut engine = connect(&url);
@@ -394,6 +447,68 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
             .collect();
         assert_eq!(page, local.history());
     }
+}
+
+/// Hands the page's file picker (`#parlour-upload`, as a player choosing a file) a sound save
+/// and then a damaged one, and checks what the page's storage holds after each.
+fn upload_saves(b: &mut Browser, tmp: &Path) {
+    use parlour_rules::Game;
+    use parlour_rules::konane::Konane;
+    let mut k = Konane::new(&Konane::parse_options(&[("size", "6x6")]).unwrap());
+    let (mut moves, mut played) = (Vec::new(), Vec::new());
+    for _ in 0..4 {
+        k.legal_moves(&mut moves);
+        let mv = moves[moves.len() / 2];
+        played.push(k.format_move(&mv));
+        k.play(mv).unwrap();
+    }
+    let save = parlour_saves::SaveGame {
+        game: "konane".into(),
+        options: Konane::option_pairs(k.options()),
+        players: [None, None],
+        moves: played,
+        state: serde_json::to_string(&k).unwrap(),
+    };
+    let text = save.encode();
+    let good = tmp.join("my-game.json");
+    std::fs::write(&good, &text).unwrap();
+    let damaged = tmp.join("broken.json");
+    std::fs::write(&damaged, &text[..text.len() / 2]).unwrap();
+
+    let before = b.storage_keys();
+    b.choose_file("#parlour-upload", &good);
+    let s = b.wait_for("the uploaded save to be added", Duration::from_secs(60), |s| {
+        s["notice"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("Added my-game.json"))
+    });
+    assert_eq!(
+        s["notice"],
+        format!(
+            "Added my-game.json: {}. It is in the list to load.",
+            parlour_saves::summary(&save)
+        )
+    );
+    let added: Vec<String> = b.storage_keys().into_iter().filter(|k| !before.contains(k)).collect();
+    let content: Vec<&String> = added.iter().filter(|k| !k.starts_with("parlour-written:")).collect();
+    assert!(
+        content.len() == 1 && content[0].ends_with("saves/my-game.json"),
+        "the page's storage gained {added:?}"
+    );
+    let stored = b.eval(&format!("localStorage.getItem({})", json!(content[0])));
+    let stored = parlour_saves::decode(stored.as_str().unwrap_or_default().as_bytes()).expect("the stored save loads");
+    assert_eq!(stored, save);
+
+    let before = b.storage_keys();
+    b.choose_file("#parlour-upload", &damaged);
+    let s = b.wait_for("the damaged save to be refused", Duration::from_secs(60), |s| {
+        s["notice"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("broken.json was not added: "))
+    });
+    assert!(s["notice"].as_str().unwrap().ends_with("Nothing was added."), "{s}");
+    assert_eq!(b.storage_keys(), before, "a refused upload wrote to the page's storage");
+    println!("uploads: a sound save added, a damaged one refused ({})", s["notice"]);
 }
 
 /// Records the page's frames (`requestAnimationFrame` times) for `seconds`; returns the
@@ -604,7 +719,7 @@ fn measure_the_browser_build() {
     let games = env("PARLOUR_BENCH_GAMES", 10) as u32;
     let ms = env("PARLOUR_BENCH_MS", 1000);
     let url = server.url();
-    let mut b = Browser::launch();
+    let mut b = Browser::launch(1280, 800);
 
     // Frames: two people at the table (nothing thinks), then the Master against itself.
     b.navigate(&format!("{url}/?game=konane"));
@@ -642,18 +757,24 @@ fn measure_the_browser_build() {
         return;
     }
     let engine = std::env::var("PARLOUR_NATIVE_ENGINE").expect("PARLOUR_NATIVE_ENGINE: the release parlour-engine");
-    browser_against_native(
-        &mut b,
-        &engine,
-        parlour_rules::konane::Konane::new(&Default::default()),
-        games,
-        ms,
-    );
-    browser_against_native(
-        &mut b,
-        &engine,
-        parlour_rules::conhex::ConHex::new(&Default::default()),
-        games,
-        ms,
-    );
+    // PARLOUR_BENCH_ONLY=konane (or conhex) plays one game's series.
+    let only = std::env::var("PARLOUR_BENCH_ONLY").unwrap_or_default();
+    if only.is_empty() || only == "konane" {
+        browser_against_native(
+            &mut b,
+            &engine,
+            parlour_rules::konane::Konane::new(&Default::default()),
+            games,
+            ms,
+        );
+    }
+    if only.is_empty() || only == "conhex" {
+        browser_against_native(
+            &mut b,
+            &engine,
+            parlour_rules::conhex::ConHex::new(&Default::default()),
+            games,
+            ms,
+        );
+    }
 }

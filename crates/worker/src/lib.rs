@@ -8,9 +8,17 @@
 //! The same functions build the requests and read the answers in the client ([`request`],
 //! [`read_answer`]) and answer them in the worker ([`answer`]), so both ends agree by
 //! construction; the tests run them natively.
+//!
+//! The worker lives as long as the page, so it keeps one [`Searcher`] per game between
+//! requests: its transposition table (and, for the tree searches, its tree) carry over to the
+//! next move, which the opponent's reply is usually already in — the search starts from what
+//! it learnt a move ago instead of from nothing.
 
-use parlour_ai::{Knowledge, SearchConfig, SearchResult, StopFlag};
+use std::cell::RefCell;
+
+use parlour_ai::{Knowledge, SearchConfig, SearchResult, Searcher, StopFlag};
 use parlour_rules::Game;
+use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
 use serde::{Deserialize, Serialize};
 
 /// A search request as it travels: the game's engine id, the position, the configuration.
@@ -46,31 +54,52 @@ struct Head {
     game: String,
 }
 
-/// Runs the search a request asks for and answers it (in the worker).
+/// What the worker keeps between requests: a searcher per game, made at its first request.
+#[derive(Default)]
+struct Kept {
+    kansho: Option<Searcher<Kansho>>,
+    konane: Option<Searcher<Konane>>,
+    conhex: Option<Searcher<ConHex>>,
+    qyshinsu: Option<Searcher<Qyshinsu>>,
+    soldiers: Option<Searcher<Soldiers>>,
+}
+
+thread_local! {
+    /// The worker's searchers (a worker is one thread; natively, each test thread has its own).
+    static KEPT: RefCell<Kept> = RefCell::default();
+}
+
+/// Runs the search a request asks for and answers it (in the worker), with the searcher kept
+/// for its game.
 pub fn answer(request: &str) -> String {
     let reply = match serde_json::from_str::<Head>(request) {
         Err(e) => serde_json::to_string(&Answer::<()>::Err(format!(
             "The search worker cannot read the request: {e}."
         ))),
-        Ok(head) => match head.game.as_str() {
-            parlour_rules::kansho::Kansho::ID => run::<parlour_rules::kansho::Kansho>(request),
-            parlour_rules::konane::Konane::ID => run::<parlour_rules::konane::Konane>(request),
-            parlour_rules::conhex::ConHex::ID => run::<parlour_rules::conhex::ConHex>(request),
-            parlour_rules::qyshinsu::Qyshinsu::ID => run::<parlour_rules::qyshinsu::Qyshinsu>(request),
-            parlour_rules::soldiers::Soldiers::ID => run::<parlour_rules::soldiers::Soldiers>(request),
+        Ok(head) => KEPT.with_borrow_mut(|kept| match head.game.as_str() {
+            Kansho::ID => run(request, &mut kept.kansho),
+            Konane::ID => run(request, &mut kept.konane),
+            ConHex::ID => run(request, &mut kept.conhex),
+            Qyshinsu::ID => run(request, &mut kept.qyshinsu),
+            Soldiers::ID => run(request, &mut kept.soldiers),
             other => serde_json::to_string(&Answer::<()>::Err(format!(
                 "The search worker knows no game called {other:?}."
             ))),
-        },
+        }),
     };
     reply.unwrap_or_default()
 }
 
 /// Reads the request as a `G` position straight from the text (through `serde_json::Value` a
-/// 128-bit board, as ConHex's, would lose its high bits) and searches it.
-fn run<G: Knowledge>(request: &str) -> serde_json::Result<String> {
+/// 128-bit board, as ConHex's, would lose its high bits) and searches it with the kept
+/// searcher (made on first use; what it learnt is kept only while the algorithm is the same).
+fn run<G: Knowledge>(request: &str, kept: &mut Option<Searcher<G>>) -> serde_json::Result<String> {
     let answer: Answer<G::Move> = match serde_json::from_str::<Request<G>>(request) {
-        Ok(r) => Ok(parlour_ai::search(&r.state, &r.config, &StopFlag::new())),
+        Ok(r) => {
+            let searcher = kept.get_or_insert_with(|| Searcher::new(r.config));
+            searcher.set_config(r.config);
+            Ok(searcher.search(&r.state, &StopFlag::new()))
+        }
         Err(e) => Err(format!("The search worker was sent a position the rules refuse: {e}.")),
     };
     serde_json::to_string(&answer)
@@ -135,6 +164,40 @@ mod tests {
         answers_with_a_legal_move(conhex::ConHex::new(&Default::default()));
         answers_with_a_legal_move(qyshinsu::Qyshinsu::new(&Default::default()));
         answers_with_a_legal_move(soldiers::Soldiers::new(&Default::default()));
+    }
+
+    /// The kept searchers: a whole Kōnane game played by the worker on both sides, with a
+    /// ConHex search and a Kōnane position from another game between its moves; every answer is
+    /// a legal move of the position sent, whatever the searcher kept from before.
+    #[test]
+    fn kept_searchers_answer_each_position_sent() {
+        use parlour_rules::konane::Konane;
+        let options = parlour_rules::konane::KonaneOptions::new(6, 6).unwrap();
+        let mut game = Konane::new(&options);
+        let other = {
+            let mut g = Konane::new(&options);
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            g.apply(moves[moves.len() - 1]);
+            g
+        };
+        let conhex = ConHex::new(&Default::default());
+        let mut plies = 0;
+        while game.status() == Status::Ongoing {
+            let config = Level::Casual.config(&game).bounded();
+            let reply = answer(&request(&game, &config));
+            let best = read_answer::<Konane>(&reply).unwrap().unwrap().best.unwrap();
+            assert!(game.is_legal(&best), "ply {plies}: {}", game.format_move(&best));
+            game.apply(best);
+            plies += 1;
+            if plies % 3 == 0 {
+                let c = read_answer::<ConHex>(&answer(&request(&conhex, &Level::Novice.config(&conhex).bounded())));
+                assert!(conhex.is_legal(&c.unwrap().unwrap().best.unwrap()));
+                let o = read_answer::<Konane>(&answer(&request(&other, &Level::Casual.config(&other).bounded())));
+                assert!(other.is_legal(&o.unwrap().unwrap().best.unwrap()));
+            }
+        }
+        assert!(plies >= 4, "the game went {plies} plies");
     }
 
     #[test]
