@@ -103,11 +103,7 @@ impl Browser {
 
     /// The page's published state (`null` before the first frame).
     fn state(&mut self) -> Value {
-        let r = self.call(
-            "Runtime.evaluate",
-            json!({ "expression": "window.parlourState || null", "returnByValue": true }),
-        );
-        match r["result"]["value"].as_str() {
+        match self.eval("window.parlourState || null").as_str() {
             Some(text) => serde_json::from_str(text).expect("parlourState is JSON"),
             None => Value::Null,
         }
@@ -390,11 +386,8 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
     }
     assert!(clicked_moves >= 2, "{clicked_moves} moves clicked");
     // Sound: the audio context the game made was resumed by the first click.
-    let audio = b.call(
-        "Runtime.evaluate",
-        json!({ "expression": "JSON.stringify(window.parlourAudioState())", "returnByValue": true }),
-    );
-    let states = audio["result"]["value"].as_str().unwrap_or("[]").to_string();
+    let audio = b.eval("JSON.stringify(window.parlourAudioState())");
+    let states = audio.as_str().unwrap_or("[]").to_string();
     assert!(states.contains("running"), "audio contexts after clicks: {states}");
     let result = b.state()["result"].as_str().unwrap_or_default().to_string();
     assert!(result.contains("win"), "{result}");
