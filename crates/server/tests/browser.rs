@@ -327,8 +327,13 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
     let shots = std::env::var_os("PARLOUR_WEB_SHOTS").map_or_else(|| dir.0.clone(), PathBuf::from);
     let _ = std::fs::create_dir_all(&shots);
     // The same page and layout as at 1280 × 800, drawn at half the pixels each way: frames come
-    // about four times as often under SwiftShader, and clicks (in CSS pixels) land as before.
-    let mut b = Browser::launch(1280, 800, 0.5);
+    // several times as often under SwiftShader, and clicks (in CSS pixels) land as before.
+    // PARLOUR_WEB_SCALE=1 draws it whole, for full-size pictures (docs/gallery's web-*.png).
+    let scale = std::env::var("PARLOUR_WEB_SCALE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.5);
+    let mut b = Browser::launch(1280, 800, scale);
 
     // The title screen: the first frame, then a picture with something in it.
     let loaded = Instant::now();
