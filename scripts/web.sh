@@ -5,16 +5,19 @@
 # ~/.cache/parlour-tools), with the search worker (crates/worker, web/worker.js) beside it and
 # brotli and gzip copies of the files for the server to send. Installs what is missing first.
 #
-# No wasm-opt: Debian's binaryen (version 108) predates the externref table wasm-bindgen now
-# emits, and its output fails to start in the browser ("WebAssembly.Table.set(): Argument 1 is
-# invalid for table"; with --all-features, "invalid value type"). It saved 5 % of the gzipped
-# size when it ran; opt-level z, fat LTO and one codegen unit already give 9.7 MB gzipped.
+# wasm-opt (Debian's binaryen 108) runs on the search worker only, -O3 for speed, on rustc's
+# output before wasm-bindgen. After wasm-bindgen it cannot: binaryen 108 predates the externref
+# table wasm-bindgen adds, and its output fails to start ("WebAssembly.Table.set(): Argument 1 is
+# invalid for table"). Before it, the client's module comes out with its function-pointer
+# descriptors rewritten and wasm-bindgen refuses it ("failed to find `0` in function table");
+# the worker has none. The client stays as rustc writes it (opt-level z, fat LTO, one codegen
+# unit: 9.9 MB gzipped); -Oz took 1 min 50 s here and cut the raw module by a fifth.
 # The first build takes about 30 minutes on 2 cores; later ones a few minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-web/dist}
 
-need=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22 brotli)
+need=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22 brotli binaryen)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -43,12 +46,31 @@ RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$web_target" \
   -Zbuild-std=std,panic_abort -p parlour --bin parlour -p parlour-worker --lib
 echo "parlour web: compiled in $(($(date +%s) - start)) s" >&2
 
+# wasm-opt NAME LEVEL: the optimised module's path (made once per raw module).
+optimised() {
+  local raw="$web_target/wasm32-unknown-unknown/web/$1.wasm" kept="$web_target/wasm-opt"
+  local done="$kept/$1-$(sha256sum "$raw" | cut -c1-16)$2.wasm"
+  if [[ ! -f $done ]]; then
+    local t=$(date +%s)
+    mkdir -p "$kept"; rm -f "$kept/$1-"*
+    # The features rustc-web's wasm32 target enables, which binaryen must be told of.
+    wasm-opt "$2" --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+      --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
+      "$raw" -o "$done.part"
+    mv "$done.part" "$done"
+    echo "parlour web: wasm-opt $2 $1.wasm in $(($(date +%s) - t)) s" >&2
+  fi
+  echo "$done"
+}
+
+client="$web_target/wasm32-unknown-unknown/web/parlour.wasm"
+# The search worker: the AI alone, loaded by web/worker.js on a thread of its own.
+worker=$(optimised parlour_worker -O3)
 mkdir -p "$out"
 "$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section \
-  --out-dir "$out" --out-name parlour "$web_target/wasm32-unknown-unknown/web/parlour.wasm"
-# The search worker: the AI alone, loaded by web/worker.js on a thread of its own.
+  --out-dir "$out" --out-name parlour "$client"
 "$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section \
-  --out-dir "$out" --out-name parlour_worker "$web_target/wasm32-unknown-unknown/web/parlour_worker.wasm"
+  --out-dir "$out" --out-name parlour_worker "$worker"
 cp web/index.html web/worker.js "$out/"
 rm -rf "$out/assets"; cp -r assets "$out/assets"
 # Compressed copies beside the files: the server sends brotli's to browsers that take it (over
