@@ -46,26 +46,19 @@ RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$web_target" \
   -Zbuild-std=std,panic_abort -p parlour --bin parlour -p parlour-worker --lib
 echo "parlour web: compiled in $(($(date +%s) - start)) s" >&2
 
-# wasm-opt NAME LEVEL: the optimised module's path (made once per raw module).
-optimised() {
-  local raw="$web_target/wasm32-unknown-unknown/web/$1.wasm" kept="$web_target/wasm-opt"
-  local done="$kept/$1-$(sha256sum "$raw" | cut -c1-16)$2.wasm"
-  if [[ ! -f $done ]]; then
-    local t=$(date +%s)
-    mkdir -p "$kept"; rm -f "$kept/$1-"*
-    # The features rustc-web's wasm32 target enables, which binaryen must be told of.
-    wasm-opt "$2" --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-      --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
-      "$raw" -o "$done.part"
-    mv "$done.part" "$done"
-    echo "parlour web: wasm-opt $2 $1.wasm in $(($(date +%s) - t)) s" >&2
-  fi
-  echo "$done"
-}
-
 client="$web_target/wasm32-unknown-unknown/web/parlour.wasm"
-# The search worker: the AI alone, loaded by web/worker.js on a thread of its own.
-worker=$(optimised parlour_worker -O3)
+# The search worker: the AI alone, loaded by web/worker.js on a thread of its own; through
+# wasm-opt once per raw module (kept under its checksum, so an unchanged build skips it), told of
+# the features rustc-web's wasm32 target enables.
+raw_worker="$web_target/wasm32-unknown-unknown/web/parlour_worker.wasm"
+worker="$web_target/wasm-opt/parlour_worker-$(sha256sum "$raw_worker" | cut -c1-16).wasm"
+if [[ ! -f $worker ]]; then
+  rm -rf "$web_target/wasm-opt"; mkdir -p "$web_target/wasm-opt"
+  wasm-opt -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+    --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
+    "$raw_worker" -o "$worker.part"
+  mv "$worker.part" "$worker"
+fi
 mkdir -p "$out"
 "$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section \
   --out-dir "$out" --out-name parlour "$client"
