@@ -5,13 +5,14 @@
 # ~/.cache/parlour-tools), with the search worker (crates/worker, web/worker.js) beside it and
 # brotli and gzip copies of the files for the server to send. Installs what is missing first.
 #
-# wasm-opt (Debian's binaryen 108) runs on the search worker only, -O3 for speed, on rustc's
-# output before wasm-bindgen. After wasm-bindgen it cannot: binaryen 108 predates the externref
-# table wasm-bindgen adds, and its output fails to start ("WebAssembly.Table.set(): Argument 1 is
-# invalid for table"). Before it, the client's module comes out with its function-pointer
-# descriptors rewritten and wasm-bindgen refuses it ("failed to find `0` in function table");
-# the worker has none. The client stays as rustc writes it (opt-level z, fat LTO, one codegen
-# unit: 9.9 MB gzipped); -Oz took 1 min 50 s here and cut the raw module by a fifth.
+# wasm-opt (Debian's binaryen 108) then shrinks the client (-Oz) and speeds up the search worker
+# (-O3), on wasm-bindgen's output as wasm-bindgen advises. Binaryen 108 predates the externref
+# table wasm-bindgen adds for modules built with reference types (its output fails to start:
+# "WebAssembly.Table.set(): Argument 1 is invalid for table"), and running it before
+# wasm-bindgen rewrites the function-pointer descriptors wasm-bindgen reads ("failed to find `0`
+# in function table"). So the web build leaves out the one wasm feature behind that table
+# (-Ctarget-feature=-reference-types, for the standard library too): every browser that runs
+# WebGL2 runs the result.
 # The first build takes about 30 minutes on 2 cores; later ones a few minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,28 +43,32 @@ web_target="${PARLOUR_WEB_TARGET_DIR:-$HOME/.cache/parlour-web-target}"
 start=$(date +%s)
 # rustup's cargo and rustc shadow Debian's on PATH: call Debian's by path.
 RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$web_target" \
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Ctarget-feature=-reference-types" \
   /usr/bin/cargo build --profile web --target wasm32-unknown-unknown \
   -Zbuild-std=std,panic_abort -p parlour --bin parlour -p parlour-worker --lib
 echo "parlour web: compiled in $(($(date +%s) - start)) s" >&2
 
-client="$web_target/wasm32-unknown-unknown/web/parlour.wasm"
-# The search worker: the AI alone, loaded by web/worker.js on a thread of its own; through
-# wasm-opt once per raw module (kept under its checksum, so an unchanged build skips it), told of
-# the features rustc-web's wasm32 target enables.
-raw_worker="$web_target/wasm32-unknown-unknown/web/parlour_worker.wasm"
-worker="$web_target/wasm-opt/parlour_worker-$(sha256sum "$raw_worker" | cut -c1-16).wasm"
-if [[ ! -f $worker ]]; then
-  rm -rf "$web_target/wasm-opt"; mkdir -p "$web_target/wasm-opt"
-  wasm-opt -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-    --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
-    "$raw_worker" -o "$worker.part"
-  mv "$worker.part" "$worker"
-fi
-mkdir -p "$out"
-"$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section \
-  --out-dir "$out" --out-name parlour "$client"
-"$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section \
-  --out-dir "$out" --out-name parlour_worker "$worker"
+mkdir -p "$out" "$web_target/wasm-opt"
+# Each module through wasm-bindgen, then wasm-opt once per bound module (kept under its checksum,
+# so an unchanged build skips the minutes -Oz takes).
+bind() { # name, wasm-opt level
+  local raw="$web_target/wasm32-unknown-unknown/web/$1.wasm" bound="$web_target/wasm-opt/$1-bound"
+  "$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section \
+    --out-dir "$bound" --out-name "$1" "$raw"
+  local opt="$web_target/wasm-opt/$1-$(sha256sum "$bound/$1_bg.wasm" | cut -c1-16).wasm"
+  if [[ ! -f $opt ]]; then
+    local t=$(date +%s)
+    rm -f "$web_target/wasm-opt/$1"-*.wasm
+    wasm-opt "$2" --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+      --enable-nontrapping-float-to-int --enable-multivalue "$bound/$1_bg.wasm" -o "$opt.part"
+    mv "$opt.part" "$opt"
+    echo "parlour web: wasm-opt $2 on $1 in $(($(date +%s) - t)) s" >&2
+  fi
+  cp "$opt" "$out/$1_bg.wasm"
+  cp "$bound/$1.js" "$out/$1.js"
+}
+bind parlour -Oz
+bind parlour_worker -O3
 cp web/index.html web/worker.js "$out/"
 rm -rf "$out/assets"; cp -r assets "$out/assets"
 # Compressed copies beside the files: the server sends brotli's to browsers that take it (over
