@@ -41,8 +41,13 @@ fi
 
 web_target="${PARLOUR_WEB_TARGET_DIR:-$HOME/.cache/parlour-web-target}"
 start=$(date +%s)
-# rustup's cargo and rustc shadow Debian's on PATH: call Debian's by path.
-RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$web_target" \
+# rustup's cargo and rustc shadow Debian's on PATH: call Debian's by path. Flags from the caller's
+# environment would take the place of the target's flags (cargo's precedence) and bring back the
+# reference-types table that wasm-opt cannot read: they are left out, with a word.
+if [[ -n ${RUSTFLAGS:-}${CARGO_ENCODED_RUSTFLAGS:-} ]]; then
+  echo "parlour web: leaving out RUSTFLAGS/CARGO_ENCODED_RUSTFLAGS from the environment (the web build sets its own)" >&2
+fi
+env -u RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$web_target" \
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Ctarget-feature=-reference-types" \
   /usr/bin/cargo build --profile web --target wasm32-unknown-unknown \
   -Zbuild-std=std,panic_abort -p parlour --bin parlour -p parlour-worker --lib

@@ -17,7 +17,8 @@ usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1
   --p1 WHO, --p2 WHO   human, novice, casual, strong or master for the first- and
                        second-named side (default human)
   --screenshot PATH    render, save a PNG of the window to PATH and exit
-  --frames N           with --screenshot: frames to wait first so pipelines are ready (default 90)
+  --frames N           with --screenshot: frames to render first (default 10; with --screenshot
+                       every render pipeline compiles in the frame that first needs it)
   --window WxH         the window's size in pixels (default 1280x800)
   --server URL         a Parlour server (parlour-server), e.g. http://127.0.0.1:7878, with
   --join CODE          take the free seat of the online game with this invite code, or
@@ -74,7 +75,7 @@ impl Default for Args {
             moves: Vec::new(),
             seats: [None, None],
             screenshot: None,
-            frames: 90,
+            frames: 10,
             measure: None,
             show: None,
             step: 3,

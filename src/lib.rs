@@ -61,6 +61,12 @@ pub fn app(args: cli::Args) -> App {
                 file_path: platform::asset_root(),
                 ..default()
             })
+            // A screenshot waits for a number of frames: with pipelines compiled in the frame
+            // that first needs them, that number is small and the picture is never half-drawn.
+            .set(bevy::render::RenderPlugin {
+                synchronous_pipeline_compilation: args.screenshot.is_some(),
+                ..default()
+            })
             // No game here is played with a gamepad, and gilrs polls for them on a thread of
             // its own every frame (0.2–0.5 ms of the client's CPU a frame, measured).
             .disable::<bevy::gilrs::GilrsPlugin>(),
