@@ -70,6 +70,8 @@ pub(crate) struct AlphaBeta<G: Knowledge> {
     /// What a draw (or a repeated position) is worth to each seat: `-contempt` to the seat
     /// searching, `+contempt` to its opponent, on the evaluation's scale.
     draw_for: [i32; 2],
+    /// The seat searching (its evaluation, see [`Knowledge::evaluate_as`]), from the last search.
+    me: Option<Player>,
 }
 
 impl<G: Knowledge> AlphaBeta<G> {
@@ -91,6 +93,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             noise_seed: 0,
             params: *p,
             draw_for: [0; 2],
+            me: None,
         }
     }
 
@@ -111,6 +114,11 @@ impl<G: Knowledge> AlphaBeta<G> {
             *h /= 8;
         }
         let me = seat_to_move(state);
+        if self.me.is_some_and(|m| m != me) {
+            // The other seat's values were judged with its evaluation and its contempt.
+            self.tt.clear();
+        }
+        self.me = Some(me);
         let contempt = (p.contempt * SCALE) as i32;
         self.draw_for[me.index()] = -contempt;
         self.draw_for[me.other().index()] = contempt;
@@ -217,7 +225,12 @@ impl<G: Knowledge> AlphaBeta<G> {
     }
 
     fn eval(&self, s: &G) -> i32 {
-        let mut v = s.evaluate().clamp(-1.0, 1.0) * SCALE;
+        let v = if self.params.plain_view {
+            s.evaluate()
+        } else {
+            s.evaluate_as(self.me.unwrap_or_else(|| seat_to_move(s)))
+        };
+        let mut v = v.clamp(-1.0, 1.0) * SCALE;
         if self.params.noise > 0.0 {
             let r = mix64(self.noise_seed, s.hash_key());
             let u = (r >> 40) as f32 / (1u64 << 24) as f32;

@@ -135,6 +135,11 @@ pub struct AlphaBetaParams {
     /// opponent, so the searcher plays on from a level position. `0` scores draws as level.
     #[serde(default)]
     pub contempt: f32,
+    /// Evaluate with [`Knowledge::evaluate`], the view both seats share, instead of
+    /// [`Knowledge::evaluate_as`] the seat searching (the weak levels: in Sixteen Soldiers the
+    /// general's territory view would make the Novice's general hard to pin).
+    #[serde(default)]
+    pub plain_view: bool,
 }
 
 impl Default for AlphaBetaParams {
@@ -147,6 +152,7 @@ impl Default for AlphaBetaParams {
             repeat_draw: false,
             swindle: true,
             contempt: 0.0,
+            plain_view: false,
         }
     }
 }

@@ -29,6 +29,14 @@ pub trait Knowledge: Game {
         0.0
     }
 
+    /// [`Knowledge::evaluate`] as the seat `searcher` judges it, for a game whose knowledge one
+    /// side uses better than the other (Sixteen Soldiers: the general's watch on his territory,
+    /// which in the soldiers' hands herds him too well). Same point of view and scale as `evaluate`;
+    /// alpha-beta calls it with the seat that is searching. Default: `evaluate`, for both seats.
+    fn evaluate_as(&self, _searcher: Player) -> f32 {
+        self.evaluate()
+    }
+
     /// A cheap prior for the legal move `mv` in `[0, 1]` (`1` most promising for the side to
     /// move). Orders alpha-beta's moves and feeds MCTS's progressive bias. Default: `0.5`.
     fn move_prior(&self, _mv: &Self::Move) -> f32 {

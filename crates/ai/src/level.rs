@@ -83,12 +83,20 @@ impl Level {
 
     /// The configuration for a game whose evaluation is good enough for alpha-beta at every
     /// level: a noisy one-ply look for `Novice` (greedy, with slips), a noisy three-ply search
-    /// for `Casual`, and `params` with the time of the level for the two strong ones.
+    /// for `Casual`, both with the game's one shared evaluation (`plain_view`), and `params`
+    /// with the time of the level for the two strong ones.
     pub fn alphabeta_config(self, params: AlphaBetaParams) -> SearchConfig {
         let algorithm = |noise: f32| Algorithm::AlphaBeta(AlphaBetaParams { noise, ..params });
+        let weak = |noise: f32| {
+            Algorithm::AlphaBeta(AlphaBetaParams {
+                noise,
+                plain_view: true,
+                ..params
+            })
+        };
         let (algorithm, budget) = match self {
-            Level::Novice => (algorithm(0.3), Budget::depth(1)),
-            Level::Casual => (algorithm(0.05), Budget::depth(3)),
+            Level::Novice => (weak(0.3), Budget::depth(1)),
+            Level::Casual => (weak(0.05), Budget::depth(3)),
             Level::Strong => (algorithm(params.noise), Budget::millis(STRONG_MS)),
             Level::Master => (algorithm(params.noise), Budget::millis(MASTER_MS)),
         };

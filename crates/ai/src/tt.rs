@@ -72,6 +72,12 @@ impl Tt {
         }
     }
 
+    /// Forgets every entry.
+    pub(crate) fn clear(&mut self) {
+        self.keys.fill(0);
+        self.data.fill(0);
+    }
+
     /// Marks the start of a new search, so entries from older ones are replaced first.
     pub(crate) fn new_search(&mut self) {
         self.generation = (self.generation + 1) & 63;

@@ -35,6 +35,34 @@ fn steps_to(b: &Board, from: Point, blocked: u64, targets: u64, max: u32) -> Opt
     None
 }
 
+/// The general's territory: the points outside the refuge he can reach, through empty points,
+/// in fewer steps than any soldier can (soldiers walking through empty points, never into the
+/// refuge), as a Tron or Amazons player counts it.
+fn territory(b: &Board, hunter: Point, soldiers: u64) -> u32 {
+    let refuge = b.refuge_mask();
+    let empty = !soldiers & !(1u64 << hunter);
+    let spread = |f: u64| {
+        let mut next = 0u64;
+        let mut f = f;
+        while f != 0 {
+            next |= b.neighbours(f.trailing_zeros() as Point);
+            f &= f - 1;
+        }
+        next
+    };
+    let (mut g_seen, mut s_seen) = (1u64 << hunter, soldiers);
+    let (mut g_front, mut s_front) = (g_seen, soldiers);
+    let mut mine = 0u64;
+    while g_front != 0 {
+        g_front = spread(g_front) & empty & !g_seen;
+        s_front = spread(s_front) & empty & !refuge & !s_seen;
+        g_seen |= g_front;
+        s_seen |= s_front;
+        mine |= g_front & !s_seen;
+    }
+    (mine & !refuge).count_ones()
+}
+
 /// How close the hunter is to an apex win, in `[0, 1]`: with the seed's apex rule, the way to
 /// an apex point and, once one is reached, the way back out of the privy; in Monk and Water the
 /// way onto the cloister's apex while the entrance is free. Paths run through empty points only.
@@ -57,17 +85,41 @@ fn apex_progress(s: &Soldiers) -> f32 {
     }
 }
 
+/// The watchful general's weights: his territory's share, his free neighbours.
+const TERRITORY_WEIGHT: f32 = 1.0;
+const WATCHFUL_FREEDOM_WEIGHT: f32 = 0.3;
+
 /// The hunter's view: captures made towards the threshold, free points around it, progress
 /// towards an apex win, and the danger of being shut in the refuge (exits held by soldiers).
-fn hunter_view(s: &Soldiers) -> f32 {
+///
+/// `watchful` is the general's own judgement where the privy has a single door (boards 2 and
+/// 4), used when the general is the side searching: his **territory** (the points he reaches
+/// before any soldier can) counts, his free neighbours count half as much, and the privy's apex
+/// does not pull him. Read from the games he lost there against plain UCT: he shuffled beside
+/// the one door with free neighbours all round and a position he valued well, while the
+/// soldiers walled him into the top rows several moves beyond his horizon; his territory
+/// shrinks with every soldier of that wall. Behind three doors (boards 1 and 3) the apex is a
+/// way to win, and the plain view keeps it. The soldiers always judge plainly: with the same
+/// term they herd the general so well that the fair sets stop being fair (`MEASUREMENTS.md`,
+/// thirteenth, sixteenth and seventeenth sessions).
+fn hunter_view(s: &Soldiers, watchful: bool) -> f32 {
     let b = s.board();
     let start = b.soldier_starts().len() as f32;
     let need = (start - s.threshold() as f32).max(1.0);
     let captured = start - s.soldier_count() as f32;
     let free = (b.neighbours(s.hunter()) & !s.soldier_mask()).count_ones() as f32;
     let freedom = free.min(4.0) / 4.0;
-    let mut v = (2.0 * captured / need - 1.0) * 0.7 + (freedom - 0.5) * 0.6;
-    v += 0.5 * apex_progress(s);
+    let mut v = (2.0 * captured / need - 1.0) * 0.7;
+    if watchful {
+        let outside = if b.len() >= 64 { u64::MAX } else { (1u64 << b.len()) - 1 } & !b.refuge_mask();
+        let empty = (outside & !s.soldier_mask() & !(1u64 << s.hunter()))
+            .count_ones()
+            .max(1);
+        let share = territory(b, s.hunter(), s.soldier_mask()) as f32 / empty as f32;
+        v += (share - 0.5) * TERRITORY_WEIGHT + (freedom - 0.5) * WATCHFUL_FREEDOM_WEIGHT;
+    } else {
+        v += (freedom - 0.5) * 0.6 + 0.5 * apex_progress(s);
+    }
     if b.is_refuge(s.hunter()) {
         let exits = b.exit_mask();
         let held = (exits & s.soldier_mask()).count_ones() as f32;
@@ -84,7 +136,16 @@ impl Knowledge for Soldiers {
     }
 
     fn evaluate(&self) -> f32 {
-        let v = hunter_view(self).clamp(-1.0, 1.0);
+        self.evaluate_as(Player::P2)
+    }
+
+    /// The general (`P1`) searching judges watchfully behind a one-door privy (boards 2 and 4),
+    /// the soldiers always plainly (see [`hunter_view`]); on boards 1 and 3 and in Monk and
+    /// Water (its cloister has its own term) both judge plainly.
+    fn evaluate_as(&self, searcher: Player) -> f32 {
+        let b = self.board();
+        let watchful = searcher == Player::P1 && b.exit_mask().count_ones() == 1 && b.variant() != Variant::Monk;
+        let v = hunter_view(self, watchful).clamp(-1.0, 1.0);
         if self.side_to_move() == Player::P1 { v } else { -v }
     }
 
@@ -173,7 +234,7 @@ mod tests {
         // soldiers and freedom (four free neighbours either way), the apex term set aside.
         let held = ["a1", "b1", "c1", "d1", "e1", "b5", "d5"];
         let (inside, outside) = (at(Variant::Board1, "t_c", &held), at(Variant::Board1, "c3", &held));
-        let without_apex = |s: &Soldiers| hunter_view(s) - 0.5 * apex_progress(s);
+        let without_apex = |s: &Soldiers| hunter_view(s, false) - 0.5 * apex_progress(s);
         assert!(without_apex(&inside) < without_apex(&outside) - 0.2);
         // Monk and Water: the way to the cloister's apex counts only while the entrance is free.
         let free = at(Variant::Monk, "c4", &["a1", "b1", "c1", "d1", "e1"]);
@@ -187,6 +248,57 @@ mod tests {
         };
         let off = Soldiers::from_position(&o, "c5", &wall, Player::P1).unwrap();
         assert_eq!(apex_progress(&off), 0.0);
+    }
+
+    #[test]
+    fn the_watchful_general_counts_his_territory_and_the_soldiers_do_not() {
+        let o = SoldiersOptions::fair(Variant::Board2);
+        let pos = |g: &str, soldiers: &[&str]| Soldiers::from_position(&o, g, soldiers, Player::P1).unwrap();
+        // A corner pocket behind a line: a4 and b5 are as near to a soldier as to him.
+        let line = ["a3", "b3", "b4", "c4", "c5"];
+        let pocket = pos("a5", &line);
+        assert_eq!(territory(pocket.board(), pocket.hunter(), pocket.soldier_mask()), 0);
+        // In the open, with the same soldiers, the bottom right is his (seven points nearer him
+        // than any soldier); never the privy's points, which no soldier may enter.
+        let open = pos("d2", &line);
+        assert_eq!(territory(open.board(), open.hunter(), open.soldier_mask()), 7);
+        assert!(hunter_view(&pocket, true) < hunter_view(&open, true) - 0.5);
+        // Searching as the general the position is judged watchfully; as the soldiers, and
+        // through the plain `evaluate`, as before. Both from the side to move (the general).
+        assert_eq!(pocket.evaluate(), pocket.evaluate_as(Player::P2));
+        assert_eq!(
+            pocket.evaluate_as(Player::P1),
+            hunter_view(&pocket, true).clamp(-1.0, 1.0)
+        );
+        assert_eq!(
+            pocket.evaluate_as(Player::P2),
+            hunter_view(&pocket, false).clamp(-1.0, 1.0)
+        );
+        assert!(pocket.evaluate_as(Player::P1) < pocket.evaluate_as(Player::P2));
+        // Behind board 1's three doors the general keeps the plain view, apex and all.
+        let b1 = at(Variant::Board1, "c3", &["a1", "b1", "c1", "d1", "e1"]);
+        assert_eq!(b1.evaluate_as(Player::P1), b1.evaluate_as(Player::P2));
+        assert!(apex_progress(&b1) > 0.0);
+        // Monk and Water keeps one evaluation for both.
+        let monk = at(Variant::Monk, "c4", &["a1", "b1", "c1", "d1", "e1"]);
+        assert_eq!(monk.evaluate_as(Player::P1), monk.evaluate_as(Player::P2));
+        // The two weak levels search with the shared view, the two strong ones with their own;
+        // a one-ply search from the pocket values it differently in the two.
+        let plain = |level: Level| match pocket.level_config(level).algorithm {
+            crate::Algorithm::AlphaBeta(p) => p.plain_view,
+            ref a => panic!("{level:?}: {}", a.name()),
+        };
+        assert!(plain(Level::Novice) && plain(Level::Casual));
+        assert!(!plain(Level::Strong) && !plain(Level::Master));
+        let one_ply = |plain_view: bool| {
+            let p = AlphaBetaParams {
+                plain_view,
+                ..pocket.alphabeta_params()
+            };
+            let cfg = SearchConfig::new(crate::Algorithm::AlphaBeta(p), crate::Budget::depth(1), 1);
+            crate::search(&pocket, &cfg, &crate::StopFlag::new()).unwrap().value
+        };
+        assert!(one_ply(false) < one_ply(true), "{} {}", one_ply(false), one_ply(true));
     }
 
     #[test]
