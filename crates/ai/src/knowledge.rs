@@ -31,8 +31,9 @@ pub trait Knowledge: Game {
 
     /// [`Knowledge::evaluate`] as the seat `searcher` judges it, for a game whose knowledge one
     /// side uses better than the other (Sixteen Soldiers: the general's watch on his territory,
-    /// which in the soldiers' hands herds him too well). Same point of view and scale as `evaluate`;
-    /// alpha-beta calls it with the seat that is searching. Default: `evaluate`, for both seats.
+    /// which in the soldiers' hands herds him too well). Same point of view and scale as
+    /// `evaluate`; alpha-beta calls it with the seat that is searching (unless its parameters
+    /// ask for the plain view). Default: `evaluate`, for both seats.
     fn evaluate_as(&self, _searcher: Player) -> f32 {
         self.evaluate()
     }

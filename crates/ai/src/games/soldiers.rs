@@ -93,15 +93,16 @@ const WATCHFUL_FREEDOM_WEIGHT: f32 = 0.3;
 /// towards an apex win, and the danger of being shut in the refuge (exits held by soldiers).
 ///
 /// `watchful` is the general's own judgement where the privy has a single door (boards 2 and
-/// 4), used when the general is the side searching: his **territory** (the points he reaches
-/// before any soldier can) counts, his free neighbours count half as much, and the privy's apex
-/// does not pull him. Read from the games he lost there against plain UCT: he shuffled beside
-/// the one door with free neighbours all round and a position he valued well, while the
-/// soldiers walled him into the top rows several moves beyond his horizon; his territory
-/// shrinks with every soldier of that wall. Behind three doors (boards 1 and 3) the apex is a
-/// way to win, and the plain view keeps it. The soldiers always judge plainly: with the same
-/// term they herd the general so well that the fair sets stop being fair (`MEASUREMENTS.md`,
-/// thirteenth, sixteenth and seventeenth sessions).
+/// 4), used when the general is the side searching at the Strong and Master levels (the weak
+/// ones search with the plain `evaluate`, see `AlphaBetaParams::plain_view`): his **territory**
+/// (the points he reaches before any soldier can) counts, his free neighbours count half as
+/// much, and the privy's apex does not pull him. Read from the games he lost there against
+/// plain UCT: he shuffled beside the one door with free neighbours all round and a position he
+/// valued well, while the soldiers walled him into the top rows several moves beyond his
+/// horizon; his territory shrinks with every soldier of that wall. Behind three doors (boards 1
+/// and 3) the apex is a way to win, and the plain view keeps it. The soldiers always judge
+/// plainly: with the same term they herd the general so well that the fair sets stop being
+/// fair (`MEASUREMENTS.md`, thirteenth, sixteenth and seventeenth sessions).
 fn hunter_view(s: &Soldiers, watchful: bool) -> f32 {
     let b = s.board();
     let start = b.soldier_starts().len() as f32;
