@@ -9,6 +9,16 @@ use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 use crate::level::Level;
 
+/// The points next to any point of `points`.
+fn neighbourhood(b: &Board, mut points: u64) -> u64 {
+    let mut next = 0u64;
+    while points != 0 {
+        next |= b.neighbours(points.trailing_zeros() as Point);
+        points &= points - 1;
+    }
+    next
+}
+
 /// Steps from `from` to the nearest point of `targets`, walking through points not in
 /// `blocked`, or `None` when none is reachable within `max` steps (a breadth-first search over
 /// bitmasks).
@@ -19,13 +29,7 @@ fn steps_to(b: &Board, from: Point, blocked: u64, targets: u64, max: u32) -> Opt
         if frontier & targets != 0 {
             return Some(d);
         }
-        let mut next = 0u64;
-        let mut f = frontier;
-        while f != 0 {
-            next |= b.neighbours(f.trailing_zeros() as Point);
-            f &= f - 1;
-        }
-        next &= !seen & !blocked;
+        let next = neighbourhood(b, frontier) & !seen & !blocked;
         if next == 0 {
             return None;
         }
@@ -41,21 +45,12 @@ fn steps_to(b: &Board, from: Point, blocked: u64, targets: u64, max: u32) -> Opt
 fn territory(b: &Board, hunter: Point, soldiers: u64) -> u32 {
     let refuge = b.refuge_mask();
     let empty = !soldiers & !(1u64 << hunter);
-    let spread = |f: u64| {
-        let mut next = 0u64;
-        let mut f = f;
-        while f != 0 {
-            next |= b.neighbours(f.trailing_zeros() as Point);
-            f &= f - 1;
-        }
-        next
-    };
     let (mut g_seen, mut s_seen) = (1u64 << hunter, soldiers);
     let (mut g_front, mut s_front) = (g_seen, soldiers);
     let mut mine = 0u64;
     while g_front != 0 {
-        g_front = spread(g_front) & empty & !g_seen;
-        s_front = spread(s_front) & empty & !refuge & !s_seen;
+        g_front = neighbourhood(b, g_front) & empty & !g_seen;
+        s_front = neighbourhood(b, s_front) & empty & !refuge & !s_seen;
         g_seen |= g_front;
         s_seen |= s_front;
         mine |= g_front & !s_seen;
@@ -112,10 +107,9 @@ fn hunter_view(s: &Soldiers, watchful: bool) -> f32 {
     let freedom = free.min(4.0) / 4.0;
     let mut v = (2.0 * captured / need - 1.0) * 0.7;
     if watchful {
-        let outside = if b.len() >= 64 { u64::MAX } else { (1u64 << b.len()) - 1 } & !b.refuge_mask();
-        let empty = (outside & !s.soldier_mask() & !(1u64 << s.hunter()))
-            .count_ones()
-            .max(1);
+        // The empty points outside the refuge (soldiers never stand in it).
+        let hunter_outside = u32::from(!b.is_refuge(s.hunter()));
+        let empty = (b.len() as u32 - b.refuge_mask().count_ones() - s.soldier_count() - hunter_outside).max(1);
         let share = territory(b, s.hunter(), s.soldier_mask()) as f32 / empty as f32;
         v += (share - 0.5) * TERRITORY_WEIGHT + (freedom - 0.5) * WATCHFUL_FREEDOM_WEIGHT;
     } else {
