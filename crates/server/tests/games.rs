@@ -180,9 +180,10 @@ fn a_resignation_is_stored_ends_the_game_for_both_and_survives_a_restart() {
     let (mut a, mut b, code) = pair(&url, "conhex");
     let token_b = cmd(&mut b, "online token").unwrap();
     let first = play_first(&mut a, &mut b);
-    // A resigns on B's turn; B's side wins, and neither may move any more.
+    // A resigns on B's turn; B's side wins, and neither may move any more. B's `wait` returns
+    // at once (it is B's turn), so B sees the resignation when the server's push arrives.
     assert_eq!(cmd(&mut a, "online resign").unwrap(), "resigned");
-    assert_eq!(cmd(&mut b, "wait").unwrap(), "win red resignation");
+    assert_eq!(status_once_over(&mut b), "win red resignation");
     assert_eq!(cmd(&mut a, "status").unwrap(), "win red resignation");
     assert_eq!(cmd(&mut b, "legal").unwrap(), "");
     let b_move = cmd(&mut b, "genmove").unwrap_err();
@@ -212,6 +213,19 @@ fn a_resignation_is_stored_ends_the_game_for_both_and_survives_a_restart() {
     });
     assert_eq!(stored.moves, [first]);
     assert_eq!(stored.resigned, Some(parlour_online::wire::Seat::First));
+}
+
+/// `status` of this session once it reports the game over, polled while the server's push is
+/// on its way (at most ten seconds; the last status otherwise).
+fn status_once_over(session: &mut Engine) -> String {
+    let start = std::time::Instant::now();
+    loop {
+        let status = cmd(session, "status").unwrap();
+        if !status.starts_with("ongoing") || start.elapsed() > std::time::Duration::from_secs(10) {
+            return status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 /// GETs `path` from the server with this `Accept-Encoding`; returns the Content-Encoding
