@@ -289,11 +289,14 @@ fn trace<G: Knowledge>(opts: &str, words: &str, moves: &str) {
     let words: Vec<&str> = words.split_whitespace().collect();
     let config = SearchConfig::parse(&s, &words, Level::Master).unwrap_or_else(|e| panic!("{e}"));
     let stop = StopFlag::new();
+    // One searcher per seat, kept between moves as a game's players keep theirs.
+    let mut searchers = [Searcher::new(config), Searcher::new(config)];
     for text in moves.split_whitespace() {
         if s.status().is_over() {
             break;
         }
-        let r = Searcher::new(config).search(&s, &stop).expect("not cancelled");
+        let seat = usize::from(s.side_to_move() != parlour_rules::Player::P1);
+        let r = searchers[seat].search(&s, &stop).expect("not cancelled");
         let best = r.best.map(|m| s.format_move(&m)).unwrap_or_default();
         println!(
             "ply {:>3} {:<6} played {:<6} search {:<6} value {:.3}{} pv {}",

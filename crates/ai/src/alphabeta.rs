@@ -134,22 +134,52 @@ impl<G: Knowledge> AlphaBeta<G> {
         {
             r.0 = i32::MAX;
         }
-        root.sort_by_key(|r| std::cmp::Reverse(r.0));
+        // With repeated positions scored as draws: the root moves that draw at once, by ending
+        // the game in a draw or bringing back a position the game has seen (by legal-move
+        // index). Among moves of equal value these are searched, and chosen, last: a move that
+        // keeps the game going wins the tie, since the opponent must still find the draw.
+        let drawn_now: Vec<bool> = if p.repeat_draw {
+            self.scratch
+                .iter()
+                .map(|&mv| {
+                    let mut child = state.clone();
+                    child.apply(mv);
+                    match child.status() {
+                        Status::Draw { .. } => true,
+                        status => !status.is_over() && child.repeats(),
+                    }
+                })
+                .collect()
+        } else {
+            vec![false; self.scratch.len()]
+        };
+        // What a move that draws at once is worth less than a draw here (`avoid_repeat`).
+        let avoid = (p.avoid_repeat * 2.0 * SCALE) as i32;
+        let order = |r: &(i32, u16, G::Move)| (std::cmp::Reverse(r.0), drawn_now[usize::from(r.1)]);
+        root.sort_by_key(order);
+        let drawn_move = root
+            .iter()
+            .find(|r| drawn_now[usize::from(r.1)])
+            .map(|r| (r.2, r.1, self.draw_for[me.index()] - avoid));
         let mut best = (root[0].2, root[0].1, 0);
         let mut completed = 0;
         let limit = max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=limit {
-            let mut alpha = -INF;
-            let mut iteration_best: Option<(G::Move, u16, i32)> = None;
+            // A move that draws at once is worth the same at every depth, so each iteration
+            // starts from it: another move is chosen only when searched to be at least as good
+            // (the tie-break above), and a search cut short never returns a move it has just
+            // found worse than the draw.
+            let mut alpha = drawn_move.map_or(-INF, |d| d.2 - 1);
+            let mut iteration_best: Option<(G::Move, u16, i32)> = drawn_move;
             for entry in root.iter_mut() {
                 let (mv, index) = (entry.2, entry.1);
                 let mut child = state.clone();
                 child.apply(mv);
                 let status = child.status();
-                let v = if status.is_over() {
+                let v = if drawn_now[usize::from(index)] {
+                    self.draw_for[me.index()] - avoid
+                } else if status.is_over() {
                     terminal_value(&child, status, me, 1, self.draw_for[me.index()])
-                } else if p.repeat_draw && child.repeats() {
-                    self.draw_for[me.index()]
                 } else if seat_to_move(&child) == me {
                     self.negamax(&child, depth as i32 - 1, alpha, INF, 1, limits)
                 } else {
@@ -182,8 +212,9 @@ impl<G: Knowledge> AlphaBeta<G> {
                 bound: Bound::Exact,
             };
             self.tt.store(state.hash_key(), entry);
-            // Best first for the next iteration; a stable sort keeps earlier order among equals.
-            root.sort_by_key(|r| std::cmp::Reverse(r.0));
+            // Best first for the next iteration (among equal values the moves that draw at once
+            // last); a stable sort keeps earlier order among equals.
+            root.sort_by_key(order);
             if b.2.abs() >= MATE_ZONE {
                 break;
             }

@@ -140,6 +140,13 @@ pub struct AlphaBetaParams {
     /// general's territory view would make the Novice's general hard to pin).
     #[serde(default)]
     pub plain_view: bool,
+    /// At the root only, with `repeat_draw`: a move that draws at once (or brings back a
+    /// position the game has seen) counts this much less than a draw, as a fraction of the
+    /// `[0, 1]` value scale, so the searcher plays on unless the draw is clearly better; among
+    /// moves of equal value it always prefers one that keeps the game going. Unlike contempt,
+    /// the values inside the tree are untouched. `0`: only the tie-break.
+    #[serde(default)]
+    pub avoid_repeat: f32,
 }
 
 impl Default for AlphaBetaParams {
@@ -153,6 +160,7 @@ impl Default for AlphaBetaParams {
             swindle: true,
             contempt: 0.0,
             plain_view: false,
+            avoid_repeat: 0.0,
         }
     }
 }
@@ -282,8 +290,9 @@ impl SearchConfig {
     ///
     /// Tunables for experiments, applied after the above: UCT/MCTS `c=`; MCTS `fpu=`,
     /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
-    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `contempt=`, `avoid=` (margin), `threads=`; alpha-beta `noise=`, `contempt=`, `tt=` (bits),
-    /// `killers=`, `history=`, `swindle=` (0/1); both `rep=` (0/1, a repeated position counts as a draw). A tunable that does not apply to the algorithm is an error.
+    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `threads=`; alpha-beta `noise=`, `tt=` (bits),
+    /// `killers=`, `history=`, `swindle=` (0/1); both `rep=` (0/1, a repeated position counts as a draw),
+    /// `contempt=` and `avoid=` (margin). A tunable that does not apply to the algorithm is an error.
     pub fn parse<G: Knowledge>(state: &G, words: &[&str], default_level: Level) -> Result<Self, ConfigError> {
         let mut level = default_level;
         let mut algo: Option<&str> = None;
@@ -415,6 +424,7 @@ impl Algorithm {
             (Algorithm::AlphaBeta(p), "rep") => p.repeat_draw = b()?,
             (Algorithm::AlphaBeta(p), "swindle") => p.swindle = b()?,
             (Algorithm::AlphaBeta(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
+            (Algorithm::AlphaBeta(p), "avoid") => p.avoid_repeat = f()?.clamp(0.0, 0.5),
             (Algorithm::AlphaBeta(p), "noise") => p.noise = f()?,
             (Algorithm::AlphaBeta(p), "tt") => p.tt_bits = n()?.clamp(4, 28) as u8,
             (Algorithm::AlphaBeta(p), "killers") => p.killers = b()?,
@@ -510,6 +520,9 @@ impl fmt::Display for Algorithm {
                 }
                 if p.contempt > 0.0 {
                     write!(f, " contempt={}", p.contempt)?;
+                }
+                if p.avoid_repeat > 0.0 {
+                    write!(f, " avoid={}", p.avoid_repeat)?;
                 }
                 write!(f, ")")
             }

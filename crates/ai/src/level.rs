@@ -87,10 +87,13 @@ impl Level {
     /// with the time of the level for the two strong ones.
     pub fn alphabeta_config(self, params: AlphaBetaParams) -> SearchConfig {
         let algorithm = |noise: f32| Algorithm::AlphaBeta(AlphaBetaParams { noise, ..params });
+        // The weak levels search plainly: the shared view and no reluctance to repeat (see the
+        // fields' docs).
         let weak = |noise: f32| {
             Algorithm::AlphaBeta(AlphaBetaParams {
                 noise,
                 plain_view: true,
+                avoid_repeat: 0.0,
                 ..params
             })
         };

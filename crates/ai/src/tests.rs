@@ -636,7 +636,7 @@ fn alpha_beta_contempt_makes_draws_worth_less_to_the_searching_side() {
 }
 
 #[test]
-fn avoid_is_an_mcts_setting_shown_in_the_configuration() {
+fn avoid_is_a_tree_search_and_alpha_beta_setting_shown_in_the_configuration() {
     let state = TicTacToe::from_picture("... ... ...");
     let cfg = SearchConfig::parse(&state, &["level=master", "avoid=0.05"], Level::Novice).unwrap();
     assert!(matches!(cfg.algorithm, Algorithm::Mcts(p) if (p.avoid_repeat - 0.05).abs() < 1e-6));
@@ -647,8 +647,11 @@ fn avoid_is_an_mcts_setting_shown_in_the_configuration() {
             .to_string()
             .contains("avoid")
     );
-    let e = SearchConfig::parse(&state, &["algo=ab", "avoid=0.05"], Level::Master).unwrap_err();
-    assert!(e.0.contains("avoid"), "{e}");
+    // Alpha-beta has its own (root-only, see `AlphaBetaParams::avoid_repeat`).
+    let cfg = SearchConfig::parse(&state, &["algo=ab", "avoid=0.05"], Level::Master).unwrap();
+    assert!(matches!(cfg.algorithm, Algorithm::AlphaBeta(p) if (p.avoid_repeat - 0.05).abs() < 1e-6));
+    assert!(cfg.to_string().contains("avoid=0.05"), "{cfg}");
+    assert!(SearchConfig::parse(&state, &["algo=uct", "avoid=0.05"], Level::Master).is_err());
 }
 
 #[test]
