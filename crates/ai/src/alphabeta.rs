@@ -153,14 +153,14 @@ impl<G: Knowledge> AlphaBeta<G> {
         } else {
             vec![false; self.scratch.len()]
         };
-        // What a move that draws at once is worth less than a draw here (`avoid_repeat`).
-        let avoid = (p.avoid_repeat * 2.0 * SCALE) as i32;
+        // What a move that draws at once is worth here: a draw, less `avoid_repeat`.
+        let drawn_value = self.draw_for[me.index()] - (p.avoid_repeat * 2.0 * SCALE) as i32;
         let order = |r: &(i32, u16, G::Move)| (std::cmp::Reverse(r.0), drawn_now[usize::from(r.1)]);
         root.sort_by_key(order);
         let drawn_move = root
             .iter()
             .find(|r| drawn_now[usize::from(r.1)])
-            .map(|r| (r.2, r.1, self.draw_for[me.index()] - avoid));
+            .map(|r| (r.2, r.1, drawn_value));
         let mut best = (root[0].2, root[0].1, 0);
         let mut completed = 0;
         let limit = max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -177,7 +177,7 @@ impl<G: Knowledge> AlphaBeta<G> {
                 child.apply(mv);
                 let status = child.status();
                 let v = if drawn_now[usize::from(index)] {
-                    self.draw_for[me.index()] - avoid
+                    drawn_value
                 } else if status.is_over() {
                     terminal_value(&child, status, me, 1, self.draw_for[me.index()])
                 } else if seat_to_move(&child) == me {
