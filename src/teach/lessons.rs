@@ -415,7 +415,7 @@ const INTERVENTION_ENDS: Step = Step {
     say: "The general wins when four soldiers or fewer are left, or by the apex rule; the soldiers \
           win by capturing him, pinning him so he cannot move, or shutting him in. Under these, the \
           seed's rules, the soldiers can force a win from the start; the fair rules turn custodian \
-          capture off.",
+          capture off (and on board 2 the general also wins at six soldiers left).",
 };
 
 /// Board 1 under the seed's rules (the new-game dialog's default): intervention, custodian
@@ -999,8 +999,15 @@ mod tests {
         assert!(soldiers_win, "{board}: the soldiers shut the hunter in");
         // The closing words name the switches the fair rules make.
         match variant {
-            Variant::Board1 | Variant::Board2 => {
+            Variant::Board1 => {
                 assert_eq!(Rules::fair_switches(variant), [("custodian", "off")]);
+                assert!(options.rules().custodian);
+            }
+            Variant::Board2 => {
+                assert_eq!(
+                    Rules::fair_switches(variant),
+                    [("custodian", "off"), ("threshold", "6")]
+                );
                 assert!(options.rules().custodian);
             }
             Variant::Board4 => assert_eq!(Rules::fair_switches(variant), [("capture", "intervention")]),

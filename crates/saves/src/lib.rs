@@ -25,8 +25,9 @@ pub mod settings;
 
 /// The `format` field of every save.
 pub const FORMAT: &str = "parlour-save";
-/// The newest format version this client writes and reads.
-pub const VERSION: u32 = 1;
+/// The newest format version this client writes and reads. Version 2: Sixteen Soldiers board 2's
+/// fair rules let the general win at six soldiers left (see `upgrade`).
+pub const VERSION: u32 = 2;
 /// The file the game in progress is saved to on exit.
 pub const AUTOSAVE: &str = "autosave.json";
 
@@ -255,15 +256,53 @@ pub fn decode(bytes: &[u8]) -> Result<SaveGame, LoadError> {
             .collect::<Result<Vec<_>, _>>()?,
         _ => return Err(LoadError::Damaged("its move list is not a list".into())),
     };
+    let (options, state) = upgrade(version, &game, options, text_field(&obj, "state")?);
     let save = SaveGame {
         game,
         options,
         players,
         moves,
-        state: text_field(&obj, "state")?,
+        state,
     };
     verify(&save)?;
     Ok(save)
+}
+
+/// A save written in format `version`: its options and stored state as this version reads them.
+/// Until version 2 Sixteen Soldiers board 2's fair rules let the general win at four soldiers
+/// left; they now say six, so a fair game there written before keeps the four it was played
+/// under, written out in both (the online server's schema migration 2 does the same to its
+/// stored games). A state that is not what it should be is left for the replay to refuse.
+fn upgrade(
+    version: u64,
+    game: &str,
+    mut options: Vec<(String, String)>,
+    state: String,
+) -> (Vec<(String, String)>, String) {
+    let has = |options: &[(String, String)], key: &str, value: Option<&str>| {
+        options
+            .iter()
+            .any(|(k, v)| k.eq_ignore_ascii_case(key) && value.is_none_or(|value| v.eq_ignore_ascii_case(value)))
+    };
+    if version >= 2
+        || game != "soldiers"
+        || !has(&options, "variant", Some("board2"))
+        || !has(&options, "rules", Some("fair"))
+        || has(&options, "threshold", None)
+    {
+        return (options, state);
+    }
+    options.push(("threshold".into(), "4".into()));
+    let Ok(Value::Object(mut s)) = serde_json::from_str::<Value>(&state) else {
+        return (options, state);
+    };
+    if let Some(Value::Object(o)) = s.get_mut("options")
+        && o.get("threshold").is_none_or(Value::is_null)
+    {
+        o.insert("threshold".into(), 4.into());
+    }
+    let state = serde_json::to_string(&Value::Object(s)).unwrap_or(state);
+    (options, state)
 }
 
 /// Every game: engine id and the name players know it by, in menu order.
@@ -631,6 +670,78 @@ mod tests {
         let _ = fs::remove_dir_all(&d);
         fs::create_dir_all(&d).expect("temp dir");
         d
+    }
+
+    #[test]
+    fn a_version_1_fair_game_on_board_2_keeps_the_four_soldiers_it_was_played_under() {
+        // Version 1 was written while board 2's fair rules let the general win at four soldiers
+        // left (today: six). Random games under those rules, the general taking a capture when
+        // he has one, until one has six soldiers left (captures by intervention take two) and
+        // goes on.
+        let then = Soldiers::parse_options(&[("variant", "board2"), ("rules", "fair"), ("threshold", "4")]).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
+        let mut buf = Vec::new();
+        let (game, moves) = (0..2000)
+            .find_map(|_| {
+                let mut g = Soldiers::new(&then);
+                let mut moves = Vec::new();
+                while !g.status().is_over() {
+                    g.legal_moves(&mut buf);
+                    let takes = |m: &parlour_rules::soldiers::Move| {
+                        let mut next = g.clone();
+                        next.apply(*m);
+                        next.soldier_count() < g.soldier_count()
+                    };
+                    let mv = match buf.iter().find(|m| takes(m)) {
+                        Some(&m) => m,
+                        None => buf[rng.random_range(0..buf.len())],
+                    };
+                    moves.push(g.format_move(&mv));
+                    g.apply(mv);
+                    if g.soldier_count() == 6 && !g.status().is_over() {
+                        return Some((g, moves));
+                    }
+                }
+                None
+            })
+            .expect("a random game with six soldiers left");
+        // The file as version 1 wrote it: the fair set's threshold was its own, so not written.
+        let mut state: Value = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+        state["options"]["threshold"] = Value::Null;
+        let save = SaveGame {
+            game: "soldiers".into(),
+            options: vec![("variant".into(), "board2".into()), ("rules".into(), "fair".into())],
+            players: [None, Some(Level::Master)],
+            moves: moves.clone(),
+            state: state.to_string(),
+        };
+        let mut m = save.to_map();
+        m.insert("version".into(), 1.into());
+        let old = seal(m);
+        // Read as today's fair rules it would be over (the general has won), and is refused.
+        let mut m = save.to_map();
+        m.insert("version".into(), VERSION.into());
+        assert!(decode(seal(m).as_bytes()).is_err());
+        // As version 1 it loads with the four written out, and the game goes on.
+        let back = decode(old.as_bytes()).expect("a version-1 save loads");
+        assert!(
+            back.options.contains(&("threshold".into(), "4".into())),
+            "{:?}",
+            back.options
+        );
+        let (loaded, past) = replay::<Soldiers>(&back).expect("replays");
+        assert_eq!(past.len(), moves.len());
+        assert_eq!(loaded.threshold(), 4);
+        assert_eq!(loaded.soldier_count(), 6);
+        assert!(!loaded.status().is_over());
+        // Written again, it is a version-2 file that says so itself.
+        let again = decode(back.encode().as_bytes()).expect("rewritten");
+        assert_eq!(again, back);
+        // Any other version-1 save is read as it was.
+        let (other, _) = random_game::<Soldiers>(12, 3);
+        let mut m = other.to_map();
+        m.insert("version".into(), 1.into());
+        assert_eq!(decode(seal(m).as_bytes()), Ok(other));
     }
 
     fn round_trip<G: Game>(dir: &Path) -> bool {

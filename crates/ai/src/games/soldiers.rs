@@ -160,15 +160,21 @@ impl Knowledge for Soldiers {
 
     /// Repeated positions count as draws, so the side that is ahead looks for progress instead
     /// of walking into a third occurrence (most of Monk and Water's draws were repetitions).
-    /// Behind a one-door privy (boards 2 and 4) a move that repeats also counts a tenth of the
-    /// value scale less than a draw at the root, so the strong levels play on unless the draw
-    /// is clearly better: both seats value a fair start there below a draw and took early
-    /// repetitions even against the Novice. (On board 1 the same margin let the soldiers pin
-    /// the general in 9 of 14 games against himself; `MEASUREMENTS.md`, twentieth session.)
+    /// Behind a one-door privy (boards 2 and 4) a move that repeats also counts less than a
+    /// draw at the root, so the strong levels play on unless the draw is clearly better: both
+    /// seats value a fair start there below a draw and took early repetitions even against the
+    /// Novice. A tenth of the value scale on board 4; a fifth on board 2, whose fair set lets
+    /// the general win at six soldiers left, where with a tenth the Master drew 8 of 40 games
+    /// against the Novice. (On board 1 a tenth let the soldiers pin the general in 9 of 14 games
+    /// against himself; `MEASUREMENTS.md`, twentieth and twenty-first sessions.)
     fn alphabeta_params(&self) -> AlphaBetaParams {
         AlphaBetaParams {
             repeat_draw: true,
-            avoid_repeat: if one_door(self) { 0.1 } else { 0.0 },
+            avoid_repeat: match self.board().variant() {
+                Variant::Board2 => 0.2,
+                Variant::Board4 => 0.1,
+                _ => 0.0,
+            },
             ..AlphaBetaParams::default()
         }
     }
@@ -339,8 +345,31 @@ mod tests {
     }
 
     #[test]
+    fn the_margin_for_playing_on_is_the_boards_and_the_weak_levels_have_none() {
+        let avoid = |v: Variant, level: Level| match variant(v).level_config(level).algorithm {
+            crate::Algorithm::AlphaBeta(p) => p.avoid_repeat,
+            ref a => panic!("{v:?} {level:?}: {}", a.name()),
+        };
+        for level in [Level::Strong, Level::Master] {
+            assert_eq!(avoid(Variant::Board2, level), 0.2);
+            assert_eq!(avoid(Variant::Board4, level), 0.1);
+            assert_eq!(avoid(Variant::Board1, level), 0.0);
+            assert_eq!(avoid(Variant::Board3, level), 0.0);
+        }
+        for v in [Variant::Board2, Variant::Board4] {
+            assert_eq!(avoid(v, Level::Novice), 0.0);
+            assert_eq!(avoid(v, Level::Casual), 0.0);
+        }
+    }
+
+    #[test]
     fn the_watchful_general_counts_his_territory_and_the_soldiers_do_not() {
-        let o = SoldiersOptions::fair(Variant::Board2);
+        // Five soldiers on board 2: the general wins at four here (the fair set says six), so
+        // the positions below are still being played.
+        let o = SoldiersOptions {
+            threshold: Some(4),
+            ..SoldiersOptions::fair(Variant::Board2)
+        };
         let pos = |g: &str, soldiers: &[&str]| Soldiers::from_position(&o, g, soldiers, Player::P1).unwrap();
         // A corner pocket behind a line: a4 and b5 are as near to a soldier as to him.
         let line = ["a3", "b3", "b4", "c4", "c5"];

@@ -84,15 +84,31 @@ pub trait Store: Send + Sync + 'static {
     fn all(&self) -> impl Future<Output = Result<Vec<StoredGame>, StoreError>> + Send;
 }
 
+/// The schema's steps, in order: the tables, then (2) Sixteen Soldiers board 2's fair games
+/// stored while its fair rules let the general win at four soldiers left keep that four.
+fn migrations() -> Vec<Migration> {
+    let step = |version, name, sql: &'static str| {
+        Migration::new(
+            version,
+            Cow::Borrowed(name),
+            MigrationType::Simple,
+            sql.into_sql_str(),
+            false,
+        )
+    };
+    vec![
+        step(1, "games", include_str!("../../migrations/0001_games.sql")),
+        step(
+            2,
+            "soldiers board2 fair threshold",
+            include_str!("../../migrations/0002_soldiers_board2_fair_threshold.sql"),
+        ),
+    ]
+}
+
 /// The schema, in order; applied at start by sqlx's migrator.
 pub fn migrator() -> Migrator {
-    Migrator::with_migrations(vec![Migration::new(
-        1,
-        Cow::Borrowed("games"),
-        MigrationType::Simple,
-        include_str!("../../migrations/0001_games.sql").into_sql_str(),
-        false,
-    )])
+    Migrator::with_migrations(migrations())
 }
 
 /// Seconds since 1970, for the `created` column.
@@ -158,4 +174,83 @@ pub(crate) fn attach_moves(games: &mut [StoredGame], rows: Vec<(String, i64, Str
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use sqlx::sqlite::SqliteConnectOptions;
+    use sqlx::{Connection, SqliteConnection};
+
+    use super::sqlite::SqliteStore;
+    use super::*;
+
+    #[tokio::test]
+    async fn migration_2_keeps_the_threshold_board_2_fair_games_were_stored_under() {
+        let dir = std::env::temp_dir().join(format!("parlour-migrate-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("games.db").display());
+        // A database as the server left it before migration 2.
+        let mut conn =
+            SqliteConnection::connect_with(&SqliteConnectOptions::from_str(&url).unwrap().create_if_missing(true))
+                .await
+                .unwrap();
+        let first: Vec<Migration> = migrations().into_iter().take(1).collect();
+        Migrator::with_migrations(first).run(&mut conn).await.unwrap();
+        let rows = [
+            ("A1", "soldiers", r#"[["variant","board2"],["rules","fair"]]"#),
+            (
+                "A2",
+                "soldiers",
+                r#"[["variant","board2"],["rules","fair"],["first","soldiers"]]"#,
+            ),
+            (
+                "A3",
+                "soldiers",
+                r#"[["variant","board2"],["rules","fair"],["threshold","3"]]"#,
+            ),
+            ("A4", "soldiers", r#"[["variant","board1"],["rules","fair"]]"#),
+            ("A5", "soldiers", r#"[["variant","board2"]]"#),
+            ("A6", "konane", r#"[["size","6x6"]]"#),
+        ];
+        for (code, game, options) in rows {
+            sqlx::query("INSERT INTO games (code, game, options, created) VALUES (?, ?, ?, 0)")
+                .bind(code)
+                .bind(game)
+                .bind(options)
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        }
+        conn.close().await.unwrap();
+        // Opening it migrates it.
+        let store = SqliteStore::open(&url).await.unwrap();
+        let pairs = |p: &[(&str, &str)]| {
+            p.iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect::<Vec<_>>()
+        };
+        let options: Vec<_> = store.all().await.unwrap().into_iter().map(|g| g.options).collect();
+        assert_eq!(
+            options,
+            [
+                pairs(&[("variant", "board2"), ("rules", "fair"), ("threshold", "4")]),
+                pairs(&[
+                    ("variant", "board2"),
+                    ("rules", "fair"),
+                    ("first", "soldiers"),
+                    ("threshold", "4")
+                ]),
+                pairs(&[("variant", "board2"), ("rules", "fair"), ("threshold", "3")]),
+                pairs(&[("variant", "board1"), ("rules", "fair")]),
+                pairs(&[("variant", "board2")]),
+                pairs(&[("size", "6x6")]),
+            ]
+        );
+        // And the four is what the rules read: the canonical form keeps it, fair being six now.
+        let canonical = parlour_saves::canonical_options("soldiers", &options[0]);
+        assert_eq!(canonical.as_deref(), Ok(&options[0][..]));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
