@@ -154,7 +154,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             vec![false; self.scratch.len()]
         };
         // What a move that draws at once is worth here: a draw, less `avoid_repeat`.
-        let drawn_value = self.draw_for[me.index()] - (p.avoid_repeat * 2.0 * SCALE) as i32;
+        let drawn_value = self.draw_for[me.index()] - (p.avoid_repeat_for(me) * 2.0 * SCALE) as i32;
         let order = |r: &(i32, u16, G::Move)| (std::cmp::Reverse(r.0), drawn_now[usize::from(r.1)]);
         root.sort_by_key(order);
         let drawn_move = root

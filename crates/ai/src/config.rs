@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use parlour_rules::Player;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -147,6 +148,20 @@ pub struct AlphaBetaParams {
     /// the values inside the tree are untouched. `0`: only the tie-break.
     #[serde(default)]
     pub avoid_repeat: f32,
+    /// The second seat's `avoid_repeat` where it differs from the first's (board 4's soldiers,
+    /// who take repetitions too readily at the first seat's margin); `None`: the same.
+    #[serde(default)]
+    pub second_avoid_repeat: Option<f32>,
+}
+
+impl AlphaBetaParams {
+    /// The root margin for a repetition when `seat` is searching.
+    pub fn avoid_repeat_for(&self, seat: Player) -> f32 {
+        match seat {
+            Player::P1 => self.avoid_repeat,
+            Player::P2 => self.second_avoid_repeat.unwrap_or(self.avoid_repeat),
+        }
+    }
 }
 
 impl Default for AlphaBetaParams {
@@ -161,6 +176,7 @@ impl Default for AlphaBetaParams {
             contempt: 0.0,
             plain_view: false,
             avoid_repeat: 0.0,
+            second_avoid_repeat: None,
         }
     }
 }
@@ -292,7 +308,8 @@ impl SearchConfig {
     /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
     /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `threads=`; alpha-beta `noise=`, `tt=` (bits),
     /// `killers=`, `history=`, `swindle=` (0/1); both `rep=` (0/1, a repeated position counts as a draw),
-    /// `contempt=` and `avoid=` (margin). A tunable that does not apply to the algorithm is an error.
+    /// `contempt=` and `avoid=` (margin; for alpha-beta both seats', `avoid2=` the second
+    /// seat's alone, given after it). A tunable that does not apply to the algorithm is an error.
     pub fn parse<G: Knowledge>(state: &G, words: &[&str], default_level: Level) -> Result<Self, ConfigError> {
         let mut level = default_level;
         let mut algo: Option<&str> = None;
@@ -315,8 +332,8 @@ impl SearchConfig {
                 }
                 "seed" => seed = Some(number(&key, value)?),
                 "c" | "fpu" | "solver" | "reuse" | "informed" | "mast" | "rave" | "pb" | "pbeval" | "cutoff"
-                | "expand" | "temp" | "contempt" | "rep" | "avoid" | "threads" | "noise" | "tt" | "killers"
-                | "history" | "swindle" => tunables.push((key, value)),
+                | "expand" | "temp" | "contempt" | "rep" | "avoid" | "avoid2" | "threads" | "noise" | "tt"
+                | "killers" | "history" | "swindle" => tunables.push((key, value)),
                 _ => {
                     return Err(ConfigError(format!(
                         "unknown setting '{key}'; valid: level, algo, ms, playouts, depth, seed"
@@ -424,7 +441,11 @@ impl Algorithm {
             (Algorithm::AlphaBeta(p), "rep") => p.repeat_draw = b()?,
             (Algorithm::AlphaBeta(p), "swindle") => p.swindle = b()?,
             (Algorithm::AlphaBeta(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
-            (Algorithm::AlphaBeta(p), "avoid") => p.avoid_repeat = f()?.clamp(0.0, 0.5),
+            (Algorithm::AlphaBeta(p), "avoid") => {
+                p.avoid_repeat = f()?.clamp(0.0, 0.5);
+                p.second_avoid_repeat = None;
+            }
+            (Algorithm::AlphaBeta(p), "avoid2") => p.second_avoid_repeat = Some(f()?.clamp(0.0, 0.5)),
             (Algorithm::AlphaBeta(p), "noise") => p.noise = f()?,
             (Algorithm::AlphaBeta(p), "tt") => p.tt_bits = n()?.clamp(4, 28) as u8,
             (Algorithm::AlphaBeta(p), "killers") => p.killers = b()?,
@@ -523,6 +544,9 @@ impl fmt::Display for Algorithm {
                 }
                 if p.avoid_repeat > 0.0 {
                     write!(f, " avoid={}", p.avoid_repeat)?;
+                }
+                if let Some(a) = p.second_avoid_repeat {
+                    write!(f, " avoid2={a}")?;
                 }
                 write!(f, ")")
             }

@@ -94,6 +94,7 @@ impl Level {
                 noise,
                 plain_view: true,
                 avoid_repeat: 0.0,
+                second_avoid_repeat: None,
                 ..params
             })
         };

@@ -41,21 +41,30 @@ fn steps_to(b: &Board, from: Point, blocked: u64, targets: u64, max: u32) -> Opt
 
 /// The general's territory: the points outside the refuge he can reach, through empty points,
 /// in fewer steps than any soldier can (soldiers walking through empty points, never into the
-/// refuge), as a Tron or Amazons player counts it.
-fn territory(b: &Board, hunter: Point, soldiers: u64) -> u32 {
+/// refuge), as a Tron or Amazons player counts it; and beside it the points he and the nearest
+/// soldier reach in the same number of steps, still open to both.
+fn territory(b: &Board, hunter: Point, soldiers: u64) -> (u32, u32) {
     let refuge = b.refuge_mask();
     let empty = !soldiers & !(1u64 << hunter);
     let (mut g_seen, mut s_seen) = (1u64 << hunter, soldiers);
     let (mut g_front, mut s_front) = (g_seen, soldiers);
-    let mut mine = 0u64;
+    let (mut mine, mut contested) = (0u64, 0u64);
     while g_front != 0 {
         g_front = neighbourhood(b, g_front) & empty & !g_seen;
         s_front = neighbourhood(b, s_front) & empty & !refuge & !s_seen;
         g_seen |= g_front;
         s_seen |= s_front;
         mine |= g_front & !s_seen;
+        contested |= g_front & s_front;
     }
-    (mine & !refuge).count_ones()
+    ((mine & !refuge).count_ones(), (contested & !refuge).count_ones())
+}
+
+/// The general's room: the empty points outside the refuge he can reach in one or two steps.
+fn room(b: &Board, hunter: Point, soldiers: u64) -> u32 {
+    let empty = !soldiers & !(1u64 << hunter) & !b.refuge_mask();
+    let one = b.neighbours(hunter) & empty;
+    (one | (neighbourhood(b, one) & empty)).count_ones()
 }
 
 /// How close the hunter is to an apex win, in `[0, 1]`: with the seed's apex rule, the way to
@@ -80,9 +89,14 @@ fn apex_progress(s: &Soldiers) -> f32 {
     }
 }
 
-/// The watchful general's weights: his territory's share, his free neighbours.
+/// The watchful general's weights: his territory's share (a contested point counting half),
+/// his room (the points within two steps, full at [`FULL_ROOM`]), and the pocket beside the
+/// privy's one door (the most at the door, fading to nothing three steps away).
 const TERRITORY_WEIGHT: f32 = 1.0;
-const WATCHFUL_FREEDOM_WEIGHT: f32 = 0.3;
+const ROOM_WEIGHT: f32 = 0.3;
+const FULL_ROOM: f32 = 12.0;
+const DOOR_WEIGHT: f32 = 0.2;
+const DOOR_REACH: u32 = 3;
 
 /// The hunter's view: captures made towards the threshold, free points around it, progress
 /// towards an apex win, and the danger of being shut in the refuge (exits held by soldiers).
@@ -90,29 +104,35 @@ const WATCHFUL_FREEDOM_WEIGHT: f32 = 0.3;
 /// `watchful` is the general's own judgement where the privy has a single door (boards 2 and
 /// 4), used when the general is the side searching at the Strong and Master levels (the weak
 /// ones search with the plain `evaluate`, see `AlphaBetaParams::plain_view`): his **territory**
-/// (the points he reaches before any soldier can) counts, his free neighbours count half as
-/// much, and the privy's apex does not pull him. Read from the games he lost there against
-/// plain UCT: he shuffled beside the one door with free neighbours all round and a position he
-/// valued well, while the soldiers walled him into the top rows several moves beyond his
-/// horizon; his territory shrinks with every soldier of that wall. Behind three doors (boards 1
+/// (the points he reaches before any soldier can, and half of those he reaches as soon as one)
+/// counts, his **room** (the empty points within two steps) less, and the **pocket beside the
+/// door** counts against him; the privy's apex does not pull him. Read from the games he lost
+/// there against plain UCT: every pin ended in the top row beside the one door, where he had
+/// shuffled with four free neighbours and no territory left to lose, so neither term told one
+/// point from another, while the soldiers walled him in several moves beyond his horizon
+/// (`MEASUREMENTS.md`, seventeenth and twenty-fourth sessions). Behind three doors (boards 1
 /// and 3) the apex is a way to win, and the plain view keeps it. The soldiers always judge
-/// plainly: with the same term they herd the general so well that the fair sets stop being
+/// plainly: with the territory term they herd the general so well that the fair sets stop being
 /// fair (`MEASUREMENTS.md`, thirteenth, sixteenth and seventeenth sessions).
 fn hunter_view(s: &Soldiers, watchful: bool) -> f32 {
     let b = s.board();
     let start = b.soldier_starts().len() as f32;
     let need = (start - s.threshold() as f32).max(1.0);
     let captured = start - s.soldier_count() as f32;
-    let free = (b.neighbours(s.hunter()) & !s.soldier_mask()).count_ones() as f32;
-    let freedom = free.min(4.0) / 4.0;
     let mut v = (2.0 * captured / need - 1.0) * 0.7;
     if watchful {
         // The empty points outside the refuge (soldiers never stand in it).
         let hunter_outside = u32::from(!b.is_refuge(s.hunter()));
         let empty = (b.len() as u32 - b.refuge_mask().count_ones() - s.soldier_count() - hunter_outside).max(1);
-        let share = territory(b, s.hunter(), s.soldier_mask()) as f32 / empty as f32;
-        v += (share - 0.5) * TERRITORY_WEIGHT + (freedom - 0.5) * WATCHFUL_FREEDOM_WEIGHT;
+        let (mine, contested) = territory(b, s.hunter(), s.soldier_mask());
+        let share = (mine as f32 + 0.5 * contested as f32) / empty as f32;
+        let room = (room(b, s.hunter(), s.soldier_mask()) as f32 / FULL_ROOM).min(1.0);
+        let door = steps_to(b, s.hunter(), b.refuge_mask(), b.exit_mask(), DOOR_REACH).unwrap_or(DOOR_REACH);
+        v += (share - 0.5) * TERRITORY_WEIGHT + (room - 0.5) * ROOM_WEIGHT
+            - DOOR_WEIGHT * (1.0 - door as f32 / DOOR_REACH as f32);
     } else {
+        let free = (b.neighbours(s.hunter()) & !s.soldier_mask()).count_ones() as f32;
+        let freedom = free.min(4.0) / 4.0;
         v += (freedom - 0.5) * 0.6 + 0.5 * apex_progress(s);
     }
     if b.is_refuge(s.hunter()) {
@@ -165,16 +185,21 @@ impl Knowledge for Soldiers {
     /// seats value a fair start there below a draw and took early repetitions even against the
     /// Novice. A tenth of the value scale on board 4; a fifth on board 2, whose fair set lets
     /// the general win at six soldiers left, where with a tenth the Master drew 8 of 40 games
-    /// against the Novice. (On board 1 a tenth let the soldiers pin the general in 9 of 14 games
-    /// against himself; `MEASUREMENTS.md`, twentieth and twenty-first sessions.)
+    /// against the Novice. On board 4 the soldiers (the second seat) take a fifth too: at a
+    /// tenth they drew 2 of 20 games against plain UCT at the Master's 2.4 s by early
+    /// repetitions, with a fifth none. (On board 1 a tenth let the soldiers pin the general in 9
+    /// of 14 games against himself; `MEASUREMENTS.md`, twentieth, twenty-first and twenty-fourth
+    /// sessions.)
     fn alphabeta_params(&self) -> AlphaBetaParams {
+        let (avoid_repeat, second_avoid_repeat) = match self.board().variant() {
+            Variant::Board2 => (0.2, None),
+            Variant::Board4 => (0.1, Some(0.2)),
+            _ => (0.0, None),
+        };
         AlphaBetaParams {
             repeat_draw: true,
-            avoid_repeat: match self.board().variant() {
-                Variant::Board2 => 0.2,
-                Variant::Board4 => 0.1,
-                _ => 0.0,
-            },
+            avoid_repeat,
+            second_avoid_repeat,
             ..AlphaBetaParams::default()
         }
     }
@@ -346,20 +371,29 @@ mod tests {
 
     #[test]
     fn the_margin_for_playing_on_is_the_boards_and_the_weak_levels_have_none() {
+        // (the general's margin, the soldiers')
         let avoid = |v: Variant, level: Level| match variant(v).level_config(level).algorithm {
-            crate::Algorithm::AlphaBeta(p) => p.avoid_repeat,
+            crate::Algorithm::AlphaBeta(p) => (p.avoid_repeat_for(Player::P1), p.avoid_repeat_for(Player::P2)),
             ref a => panic!("{v:?} {level:?}: {}", a.name()),
         };
         for level in [Level::Strong, Level::Master] {
-            assert_eq!(avoid(Variant::Board2, level), 0.2);
-            assert_eq!(avoid(Variant::Board4, level), 0.1);
-            assert_eq!(avoid(Variant::Board1, level), 0.0);
-            assert_eq!(avoid(Variant::Board3, level), 0.0);
+            assert_eq!(avoid(Variant::Board2, level), (0.2, 0.2));
+            assert_eq!(avoid(Variant::Board4, level), (0.1, 0.2));
+            assert_eq!(avoid(Variant::Board1, level), (0.0, 0.0));
+            assert_eq!(avoid(Variant::Board3, level), (0.0, 0.0));
         }
         for v in [Variant::Board2, Variant::Board4] {
-            assert_eq!(avoid(v, Level::Novice), 0.0);
-            assert_eq!(avoid(v, Level::Casual), 0.0);
+            assert_eq!(avoid(v, Level::Novice), (0.0, 0.0));
+            assert_eq!(avoid(v, Level::Casual), (0.0, 0.0));
         }
+        // `avoid=` sets both seats' margins, `avoid2=` the second's after it.
+        let s = variant(Variant::Board4);
+        let words = |w: &[&str]| match SearchConfig::parse(&s, w, Level::Master).unwrap().algorithm {
+            crate::Algorithm::AlphaBeta(p) => (p.avoid_repeat_for(Player::P1), p.avoid_repeat_for(Player::P2)),
+            ref a => panic!("{}", a.name()),
+        };
+        assert_eq!(words(&["level=master", "avoid=0.1"]), (0.1, 0.1));
+        assert_eq!(words(&["level=master", "avoid=0", "avoid2=0.3"]), (0.0, 0.3));
     }
 
     #[test]
@@ -371,14 +405,19 @@ mod tests {
             ..SoldiersOptions::fair(Variant::Board2)
         };
         let pos = |g: &str, soldiers: &[&str]| Soldiers::from_position(&o, g, soldiers, Player::P1).unwrap();
-        // A corner pocket behind a line: a4 and b5 are as near to a soldier as to him.
+        // A corner pocket behind a line: none of it is his, and a4 and b5 are as near to a
+        // soldier as to him (contested); his room is those two points.
         let line = ["a3", "b3", "b4", "c4", "c5"];
         let pocket = pos("a5", &line);
-        assert_eq!(territory(pocket.board(), pocket.hunter(), pocket.soldier_mask()), 0);
+        assert_eq!(
+            territory(pocket.board(), pocket.hunter(), pocket.soldier_mask()),
+            (0, 2)
+        );
+        assert_eq!(room(pocket.board(), pocket.hunter(), pocket.soldier_mask()), 2);
         // In the open, with the same soldiers, the bottom right is his (seven points nearer him
         // than any soldier); never the privy's points, which no soldier may enter.
         let open = pos("d2", &line);
-        assert_eq!(territory(open.board(), open.hunter(), open.soldier_mask()), 7);
+        assert_eq!(territory(open.board(), open.hunter(), open.soldier_mask()).0, 7);
         assert!(hunter_view(&pocket, true) < hunter_view(&open, true) - 0.5);
         // Searching as the general the position is judged watchfully; as the soldiers, and
         // through the plain `evaluate`, as before. Both from the side to move (the general).
@@ -416,6 +455,32 @@ mod tests {
             crate::search(&pocket, &cfg, &crate::StopFlag::new()).unwrap().value
         };
         assert!(one_ply(false) < one_ply(true), "{} {}", one_ply(false), one_ply(true));
+    }
+
+    /// Soldiers down both sides of board 2, which then reads the same from the top and from the
+    /// bottom but for the privy: the general at its door (c5) and at the bottom's middle (c1)
+    /// has the same territory and room, and the door's pocket is the whole difference.
+    #[test]
+    fn the_watchful_general_keeps_away_from_the_privys_door() {
+        let o = SoldiersOptions::fair(Variant::Board2);
+        let sides = ["a1", "a2", "a3", "a4", "a5", "e1", "e2", "e3", "e4", "e5"];
+        let pos = |g: &str| Soldiers::from_position(&o, g, &sides, Player::P1).unwrap();
+        let (door, bottom) = (pos("c5"), pos("c1"));
+        let terms = |s: &Soldiers| {
+            (
+                territory(s.board(), s.hunter(), s.soldier_mask()),
+                room(s.board(), s.hunter(), s.soldier_mask()),
+            )
+        };
+        assert_eq!(terms(&door), terms(&bottom));
+        let gap = hunter_view(&bottom, true) - hunter_view(&door, true);
+        assert!((gap - DOOR_WEIGHT).abs() < 1e-5, "{gap}");
+        // One step from the door the pocket weighs two thirds as much.
+        let (next, far) = (pos("c4"), pos("c2"));
+        assert_eq!(terms(&next), terms(&far));
+        let gap = hunter_view(&far, true) - hunter_view(&next, true);
+        assert!((gap - DOOR_WEIGHT * 2.0 / 3.0).abs() < 1e-5, "{gap}");
+        assert!(next.evaluate_as(Player::P1) < far.evaluate_as(Player::P1));
     }
 
     #[test]
