@@ -171,8 +171,9 @@ pub struct Rules {
 
 /// The fair rule set per board: the switches that differ from the seed, chosen by measurement
 /// (`crates/ai/MEASUREMENTS.md`, "Sixteen Soldiers: a fair game on every board"; the shares in
-/// the reasons are the Master's against itself, over 64 to 96 games: board 1's of the
-/// twenty-first session, boards 2's and 4's of the twenty-fourth).
+/// the reasons are the Master's against itself, over 64 to 192 games: board 1's of the
+/// twenty-first session, boards 2's and 4's of the twenty-fourth, board 2's `custodian=off` alone
+/// of the twenty-fourth and twenty-fifth).
 /// A board's fair set: the switches it changes from the seed, and the one-line reason.
 type FairSet = (Variant, &'static [(&'static str, &'static str)], &'static str);
 
@@ -187,7 +188,7 @@ const FAIR: [FairSet; 4] = [
         Variant::Board2,
         &[("custodian", "off"), ("threshold", "6")],
         "without custodian capture the soldiers' forced win (6 plies) is gone, but the Master against \
-         itself then gave the general only 28 to 31 % of the points (27.6 % if he wins at five soldiers \
+         itself then gives the general only 26 % of the points (27.6 % if he wins at five soldiers \
          left); winning at six he gets 42 %, and no result is proven in 60 s (14 plies deep)",
     ),
     (
