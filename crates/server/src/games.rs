@@ -116,8 +116,9 @@ pub enum Refusal {
     /// The client's fault: nothing changed.
     #[error("{0}")]
     Bad(String),
-    /// The server's storage failed: nothing was acknowledged.
-    #[error("the server could not store that ({0}); nothing changed — try again")]
+    /// The server's storage failed: nothing was acknowledged. The database's own words go to
+    /// the server's log, not to the player.
+    #[error("the server cannot store games right now ({}); nothing changed — try again later", .0.for_player())]
     Store(#[from] StoreError),
 }
 
@@ -141,7 +142,20 @@ pub struct Seated {
 pub struct Registry<S> {
     store: S,
     games: Mutex<HashMap<String, Arc<AsyncMutex<Entry>>>>,
+    trouble: Mutex<Trouble>,
+    probed: AsyncMutex<Option<(std::time::Instant, Result<(), String>)>>,
 }
+
+/// Whether the store is refusing writes now, and how many it has refused since it began.
+#[derive(Default)]
+struct Trouble {
+    why: Option<String>,
+    refused: u64,
+}
+
+/// How long one health probe's answer stands (so `/health` cannot be used to flood the
+/// database with writes).
+const PROBE_STANDS: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl<S: Store> Registry<S> {
     /// An empty registry over `store`.
@@ -149,7 +163,57 @@ impl<S: Store> Registry<S> {
         Registry {
             store,
             games: Mutex::new(HashMap::new()),
+            trouble: Mutex::new(Trouble::default()),
+            probed: AsyncMutex::new(None),
         }
+    }
+
+    /// Notes how a write went: the first failure, and the first success after failures, are
+    /// logged (not every refused write, which on a full disk would fill the log too).
+    fn note<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+        let Ok(mut t) = self.trouble.lock() else { return result };
+        match &result {
+            Err(e) => {
+                t.refused += 1;
+                let why = e.to_string();
+                if t.why.as_deref() != Some(why.as_str()) {
+                    eprintln!(
+                        "parlour-server: cannot store ({}): {why}; writes are refused until the database can store again",
+                        e.for_player()
+                    );
+                    t.why = Some(why);
+                }
+            }
+            Ok(_) => {
+                if t.why.take().is_some() {
+                    eprintln!(
+                        "parlour-server: storing again ({} writes were refused meanwhile)",
+                        t.refused
+                    );
+                    t.refused = 0;
+                }
+            }
+        }
+        result
+    }
+
+    /// Whether the database can store now: a real write of the health row, at most one a
+    /// second (later callers within the second share the answer).
+    pub async fn health(&self) -> Result<(), String> {
+        let mut probed = self.probed.lock().await;
+        let failing = self.trouble.lock().map_or(true, |t| t.why.is_some());
+        // A success stands only while no write has failed since.
+        if let Some((at, answer)) = probed.as_ref()
+            && at.elapsed() < PROBE_STANDS
+            && (answer.is_err() || !failing)
+        {
+            return answer.clone();
+        }
+        let answer = self
+            .note(self.store.probe().await)
+            .map_err(|e| format!("cannot store ({}): {e}", e.for_player()));
+        *probed = Some((std::time::Instant::now(), answer.clone()));
+        answer
     }
 
     /// The store.
@@ -169,7 +233,8 @@ impl<S: Store> Registry<S> {
         let stored = self
             .store
             .load(code)
-            .await?
+            .await
+            .inspect_err(|e| eprintln!("parlour-server: loading game {code} failed: {e}"))?
             .ok_or_else(|| bad(format!("there is no game with invite code {code}")))?;
         let entry = Arc::new(AsyncMutex::new(Entry::new(stored)?));
         let mut games = self.games.lock().map_err(|_| bad("the server is shutting down"))?;
@@ -198,7 +263,7 @@ impl<S: Store> Registry<S> {
                 moves: vec![],
                 resigned: None,
             };
-            if self.store.create(&stored).await? {
+            if self.note(self.store.create(&stored).await)? {
                 let (followers, _) = broadcast::channel(FOLLOW_BUFFER);
                 let entry = Entry {
                     stored,
@@ -230,7 +295,7 @@ impl<S: Store> Registry<S> {
             };
             let token = random_token();
             let hash = hash_token(&token);
-            if self.store.take_seat(code, seat, &hash).await? {
+            if self.note(self.store.take_seat(code, seat, &hash).await)? {
                 e.stored.tokens[seat.index()] = Some(hash);
                 let _ = e.followers.send(Reply::Joined {
                     code: code.to_string(),
@@ -294,7 +359,7 @@ impl<S: Store> Registry<S> {
                 return Err(bad(format!("it is not your turn: {} is to move", names[t])));
             }
             let canonical = e.session.play(mv).map_err(bad)?;
-            match self.store.append(code, ply, &canonical).await {
+            match self.note(self.store.append(code, ply, &canonical).await) {
                 Ok(true) => {
                     e.stored.moves.push(canonical.clone());
                     let _ = e.followers.send(Reply::Moved {
@@ -332,7 +397,7 @@ impl<S: Store> Registry<S> {
                 return Err(bad(why));
             }
             let ply = e.stored.moves.len() as u32;
-            if self.store.append(code, ply, &resign_row(seat)).await? {
+            if self.note(self.store.append(code, ply, &resign_row(seat)).await)? {
                 e.stored.resigned = Some(seat);
                 let _ = e.followers.send(Reply::Resigned {
                     req: None,

@@ -19,7 +19,8 @@ use crate::store::{Store, StoreError};
 
 /// Serves on `listener` with the database at `database` (`sqlite://PATH` or `postgres://…`)
 /// until the process is told to stop (Ctrl-C or SIGTERM). `ready` is called once the database
-/// is open and migrated, just before the first connection is served.
+/// is open, migrated and has taken a write, just before the first connection is served; a
+/// database that cannot store is an error here, not a server that refuses every move.
 pub async fn run(listener: TcpListener, database: &str, ready: impl FnOnce()) -> Result<(), StoreError> {
     run_with(listener, database, None, ready).await
 }
@@ -33,10 +34,12 @@ pub async fn run_with(
 ) -> Result<(), StoreError> {
     if database.starts_with("sqlite:") {
         let store = SqliteStore::open(database).await?;
+        store.probe().await.map_err(|e| StoreError::CannotStore(Box::new(e)))?;
         ready();
         serve(listener, Arc::new(Registry::new(store)), web).await
     } else if database.starts_with("postgres://") || database.starts_with("postgresql://") {
         let store = PgStore::open(database).await?;
+        store.probe().await.map_err(|e| StoreError::CannotStore(Box::new(e)))?;
         let mut changes = store.changes().await?;
         ready();
         let registry = Arc::new(Registry::new(store));

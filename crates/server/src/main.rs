@@ -16,7 +16,8 @@ usage:
   parlour-server --help          this text
 
 Clients connect to ws://ADDR:PORT/ws (the game and `parlour-engine connect --server
-http://ADDR:PORT`); http://ADDR:PORT/health answers ok. The first line printed is
+http://ADDR:PORT`); http://ADDR:PORT/health answers ok when the database takes a write (503 and why when
+not). The first line printed is
 `listening on http://ADDR:PORT`.";
 
 fn main() -> ExitCode {
@@ -60,6 +61,12 @@ fn main() -> ExitCode {
         i += 2;
     }
     let database = database.unwrap_or_else(parlour_server::default_database);
+    // A file past its size limit (RLIMIT_FSIZE) is a full disk to this server: the write fails
+    // with EFBIG and is refused, instead of the process being killed by SIGXFSZ.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {

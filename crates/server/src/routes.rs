@@ -1,4 +1,5 @@
-//! The HTTP side: `/ws` upgrades to the game WebSocket, `/health` answers `ok`, and with a web
+//! The HTTP side: `/ws` upgrades to the game WebSocket, `/health` answers `ok` when the
+//! database takes a write (503 and why when not), and with a web
 //! directory, `/` and `/g/<code>` serve the browser client (the page reads the code itself). Each WebSocket
 //! is one task that reads requests in order, answers each, and forwards the pushes of the game
 //! it follows. Every frame is size-checked and rate-limited before it is read.
@@ -30,7 +31,7 @@ const ABUSE_LIMIT: u32 = 200;
 pub fn router<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>) -> Router {
     let api = Router::new()
         .route("/ws", get(upgrade::<S>))
-        .route("/health", get(|| async { "ok" }))
+        .route("/health", get(health::<S>))
         .with_state(registry);
     match web {
         Some(dir) => {
@@ -48,6 +49,14 @@ pub fn router<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathB
                  server with --web web/dist."
             }),
         ),
+    }
+}
+
+/// `/health`: `ok` when the database takes a real write now; 503 with the reason when not.
+async fn health<S: Store>(State(registry): State<Arc<Registry<S>>>) -> impl IntoResponse {
+    match registry.health().await {
+        Ok(()) => (axum::http::StatusCode::OK, "ok".to_string()),
+        Err(why) => (axum::http::StatusCode::SERVICE_UNAVAILABLE, why),
     }
 }
 

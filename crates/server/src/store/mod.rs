@@ -51,6 +51,9 @@ pub enum StoreError {
     /// A write's transaction failed (every write in it is refused).
     #[error("the database could not commit: {0}")]
     Commit(String),
+    /// The database opened but would not take the health row's write at start.
+    #[error("the database cannot store ({why}): {0}", why = .0.for_player())]
+    CannotStore(Box<StoreError>),
     /// The database address is not one this server speaks.
     #[error("unknown database address '{0}': use sqlite://PATH or postgres://…")]
     Url(String),
@@ -82,10 +85,48 @@ pub trait Store: Send + Sync + 'static {
     fn append(&self, code: &str, ply: u32, mv: &str) -> impl Future<Output = Result<bool, StoreError>> + Send;
     /// Every game (the load benchmark's check afterwards).
     fn all(&self) -> impl Future<Output = Result<Vec<StoredGame>, StoreError>> + Send;
+    /// A real, committed write of the health row: `Ok` only when the database can store.
+    fn probe(&self) -> impl Future<Output = Result<(), StoreError>> + Send;
+}
+
+impl StoreError {
+    /// What a player is told: why, in words, without the database's own text (which goes to
+    /// the server's log).
+    pub fn for_player(&self) -> &'static str {
+        match self {
+            StoreError::Damaged(_) => "a stored game is damaged",
+            StoreError::CannotStore(e) => e.for_player(),
+            StoreError::Url(_) | StoreError::Migrate(_) => "its database is not set up",
+            StoreError::Database(_) | StoreError::Commit(_) => {
+                if self.is_full() {
+                    "its disk is full"
+                } else if self.to_string().to_lowercase().contains("i/o error") {
+                    "its disk failed a write"
+                } else {
+                    "its database refused the write"
+                }
+            }
+        }
+    }
+
+    /// A full disk or a file past its size limit, as SQLite and PostgreSQL word it.
+    pub fn is_full(&self) -> bool {
+        let text = self.to_string().to_lowercase();
+        [
+            "disk is full",
+            "no space left",
+            "file too large",
+            "could not extend file",
+            "(code: 13)",
+        ]
+        .iter()
+        .any(|w| text.contains(w))
+    }
 }
 
 /// The schema's steps, in order: the tables, then (2) Sixteen Soldiers board 2's fair games
-/// stored while its fair rules let the general win at four soldiers left keep that four.
+/// stored while its fair rules let the general win at four soldiers left keep that four, then
+/// (3) the row the health check writes.
 fn migrations() -> Vec<Migration> {
     let step = |version, name, sql: &'static str| {
         Migration::new(
@@ -103,6 +144,7 @@ fn migrations() -> Vec<Migration> {
             "soldiers board2 fair threshold",
             include_str!("../../migrations/0002_soldiers_board2_fair_threshold.sql"),
         ),
+        step(3, "health", include_str!("../../migrations/0003_health.sql")),
     ]
 }
 

@@ -151,4 +151,15 @@ impl Store for PgStore {
         )?;
         Ok(games)
     }
+
+    async fn probe(&self) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO health (id, at, room) VALUES (1, $1, NULL)
+             ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+        )
+        .bind(super::now_secs())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
 }

@@ -2,6 +2,13 @@
 //! power cut. All writes go through one writer task that commits whatever has queued up in one
 //! transaction (group commit): a thousand games moving at once cost a few fsyncs, not a
 //! thousand, and each write is answered only after its transaction is committed.
+//!
+//! A transaction that fails (a full disk, a file past its size limit, an I/O error) is
+//! refused to every write in it, and the writer's connection is closed and opened afresh
+//! before the next: a connection whose `COMMIT` failed may be left in a state where later
+//! transactions never commit (sqlx keeps its transaction depth, so the next `BEGIN` becomes a
+//! savepoint inside a transaction that is never committed), which would answer writes as
+//! stored that are not.
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -18,8 +25,18 @@ const BATCH: usize = 512;
 
 enum Write {
     Create(StoredGame),
-    Seat { code: String, seat: Seat, hash: String },
-    Append { code: String, ply: u32, mv: String },
+    Seat {
+        code: String,
+        seat: Seat,
+        hash: String,
+    },
+    Append {
+        code: String,
+        ply: u32,
+        mv: String,
+    },
+    /// The health row, rewritten (see [`Store::probe`]).
+    Probe,
 }
 
 struct Job {
@@ -46,10 +63,10 @@ impl SqliteStore {
         super::migrator().run(&mut writer).await?;
         let reads = SqlitePoolOptions::new()
             .max_connections(4)
-            .connect_with(options.read_only(true))
+            .connect_with(options.clone().read_only(true))
             .await?;
         let (tx, rx) = mpsc::channel(4 * BATCH);
-        tokio::spawn(write_loop(writer, rx));
+        tokio::spawn(write_loop(options, writer, rx));
         Ok(SqliteStore { reads, writes: tx })
     }
 
@@ -65,10 +82,20 @@ impl SqliteStore {
     }
 }
 
-async fn write_loop(mut conn: SqliteConnection, mut jobs: mpsc::Receiver<Job>) {
+async fn write_loop(options: SqliteConnectOptions, conn: SqliteConnection, mut jobs: mpsc::Receiver<Job>) {
+    let mut conn = Some(conn);
     let mut batch = Vec::with_capacity(BATCH);
     while jobs.recv_many(&mut batch, BATCH).await > 0 {
-        let results = commit(&mut conn, &batch).await;
+        if conn.is_none() {
+            conn = SqliteConnection::connect_with(&options)
+                .await
+                .inspect_err(|e| eprintln!("parlour-server: reopening the database failed: {e}"))
+                .ok();
+        }
+        let results = match conn.as_mut() {
+            Some(c) => commit(c, &batch).await,
+            None => Err(sqlx::Error::Protocol("the database could not be reopened".into())),
+        };
         match results {
             Ok(results) => {
                 for (job, result) in batch.drain(..).zip(results) {
@@ -76,6 +103,11 @@ async fn write_loop(mut conn: SqliteConnection, mut jobs: mpsc::Receiver<Job>) {
                 }
             }
             Err(e) => {
+                // Nothing in the batch is acknowledged, and this connection is not trusted
+                // again: closing it rolls back whatever it still holds.
+                if let Some(c) = conn.take() {
+                    let _ = tokio::time::timeout(Duration::from_secs(5), c.close()).await;
+                }
                 let why = e.to_string();
                 for job in batch.drain(..) {
                     let _ = job.done.send(Err(StoreError::Commit(why.clone())));
@@ -86,7 +118,9 @@ async fn write_loop(mut conn: SqliteConnection, mut jobs: mpsc::Receiver<Job>) {
 }
 
 /// Runs every write of the batch in one transaction; each gets its own answer, and none is
-/// answered before the commit.
+/// answered before the commit. A statement that fails for any reason but a constraint fails the
+/// whole batch: SQLite may have rolled the transaction back already (it does on a full disk or
+/// an I/O error), and later statements would then run outside it.
 async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result<bool, StoreError>>, sqlx::Error> {
     let mut tx = conn.begin().await?;
     let mut results = Vec::with_capacity(batch.len());
@@ -104,7 +138,7 @@ async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result
             .bind(super::now_secs())
             .execute(&mut *tx)
             .await
-            .map(|r| r.rows_affected() == 1),
+            .map(|r| r.rows_affected()),
             Write::Seat {
                 code,
                 seat: Seat::First,
@@ -114,7 +148,7 @@ async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result
                 .bind(code)
                 .execute(&mut *tx)
                 .await
-                .map(|r| r.rows_affected() == 1),
+                .map(|r| r.rows_affected()),
             Write::Seat {
                 code,
                 seat: Seat::Second,
@@ -124,7 +158,7 @@ async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result
                 .bind(code)
                 .execute(&mut *tx)
                 .await
-                .map(|r| r.rows_affected() == 1),
+                .map(|r| r.rows_affected()),
             Write::Append { code, ply, mv } => {
                 sqlx::query("INSERT INTO moves (code, ply, mv) VALUES (?, ?, ?) ON CONFLICT (code, ply) DO NOTHING")
                     .bind(code)
@@ -132,10 +166,25 @@ async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result
                     .bind(mv)
                     .execute(&mut *tx)
                     .await
-                    .map(|r| r.rows_affected() == 1)
+                    .map(|r| r.rows_affected())
             }
+            Write::Probe => sqlx::query(
+                "INSERT INTO health (id, at, room) VALUES (1, ?, randomblob(32768))
+                     ON CONFLICT (id) DO UPDATE SET at = excluded.at, room = excluded.room",
+            )
+            .bind(super::now_secs())
+            .execute(&mut *tx)
+            .await
+            .map(|r| r.rows_affected()),
         };
-        results.push(done.map_err(StoreError::from));
+        match done {
+            Ok(rows) => results.push(Ok(rows == 1)),
+            // A constraint refuses this write alone; the transaction goes on.
+            Err(sqlx::Error::Database(e)) if e.kind() != sqlx::error::ErrorKind::Other => {
+                results.push(Err(StoreError::Database(sqlx::Error::Database(e))))
+            }
+            Err(e) => return Err(e),
+        }
     }
     tx.commit().await?;
     Ok(results)
@@ -196,5 +245,9 @@ impl Store for SqliteStore {
             .await?;
         attach_moves(&mut games, moves)?;
         Ok(games)
+    }
+
+    async fn probe(&self) -> Result<(), StoreError> {
+        self.write(Write::Probe).await.map(|_| ())
     }
 }
