@@ -17,6 +17,9 @@ step "lints (pure crates)"
 cargo clippy -p parlour-rules -p parlour-ai -p parlour-engine -p parlour-saves -p parlour-online -p parlour-server -p parlour-worker \
   --all-targets --quiet -- -D warnings
 
+step "import circles (scripts/check-circles.py)"
+python3 scripts/check-circles.py
+
 step "a throw-away PostgreSQL for the server's tests"
 source scripts/postgres.sh
 

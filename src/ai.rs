@@ -1,14 +1,19 @@
 //! Computer turns and hints: the search runs on a search thread of its own (see
-//! [`crate::search_task`]) over a cloned position with a `StopFlag`, polled each frame; the
+//! [`crate::games::search`]) over a cloned position with a `StopFlag`, polled each frame; the
 //! frame never waits.
 //! A short minimum thinking time keeps instant replies from jarring.
 
 use bevy::prelude::*;
 use parlour_ai::StopFlag;
 
-use crate::games::{AiTask, AnyMatch, Setup, Token};
-use crate::play::{GameSet, Match, MoveInput, Phase, Screen, Selection};
-use crate::search_task::Answer;
+use crate::games::any_match::{AiTask, AnyMatch};
+use crate::games::build::Setup;
+use crate::games::parts::Token;
+use crate::games::search::Answer;
+use crate::play::board::{Match, Resolution, Selection};
+use crate::play::messages::{GameCommand, MoveInput};
+use crate::schedule::{GameSet, RuleSet};
+use crate::state::{Phase, Remote, Screen};
 
 /// Seconds the "thinking" display shows at least.
 pub const MIN_THINK: f32 = 0.7;
@@ -26,7 +31,7 @@ pub struct AiTurn {
     /// Frames polled while searching (tests check the app kept running).
     pub frames: u64,
     /// Search threads for the computer's tree searches, when not the client's choice
-    /// ([`crate::search_task::CLIENT_SEARCH_THREADS`]); set by `--ai-threads`.
+    /// ([`crate::games::search::CLIENT_SEARCH_THREADS`]); set by `--ai-threads`.
     pub threads: Option<u32>,
 }
 
@@ -75,7 +80,39 @@ pub(super) fn plugin(app: &mut App) {
             (poll_search, poll_hint)
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            Update,
+            ai_commands
+                .in_set(RuleSet::Accept)
+                .before(crate::play::commands::handle_commands),
         );
+}
+
+/// The computer's part of a player's requests (`play` does the rest, under the same
+/// conditions): a search stops when the position changes under it, a hint starts, the
+/// computer is told to move now.
+fn ai_commands(
+    mut cmds: MessageReader<GameCommand>,
+    m: Res<Match>,
+    res: Res<Resolution>,
+    remote: Res<Remote>,
+    mut ai: ResMut<AiTurn>,
+) {
+    for cmd in cmds.read() {
+        if res.active && *cmd != GameCommand::MoveNow {
+            continue;
+        }
+        if remote.any() && matches!(cmd, GameCommand::Undo | GameCommand::Redo | GameCommand::Resign) {
+            continue;
+        }
+        match cmd {
+            GameCommand::Hint => ai.start_hint(m.0.as_ref()),
+            GameCommand::MoveNow => ai.move_now(),
+            GameCommand::Resign if m.0.status().is_over() => {}
+            _ => ai.cancel(),
+        }
+    }
 }
 
 fn start_search(mut ai: ResMut<AiTurn>, m: Res<Match>, setup: Res<Setup>) {
@@ -85,7 +122,7 @@ fn start_search(mut ai: ResMut<AiTurn>, m: Res<Match>, setup: Res<Setup>) {
     };
     ai.stop = StopFlag::new();
     ai.elapsed = 0.0;
-    let threads = ai.threads.unwrap_or(crate::search_task::CLIENT_SEARCH_THREADS);
+    let threads = ai.threads.unwrap_or(crate::games::search::CLIENT_SEARCH_THREADS);
     ai.task = Some(m.0.spawn_search(level, threads, ai.stop.clone()));
 }
 
@@ -93,7 +130,7 @@ fn poll_search(
     time: Res<Time>,
     mut ai: ResMut<AiTurn>,
     phase: Option<Res<State<Phase>>>,
-    paused: Option<Res<crate::Paused>>,
+    paused: Option<Res<crate::state::Paused>>,
     mut out: MessageWriter<MoveInput>,
 ) {
     if !phase.is_some_and(|p| *p.get() == Phase::AiThinking) {

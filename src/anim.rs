@@ -3,30 +3,12 @@
 //! the box, ConHex cells taking their colour. Only transforms and components change here, so
 //! it runs headless too.
 
-use std::collections::VecDeque;
-
 use bevy::prelude::*;
 
-use crate::games::{Anim, AnimStep};
-use crate::play::{Caption, CellTint, GameSet, Piece, PlaySfx, piece_bundle};
-
-/// Steps waiting to play and the one playing.
-#[derive(Resource, Default)]
-pub struct AnimQueue {
-    /// Steps still to play, in order.
-    pub steps: VecDeque<AnimStep>,
-    /// The step playing now.
-    pub active: Option<Active>,
-    /// Steps finished since the match started (tests count them).
-    pub finished: u64,
-}
-
-impl AnimQueue {
-    /// True when nothing plays or waits.
-    pub fn idle(&self) -> bool {
-        self.steps.is_empty() && self.active.is_none()
-    }
-}
+use crate::games::effects::Anim;
+use crate::play::board::{Active, AnimQueue, Caption, CellTint, Piece, piece_bundle};
+use crate::play::messages::PlaySfx;
+use crate::schedule::GameSet;
 
 /// How fast animations play (1 = normal, 0 = instant).
 #[derive(Resource)]
@@ -36,13 +18,6 @@ impl Default for AnimSpeed {
     fn default() -> Self {
         AnimSpeed(1.0)
     }
-}
-
-/// The step playing now with where each part started.
-pub struct Active {
-    step: AnimStep,
-    t: f32,
-    parts: Vec<Option<(Entity, Vec3)>>,
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -9,8 +9,9 @@ use std::io::Cursor;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
 
-use crate::games::Sfx;
-use crate::play::{GameSet, PlaySfx};
+use crate::games::effects::Sfx;
+use crate::play::messages::PlaySfx;
+use crate::schedule::GameSet;
 
 /// The player's sound settings.
 #[derive(Resource)]

@@ -1,6 +1,7 @@
 //! The Parlour client (Bevy): a 3D tabletop for the five games, hot-seat and against the AI.
 //!
-//! Plugins, one per file: [`play`] (screens, phases, the rule systems), [`anim`] (steps as
+//! Plugins, one per file: [`state`] (screens and phases) and [`schedule`] (the system sets,
+//! chained once) are leaves every module reads; [`play`] (the rule systems), [`anim`] (steps as
 //! animations), [`ai`] (searches on the task pool) form the logic, which runs headless in
 //! tests; `view`, `camera`, `hud`, `audio` and `screenshot` draw, listen and play sounds.
 //! What each game adds lives in [`games`].
@@ -9,34 +10,38 @@ pub mod ai;
 pub mod anim;
 mod audio;
 pub mod cli;
+pub mod dev;
 pub mod games;
 mod hud;
 pub mod measure;
 pub mod net;
 pub mod platform;
 pub mod play;
+pub mod schedule;
 pub use parlour_saves as save;
 mod screens;
 mod screenshot;
-pub mod search_task;
+pub mod state;
 mod store;
 /// The settings applied and written (the client's part; the file format is `parlour_saves::settings`).
 pub use store::settings;
 mod table;
 mod teach;
+mod theme;
 
 use bevy::prelude::*;
-
-/// True while the pause menu is open.
-#[derive(Resource, Default, Debug)]
-pub struct Paused(pub bool);
 
 /// The game logic without any rendering, window or sound: states, rule systems,
 /// animations (transforms only) and AI turns. Tests add it to `MinimalPlugins` +
 /// `StatesPlugin`.
 pub fn logic_plugin(app: &mut App) {
-    app.init_resource::<Paused>()
-        .add_plugins((play::plugin, anim::plugin, ai::plugin, net::logic_plugin));
+    app.init_resource::<state::Paused>().add_plugins((
+        schedule::plugin,
+        play::plugin,
+        anim::plugin,
+        ai::plugin,
+        net::logic_plugin,
+    ));
 }
 
 /// Builds the client app from its command-line options.
@@ -86,7 +91,7 @@ pub fn app(args: cli::Args) -> App {
         measure::plugin,
         store::plugin,
         net::lobby::plugin,
-        platform::page_state_plugin,
+        dev::page_state::plugin,
     ));
     app.world_mut().resource_mut::<ai::AiTurn>().threads = args.ai_threads;
     if let Some(path) = &args.measure {
@@ -98,10 +103,10 @@ pub fn app(args: cli::Args) -> App {
             options: args.options.clone(),
             seats: args.seats,
         })
-        .insert_resource(play::StartMoves(args.moves.clone()));
+        .insert_resource(play::board::StartMoves(args.moves.clone()));
         app.world_mut()
-            .resource_mut::<NextState<play::Screen>>()
-            .set(play::Screen::Playing);
+            .resource_mut::<NextState<state::Screen>>()
+            .set(state::Screen::Playing);
     }
     app.insert_resource(args);
     if std::env::var("PARLOUR_EXECUTOR").as_deref() != Ok("multi") {

@@ -22,8 +22,9 @@ use bevy::prelude::*;
 
 use parlour_ai::Level;
 
-use crate::games::Setup;
-use crate::play::{Match, Phase, Screen};
+use crate::games::build::Setup;
+use crate::play::board::Match;
+use crate::state::{Phase, Screen};
 
 /// Idle frames to collect for the median.
 const IDLE_FRAMES: usize = 60;
@@ -144,7 +145,7 @@ fn record(
             && (figures.searches >= SEARCH_TURNS || phase == Phase::GameOver) =>
         {
             figures.done = true;
-            let threads = ai.threads.unwrap_or(crate::search_task::CLIENT_SEARCH_THREADS);
+            let threads = ai.threads.unwrap_or(crate::games::search::CLIENT_SEARCH_THREADS);
             let report = report(&figures, threads);
             info!("{report}");
             if let Err(e) = std::fs::write(&to.0, report) {
@@ -279,7 +280,7 @@ mod thread_cpu {
 
     /// Whether a thread group is one of the client's own, frame-serving threads.
     pub fn is_own(group: &str) -> bool {
-        group != crate::search_task::SEARCH_THREAD
+        group != crate::games::search::SEARCH_THREAD
             && group != UNNAMED
             // Mesa names some threads "<process>:<queue>", e.g. "parlour:disk$0". No allocation:
             // this runs for every thread at every frame while measuring.
@@ -448,7 +449,7 @@ mod thread_cpu {
             assert!(is_own("Compute Task Pool (1)"));
             assert!(!is_own("llvmpipe-3"));
             assert!(!is_own("lavapipe0"));
-            assert!(!is_own(crate::search_task::SEARCH_THREAD));
+            assert!(!is_own(crate::games::search::SEARCH_THREAD));
             assert!(!is_own("parlour:disk$"));
             assert!(!is_own("lp:rast"));
             assert!(!is_own(UNNAMED));

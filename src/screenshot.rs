@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use crate::anim::AnimQueue;
 use crate::cli::Args;
-use crate::play::Resolution;
+use crate::play::board::AnimQueue;
+use crate::play::board::Resolution;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, take_screenshot);

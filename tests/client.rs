@@ -7,9 +7,14 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use parlour::anim::AnimQueue;
-use parlour::games::{ClientGame, OFF_BOARD, Setup, Stage};
-use parlour::play::{GameCommand, Match, MoveInput, Phase, Piece, Resolution, Screen, StartMoves};
+use parlour::games::build::Setup;
+use parlour::games::client::ClientGame;
+use parlour::games::effects::Stage;
+use parlour::games::parts::OFF_BOARD;
+use parlour::play::board::AnimQueue;
+use parlour::play::board::{Match, Piece, Resolution, StartMoves};
+use parlour::play::messages::{GameCommand, MoveInput};
+use parlour::state::{Phase, Screen};
 use parlour_ai::Level;
 use parlour_rules::Game;
 use parlour_rules::kansho::{Kansho, KanshoStep};
@@ -202,7 +207,7 @@ fn one_move_of_every_other_game() {
 
 #[test]
 fn clicks_enter_a_move_part_by_part() {
-    use parlour::games::Token;
+    use parlour::games::parts::Token;
     // Kōnane: Black lifts a stone with one click.
     let mut app = app("konane", [None, None], Vec::new());
     let state = parlour_rules::konane::Konane::new(&Default::default());
@@ -263,19 +268,19 @@ fn undo_restores_entities_exactly() {
 }
 
 /// Spot id of a Kōnane square by name.
-fn konane_spot(app: &App, name: &str) -> parlour::games::Token {
+fn konane_spot(app: &App, name: &str) -> parlour::games::parts::Token {
     let m = &app.world().resource::<Match>().0;
     let spot = m
         .spots()
         .into_iter()
         .find(|s| s.name == name)
         .expect("a square of the board");
-    parlour::games::Token::Spot(spot.id)
+    parlour::games::parts::Token::Spot(spot.id)
 }
 
 #[test]
 fn a_refused_click_says_why_in_the_rules_words() {
-    use parlour::play::Selection;
+    use parlour::play::board::Selection;
     let start: Vec<String> = ["xd5", "xe5"].iter().map(|s| s.to_string()).collect();
     let mut app = app("konane", [None, None], start);
     let refusal = |app: &App| app.world().resource::<Selection>().refusal.clone();
@@ -352,7 +357,7 @@ fn replay_steps_back_instantly_and_forward_through_the_animations() {
     assert_eq!(app.world().resource::<Match>().0.redo_len(), 3);
     // Clicks are ignored while replaying.
     app.world_mut()
-        .write_message(MoveInput::Click(parlour::games::Token::Spot(27)));
+        .write_message(MoveInput::Click(parlour::games::parts::Token::Spot(27)));
     app.update();
     assert_eq!(app.world().resource::<Match>().0.history().len(), 0);
     let finished_before = app.world().resource::<AnimQueue>().finished;
@@ -384,14 +389,14 @@ fn a_pasted_move_list_names_its_first_bad_move() {
         options: Vec::new(),
         seats: [None, None],
     };
-    let m = parlour::games::match_from_moves(&setup, "1. xd5 xe5\n2. b5-d5").expect("a legal list");
+    let m = parlour::games::build::match_from_moves(&setup, "1. xd5 xe5\n2. b5-d5").expect("a legal list");
     assert_eq!(m.history().len(), 3);
-    assert_eq!(parlour::games::move_list(m.as_ref()), "xd5 xe5 b5-d5");
-    let e = parlour::games::match_from_moves(&setup, "xd5 xe5 a1-a3 b5-d5")
+    assert_eq!(parlour::games::build::move_list(m.as_ref()), "xd5 xe5 b5-d5");
+    let e = parlour::games::build::match_from_moves(&setup, "xd5 xe5 a1-a3 b5-d5")
         .err()
         .expect("refused");
     assert!(e.starts_with("Move 3 ('a1-a3')"), "{e}");
-    let e = parlour::games::match_from_moves(&setup, "xd5 hello")
+    let e = parlour::games::build::match_from_moves(&setup, "xd5 hello")
         .err()
         .expect("refused");
     assert!(e.starts_with("Move 2 ('hello') is not a move"), "{e}");
@@ -404,7 +409,7 @@ fn a_saved_match_loads_back_with_its_history_and_position() {
         options: Vec::new(),
         seats: [None, Some(Level::Novice)],
     };
-    let mut m = parlour::games::new_match(&setup).expect("match");
+    let mut m = parlour::games::build::new_match(&setup).expect("match");
     let mut played = 0;
     while played < 12 {
         let c = m.candidates(&[]);
@@ -426,7 +431,7 @@ fn a_saved_match_loads_back_with_its_history_and_position() {
     let save = m.to_save(setup.seats);
     let text = save.encode();
     let back = parlour::save::decode(text.as_bytes()).expect("decodes");
-    let loaded = parlour::games::match_from_save(&back).expect("rebuilds");
+    let loaded = parlour::games::build::match_from_save(&back).expect("rebuilds");
     assert_eq!(loaded.history(), m.history());
     assert_eq!(loaded.pieces(), m.pieces());
     assert_eq!(loaded.counters(), m.counters());
@@ -435,8 +440,8 @@ fn a_saved_match_loads_back_with_its_history_and_position() {
 
 #[test]
 fn a_new_palette_repaints_the_board_in_play_at_once() {
-    use parlour::games::Palette;
-    use parlour::play::BoardRoot;
+    use parlour::games::build::Palette;
+    use parlour::play::board::BoardRoot;
     use parlour::settings::Settings;
     let mut app = app("conhex", [None, None], vec!["F6".into(), "E5".into()]);
     app.insert_resource(Settings::default());
@@ -486,7 +491,7 @@ fn a_new_palette_repaints_the_board_in_play_at_once() {
 
 #[test]
 fn a_finished_conhex_game_loaded_from_its_moves_lights_the_winning_chain() {
-    use parlour::play::CellTint;
+    use parlour::play::board::CellTint;
     use parlour_rules::conhex::ConHex;
     // A whole game (Blue joins top and bottom with its 21st peg), set up without animation.
     let line = "C2 I10 C10 B9 B8 B5 D10 B4 D5 C4 E3 F3 D3 C7 C6 D2 E2 D7 D6 B6 B7";
@@ -528,7 +533,7 @@ fn bad_command_line_options_and_moves_open_the_game_with_a_sentence() {
     let mut a = App::new();
     a.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::logic_plugin)
-        .init_resource::<parlour::settings::Notice>()
+        .init_resource::<parlour::state::Notice>()
         .insert_resource(Setup {
             game: "konane".into(),
             options: vec![("size".into(), "99x3".into())],
@@ -549,7 +554,7 @@ fn bad_command_line_options_and_moves_open_the_game_with_a_sentence() {
         2,
         "the two good moves were played"
     );
-    let notice = a.world().resource::<parlour::settings::Notice>();
+    let notice = a.world().resource::<parlour::state::Notice>();
     assert!(notice.error);
     assert!(notice.text.contains("Kōnane: "), "{}", notice.text);
     assert!(notice.text.contains("usual options"), "{}", notice.text);

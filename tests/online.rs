@@ -10,7 +10,9 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use parlour::net::{NetCommand, OnlineStatus};
-use parlour::play::{GameCommand, Match, MoveInput, Phase, Screen};
+use parlour::play::board::Match;
+use parlour::play::messages::{GameCommand, MoveInput};
+use parlour::state::{Phase, Screen};
 use parlour_online::wire::Seat;
 use parlour_rules::Game;
 use parlour_rules::konane::Konane;
@@ -295,9 +297,9 @@ fn a_server_that_dies_mid_game_loses_nothing_and_a_resignation_ends_it_for_both(
         apps.iter().all(|app| screen(app) == Screen::Results)
     });
     for app in [&a, &b] {
-        let resigned = app.world().resource::<parlour::play::Resigned>().0;
+        let resigned = app.world().resource::<parlour::play::board::Resigned>().0;
         let m = &app.world().resource::<Match>().0;
-        let line = parlour::play::result_line(m.as_ref(), resigned);
+        let line = parlour::play::result::result_line(m.as_ref(), resigned);
         assert_eq!(line, "Black resigns: White wins", "{line}");
     }
     let stored = server.stored(&code);

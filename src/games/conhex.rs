@@ -5,7 +5,9 @@ use bevy::prelude::*;
 use parlour_rules::Player;
 use parlour_rules::conhex::{CELLS, ConHex, ConHexMove, ConHexStep, HOLES, board};
 
-use super::{Anim, AnimStep, ClientGame, Look, PieceDef, Sfx, Shape, SpotDef, Table, Token};
+use crate::games::client::ClientGame;
+use crate::games::effects::{Anim, AnimStep, Sfx};
+use crate::games::parts::{Look, PieceDef, Shape, SpotDef, Table, Token};
 
 /// Grid unit of the 12 × 12 board.
 pub const UNIT: f32 = 0.6;

@@ -6,7 +6,9 @@ use parlour_rules::Game;
 use parlour_rules::Player;
 use parlour_rules::kansho::{Cell, Kansho, KanshoMove, KanshoStep, layout, result_display};
 
-use super::{Anim, AnimStep, ClientGame, OFF_BOARD, PieceDef, Sfx, Shape, SpotDef, Stage, Table, Token, flat};
+use crate::games::client::ClientGame;
+use crate::games::effects::{Anim, AnimStep, Sfx, Stage};
+use crate::games::parts::{OFF_BOARD, PieceDef, Shape, SpotDef, Table, Token, flat};
 
 /// Cell size (centre to corner).
 pub const SIZE: f32 = 0.2;

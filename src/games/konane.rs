@@ -5,7 +5,9 @@ use bevy::prelude::*;
 use parlour_rules::Player;
 use parlour_rules::konane::{Konane, KonaneMove, KonaneStep, Square};
 
-use super::{Anim, AnimStep, ClientGame, Look, PieceDef, Sfx, Shape, SpotDef, Table, Token, flat};
+use crate::games::client::ClientGame;
+use crate::games::effects::{Anim, AnimStep, Sfx};
+use crate::games::parts::{Look, PieceDef, Shape, SpotDef, Table, Token, flat};
 
 /// Distance between cup centres.
 pub const PITCH: f32 = 0.8;

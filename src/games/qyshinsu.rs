@@ -6,7 +6,9 @@ use bevy::prelude::*;
 use parlour_rules::Player;
 use parlour_rules::qyshinsu::{Constraint, Kind, Qyshinsu, QyshinsuMove, QyshinsuStep, RING};
 
-use super::{Anim, AnimStep, ClientGame, Look, OFF_BOARD, PieceDef, Sfx, Shape, SpotDef, Table, Token, flat};
+use crate::games::client::ClientGame;
+use crate::games::effects::{Anim, AnimStep, Sfx};
+use crate::games::parts::{Look, OFF_BOARD, PieceDef, Shape, SpotDef, Table, Token, flat};
 
 /// Radius of the ring of positions.
 pub const RADIUS: f32 = 2.5;

@@ -5,7 +5,9 @@ use bevy::prelude::*;
 use parlour_rules::soldiers::{Board, Move, Piece, Point, Rules, Soldiers, SoldiersOptions, Step, Variant};
 use parlour_rules::{Game, Player, Status};
 
-use super::{Anim, AnimStep, ClientGame, Look, PieceDef, Sfx, Shape, SpotDef, Table, Token, flat};
+use crate::games::client::ClientGame;
+use crate::games::effects::{Anim, AnimStep, Sfx};
+use crate::games::parts::{Look, PieceDef, Shape, SpotDef, Table, Token, flat};
 
 /// The board's size on the table (its longer side).
 const EXTENT: f32 = 7.0;
@@ -327,7 +329,7 @@ mod tests {
 
     #[test]
     fn the_hint_says_when_the_position_is_proven_lost() {
-        use crate::games::{AnyMatch, MatchOf};
+        use crate::games::any_match::{AnyMatch, MatchOf};
         let m = MatchOf::<Soldiers>::new(&SoldiersOptions::seed(Variant::Board1));
         let mut task = m.spawn_hint(parlour_ai::StopFlag::new());
         let answer = loop {

@@ -8,10 +8,9 @@ use parlour_ai::Level;
 use parlour_rules::Player;
 
 use super::scoreboard::{Scoreboard, scoreboard};
-use crate::games::{AnyMatch, Palette, PaletteColours};
-
-/// The gold of the side to move and of headings.
-pub const GOLD: egui::Color32 = egui::Color32::from_rgb(236, 196, 112);
+use crate::games::any_match::AnyMatch;
+use crate::games::build::{Palette, PaletteColours};
+use crate::theme::palette::GOLD;
 
 /// An egui colour from a Bevy one.
 pub fn egui_colour(c: Color) -> egui::Color32 {

@@ -4,10 +4,7 @@
 //! and the result screen; and the keyboard shortcuts U, R, H, F1 and Esc.
 
 mod cards;
-pub(crate) mod keyboard;
 pub mod scoreboard;
-
-pub(crate) use cards::GOLD;
 
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, WindowMode};
@@ -15,26 +12,23 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_ai::Level;
 use parlour_rules::Player;
 
-use crate::Paused;
 use crate::ai::AiTurn;
 use crate::cli::GAMES;
-use crate::games::{Palette, Setup, Sfx, Token, move_list, option_specs, option_value, with_option};
-use crate::play::{
-    Caption, GameCommand, GameSet, KeepMatch, Match, MoveInput, Phase, PlaySfx, Resigned, Review, Screen, Selection,
-    cap, result_line,
-};
-use crate::store::settings::{CameraMode, DataDir, Notice, Settings, Speed, UI_SCALE};
+use crate::games::build::{Palette, Setup, move_list, option_specs, option_value, with_option};
+use crate::games::effects::Sfx;
+use crate::games::parts::Token;
+use crate::games::words::cap;
+use crate::play::board::{Caption, Match, Resigned, Selection};
+use crate::play::messages::{GameCommand, MoveInput, PlaySfx};
+use crate::play::result::result_line;
+use crate::schedule::GameSet;
+use crate::state::Paused;
+use crate::state::{Demo, KeepMatch, Notice, Phase, Review, Screen};
+use crate::store::settings::{CameraMode, DataDir, Settings, Speed, UI_SCALE};
 use crate::store::{PasteError, ResumeOffer, SaveList, StoreAction, refresh};
 use crate::table::camera::OrbitCam;
+use crate::teach::rules_view::ShowRules;
 use scoreboard::Scoreboard;
-
-/// Whether the rules window is open.
-#[derive(Resource, Default)]
-pub struct ShowRules(pub bool);
-
-/// True while the computer plays both sides for show (started from the title screen).
-#[derive(Resource, Default)]
-pub struct Demo(pub bool);
 
 /// Which of the smaller windows are open.
 #[derive(Resource, Default)]
@@ -53,7 +47,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowRules>()
         .init_resource::<Demo>()
         .init_resource::<Dialogs>()
-        .init_resource::<keyboard::DialogUp>()
+        .init_resource::<crate::theme::keyboard::DialogUp>()
         .add_systems(Update, (note_dialogs, keys).chain().in_set(GameSet::Input))
         .add_systems(Update, show_at_start.in_set(GameSet::Input))
         .add_systems(
@@ -162,12 +156,12 @@ fn first_mover(game: &str, options: &[(String, String)]) -> &'static str {
     }
 }
 
-/// Whether a dialog that takes the keyboard is open over the table (see [`keyboard::DialogUp`]).
+/// Whether a dialog that takes the keyboard is open over the table (see [`crate::theme::keyboard::DialogUp`]).
 fn note_dialogs(
     (paused, dialogs, rules): (Res<Paused>, Res<Dialogs>, Res<ShowRules>),
     online: Res<crate::net::lobby::OnlineDialog>,
-    teaching: Res<crate::play::Teaching>,
-    mut up: ResMut<keyboard::DialogUp>,
+    teaching: Res<crate::state::Teaching>,
+    mut up: ResMut<crate::theme::keyboard::DialogUp>,
 ) {
     let now = paused.0 || dialogs.load || dialogs.settings || dialogs.paste || rules.0 || online.open || teaching.0;
     if up.0 != now {
@@ -176,7 +170,7 @@ fn note_dialogs(
 }
 
 fn keys(
-    (up, keys): (Res<keyboard::DialogUp>, Res<ButtonInput<KeyCode>>),
+    (up, keys): (Res<crate::theme::keyboard::DialogUp>, Res<ButtonInput<KeyCode>>),
     screen: Res<State<Screen>>,
     wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut cmds: MessageWriter<GameCommand>,
@@ -246,7 +240,7 @@ fn title(
         Res<DataDir>,
         ResMut<SaveList>,
         Res<crate::net::Book>,
-        Res<keyboard::DialogUp>,
+        Res<crate::theme::keyboard::DialogUp>,
     ),
     (mut online, mut net): (
         ResMut<crate::net::lobby::OnlineDialog>,
@@ -260,7 +254,7 @@ fn title(
     // Enter with no window over the title and nothing focused resumes the last game or opens
     // the new-game chooser (each window over it closes itself on Escape).
     let over = up.0;
-    let default = keyboard::ask(ctx) == Some(keyboard::Ask::Default) && !over;
+    let default = crate::theme::keyboard::ask(ctx) == Some(crate::theme::keyboard::Ask::Default) && !over;
     // The card stands at the left; the table with its game in progress fills the rest.
     let card = egui::Frame::window(&ctx.global_style())
         .fill(egui::Color32::from_rgba_unmultiplied(22, 17, 14, 215))
@@ -286,7 +280,7 @@ fn title(
                     ui.label(egui::RichText::new("Your last game was not finished:").italics());
                     let resume = big(ui, "Resume");
                     if !over {
-                        keyboard::way_in(ui, &resume);
+                        crate::theme::keyboard::way_in(ui, &resume);
                     }
                     if resume.clicked() || default {
                         sfx.write(PlaySfx(Sfx::Click));
@@ -297,7 +291,7 @@ fn title(
                 }
                 let new = big(ui, "New game");
                 if offer.0.is_none() && !over {
-                    keyboard::way_in(ui, &new);
+                    crate::theme::keyboard::way_in(ui, &new);
                 }
                 if new.clicked() || (default && offer.0.is_none()) {
                     sfx.write(PlaySfx(Sfx::Click));
@@ -377,13 +371,13 @@ fn new_game(
     mut setup: ResMut<Setup>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
-    mut start: ResMut<crate::play::StartMoves>,
+    mut start: ResMut<crate::play::board::StartMoves>,
     mut settings: ResMut<Settings>,
     mut proof: Local<StartProof>,
     (card_pictures, assets, up): (
         Res<crate::screens::chooser::CardPictures>,
         Res<AssetServer>,
-        Res<keyboard::DialogUp>,
+        Res<crate::theme::keyboard::DialogUp>,
     ),
 ) -> Result {
     if *screen.get() != Screen::NewGame {
@@ -393,7 +387,7 @@ fn new_game(
     let ctx = contexts.ctx_mut()?;
     // Enter with nothing focused starts the game; Escape goes back to the title (unless a
     // window over the chooser, the rules, takes them).
-    let asked = keyboard::ask(ctx).filter(|_| !up.0);
+    let asked = crate::theme::keyboard::ask(ctx).filter(|_| !up.0);
     egui::Window::new("New game")
         .resizable(false)
         .collapsible(false)
@@ -432,9 +426,9 @@ fn new_game(
                             .iter()
                             .copied()
                             .filter(|v| {
-                                crate::games::canonical_options(
+                                crate::games::build::canonical_options(
                                     &setup.game,
-                                    &crate::games::set_option(&setup.options, spec.key, v),
+                                    &crate::games::build::set_option(&setup.options, spec.key, v),
                                 )
                                 .is_ok()
                             })
@@ -528,7 +522,7 @@ fn new_game(
                 let start_button = ui
                     .button(egui::RichText::new("Start").size(18.0))
                     .on_hover_text("Enter");
-                if start_button.clicked() || asked == Some(keyboard::Ask::Default) {
+                if start_button.clicked() || asked == Some(crate::theme::keyboard::Ask::Default) {
                     sfx.write(PlaySfx(Sfx::Click));
                     start.0.clear();
                     if settings.last_setup != *setup {
@@ -536,7 +530,8 @@ fn new_game(
                     }
                     next.set(Screen::Playing);
                 }
-                if ui.button("Back").on_hover_text("Esc").clicked() || asked == Some(keyboard::Ask::Close) {
+                if ui.button("Back").on_hover_text("Esc").clicked() || asked == Some(crate::theme::keyboard::Ask::Close)
+                {
                     next.set(Screen::Title);
                 }
             });
@@ -572,7 +567,7 @@ fn playing(
         Local<Option<String>>,
         Local<Scoreboard>,
         Option<Res<crate::cli::Args>>,
-        Res<crate::play::Remote>,
+        Res<crate::state::Remote>,
     ),
 ) -> Result {
     if *screen.get() != Screen::Playing || card_mode(args.as_deref()) {
@@ -600,14 +595,14 @@ fn playing(
                     egui::RichText::new(result_line(m, None))
                         .size(16.0)
                         .strong()
-                        .color(cards::GOLD),
+                        .color(crate::theme::palette::GOLD),
                 );
             } else if review.0 {
                 let at = m.history().len();
                 ui.label(
                     egui::RichText::new(format!("Looking back: after move {at} of {}", at + m.redo_len()))
                         .italics()
-                        .color(cards::GOLD),
+                        .color(crate::theme::palette::GOLD),
                 );
             }
             cards::side_cards(
@@ -921,7 +916,7 @@ fn playing(
             .show(ctx, |ui| {
                 ui.vertical_centered(|ui| {
                     let resume = big(ui, "Resume");
-                    keyboard::way_in(ui, &resume);
+                    crate::theme::keyboard::way_in(ui, &resume);
                     if resume.clicked() {
                         paused.0 = false;
                     }
@@ -966,7 +961,7 @@ fn results(
     mut sfx: MessageWriter<PlaySfx>,
     mut keep: ResMut<KeepMatch>,
     mut review: ResMut<Review>,
-    (setup, settings, remote): (Res<Setup>, Res<Settings>, Res<crate::play::Remote>),
+    (setup, settings, remote): (Res<Setup>, Res<Settings>, Res<crate::state::Remote>),
 ) -> Result {
     if *screen.get() != Screen::Results {
         return Ok(());
@@ -998,7 +993,7 @@ fn results(
             ui.separator();
             ui.horizontal(|ui| {
                 let replay = ui.button(egui::RichText::new("Replay the game").size(17.0));
-                keyboard::way_in(ui, &replay);
+                crate::theme::keyboard::way_in(ui, &replay);
                 if replay.clicked() {
                     sfx.write(PlaySfx(Sfx::Click));
                     keep.0 = true;
@@ -1036,7 +1031,7 @@ fn dialogs(
     dir: Res<DataDir>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if keyboard::ask(ctx) == Some(keyboard::Ask::Close) {
+    if crate::theme::keyboard::ask(ctx) == Some(crate::theme::keyboard::Ask::Close) {
         dialogs.load = false;
         dialogs.settings = false;
         dialogs.paste = false;
@@ -1064,7 +1059,7 @@ fn dialogs(
                     ui.label(
                         egui::RichText::new(format!(
                             "Saves are files in {}: copy one to keep it or to play it on another computer.",
-                            crate::save::saves_dir(&dir.0).display()
+                            parlour_saves::saves_dir(&dir.0).display()
                         ))
                         .small(),
                     );
@@ -1076,10 +1071,10 @@ fn dialogs(
                 egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
                     for (i, entry) in list.0.iter().enumerate() {
                         ui.horizontal(|ui| {
-                            let auto = entry.name == crate::save::AUTOSAVE.trim_end_matches(".json");
+                            let auto = entry.name == parlour_saves::AUTOSAVE.trim_end_matches(".json");
                             let load = ui.button("Load");
                             if i == 0 {
-                                keyboard::way_in(ui, &load);
+                                crate::theme::keyboard::way_in(ui, &load);
                             }
                             if load.clicked() {
                                 store.write(StoreAction::Load(entry.path.clone()));
@@ -1100,7 +1095,7 @@ fn dialogs(
                                     egui::RichText::new(format!(
                                         "{}{} · {}",
                                         if auto { "saved on exit · " } else { "" },
-                                        crate::save::age_words(entry.age_secs),
+                                        parlour_saves::age_words(entry.age_secs),
                                         entry.name
                                     ))
                                     .small(),
@@ -1131,7 +1126,7 @@ fn dialogs(
                         ui.label("Sound");
                         ui.horizontal(|ui| {
                             let mute = ui.checkbox(&mut s.muted, "Mute");
-                            keyboard::way_in(ui, &mute);
+                            crate::theme::keyboard::way_in(ui, &mute);
                             ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text("volume"));
                         });
                         ui.end_row();
@@ -1264,7 +1259,7 @@ fn show_at_start(
     (mut walk, mut setup, mut start): (
         ResMut<crate::teach::walkthrough::WalkthroughRequest>,
         ResMut<Setup>,
-        ResMut<crate::play::StartMoves>,
+        ResMut<crate::play::board::StartMoves>,
     ),
 ) {
     let Some(what) = args.as_ref().and_then(|a| a.show.clone()) else {

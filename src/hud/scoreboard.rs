@@ -127,7 +127,7 @@ fn cap(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Setup, new_match};
+    use crate::games::build::{Setup, new_match};
 
     fn board_of(game: &str, options: &[(&str, &str)], moves: &[&str]) -> (Scoreboard, Vec<Counter>) {
         let (b, c, _) = board_and_names(game, options, moves);

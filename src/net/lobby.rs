@@ -6,7 +6,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_online::wire::Seat;
 
 use super::{Book, NetCommand, OnlineStatus};
-use crate::play::{Phase, PlaySfx, Screen};
+use crate::play::messages::PlaySfx;
+use crate::state::{Phase, Screen};
 use crate::store::settings::{DataDir, Settings};
 
 /// The server a first-time player is offered.
@@ -95,7 +96,7 @@ fn dialog(
     }
     let ctx = contexts.ctx_mut()?;
     // Escape closes the window.
-    let mut open = dialog.open && crate::hud::keyboard::ask(ctx) != Some(crate::hud::keyboard::Ask::Close);
+    let mut open = dialog.open && crate::theme::keyboard::ask(ctx) != Some(crate::theme::keyboard::Ask::Close);
     egui::Window::new("Play online")
         .open(&mut open)
         .resizable(false)
@@ -107,7 +108,7 @@ fn dialog(
             ui.horizontal(|ui| {
                 ui.label("Server");
                 let server = ui.add(egui::TextEdit::singleline(&mut d.server).desired_width(300.0));
-                crate::hud::keyboard::way_in(ui, &server);
+                crate::theme::keyboard::way_in(ui, &server);
             });
             ui.label(egui::RichText::new("Both players use the same server: start one with parlour-server.").small());
             ui.separator();
@@ -140,7 +141,7 @@ fn dialog(
                 ui.radio_value(&mut d.seat, Seat::Second, "the other side");
             });
             if ui.button("Create the game and get its invite code").clicked() {
-                sfx.write(PlaySfx(crate::games::Sfx::Click));
+                sfx.write(PlaySfx(crate::games::effects::Sfx::Click));
                 net.write(NetCommand::Create {
                     server: d.server.clone(),
                     game: d.game.clone(),

@@ -19,9 +19,12 @@ use parlour_online::wire::Seat;
 use parlour_rules::Player;
 use parlour_saves::online::{OnlineBook, OnlineEntry, book_path};
 
-use crate::anim::AnimQueue;
-use crate::games::{Setup, new_match};
-use crate::play::{GameSet, Match, MoveInput, Phase, Remote, Resigned, Resolution, Screen, StartMoves};
+use crate::games::build::{Setup, new_match};
+use crate::play::board::AnimQueue;
+use crate::play::board::{Match, Resigned, Resolution, StartMoves};
+use crate::play::messages::{GameCommand, MoveInput};
+use crate::schedule::{GameSet, RuleSet};
+use crate::state::{Phase, Remote, Screen};
 
 /// What the player asked of the server.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -172,8 +175,26 @@ pub fn logic_plugin(app: &mut App) {
                 .chain()
                 .in_set(GameSet::Input),
         )
+        .add_systems(Update, resign_online.in_set(RuleSet::Accept))
         .add_systems(OnEnter(Screen::Title), leave)
         .add_systems(OnEnter(Screen::NewGame), leave);
+}
+
+/// A seated player's resignation in an online game goes to the server, which stores it and
+/// answers with the result (`play` refuses it to a watcher and leaves it to this system).
+fn resign_online(
+    mut cmds: MessageReader<GameCommand>,
+    m: Res<Match>,
+    res: Res<Resolution>,
+    remote: Res<Remote>,
+    mut net: MessageWriter<NetCommand>,
+) {
+    for cmd in cmds.read() {
+        let seated = !remote.0.iter().all(|r| *r);
+        if *cmd == GameCommand::Resign && !res.active && remote.any() && seated && !m.0.status().is_over() {
+            net.write(NetCommand::Resign);
+        }
+    }
 }
 
 /// Seconds since 1970 (`web-time`: the web has no clock in `std`).

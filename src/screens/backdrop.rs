@@ -5,9 +5,13 @@
 
 use bevy::prelude::*;
 
-use crate::anim::AnimQueue;
-use crate::games::{self, AnyMatch, PaletteColours, Setup, Stage};
-use crate::play::{CellTint, GameSet, Piece, Screen, Tabletop};
+use crate::games::any_match::AnyMatch;
+use crate::games::build::{PaletteColours, Setup};
+use crate::games::effects::Stage;
+use crate::play::board::AnimQueue;
+use crate::play::board::{CellTint, Piece, Tabletop};
+use crate::schedule::GameSet;
+use crate::state::Screen;
 
 /// A recorded game: engine id, options, and its moves in the rule pages' notation. Each was
 /// played by `parlour-engine match … --a "level=strong ms=40" --b … --opening 2 --moves`
@@ -92,8 +96,8 @@ struct NextBackdrop(usize);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NextBackdrop>()
         // The game goes on behind the new-game chooser too; a match puts it away.
-        .add_systems(OnEnter(Screen::Title), set_up.after(crate::play::clear_table))
-        .add_systems(OnEnter(Screen::NewGame), set_up.after(crate::play::clear_table))
+        .add_systems(OnEnter(Screen::Title), set_up.after(crate::play::start::clear_table))
+        .add_systems(OnEnter(Screen::NewGame), set_up.after(crate::play::start::clear_table))
         .add_systems(OnEnter(Screen::Playing), put_away)
         .add_systems(
             Update,
@@ -118,7 +122,7 @@ fn backdrop(index: usize) -> Option<Backdrop> {
             .collect(),
         seats: [None, None],
     };
-    let mut m = games::new_match(&setup).ok()?;
+    let mut m = crate::games::build::new_match(&setup).ok()?;
     let moves: Vec<&'static str> = rec.moves.split_whitespace().collect();
     for text in &moves[..rec.shown_from.min(moves.len())] {
         let tokens = m.parse(text).ok()?;
@@ -137,10 +141,10 @@ fn backdrop(index: usize) -> Option<Backdrop> {
 }
 
 /// Spawns the board and pieces of `m` in the player's palette.
-fn lay_out(commands: &mut Commands, m: &dyn AnyMatch, palette: crate::games::Palette) {
-    crate::play::spawn_table(commands, m, palette.colours(m.game_id(), m.palette()));
+fn lay_out(commands: &mut Commands, m: &dyn AnyMatch, palette: crate::games::build::Palette) {
+    crate::play::start::spawn_table(commands, m, palette.colours(m.game_id(), m.palette()));
     for def in m.pieces() {
-        commands.spawn(crate::play::piece_bundle(def.key, def.look, def.pos));
+        commands.spawn(crate::play::board::piece_bundle(def.key, def.look, def.pos));
     }
 }
 
@@ -204,7 +208,7 @@ fn play_on(
             b.stage = Some(i + 1);
         } else {
             b.stage = None;
-            crate::play::sync_pieces(&mut commands, b.m.as_ref(), &mut pieces, &mut tints);
+            crate::play::sync::sync_pieces(&mut commands, b.m.as_ref(), &mut pieces, &mut tints);
             b.wait = if b.next >= b.moves.len() || b.m.status().is_over() {
                 LAST_PAUSE
             } else {

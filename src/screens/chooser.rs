@@ -50,7 +50,7 @@ pub fn textures(
 /// Draws the five cards in a row; returns the game clicked (or chosen from the keyboard), if any.
 pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::TextureId)]) -> Option<&'static str> {
     let mut clicked = None;
-    let gold = crate::hud::GOLD;
+    let gold = crate::theme::palette::GOLD;
     ui.horizontal(|ui| {
         for (id, name) in GAMES {
             let on = chosen == *id;
@@ -99,7 +99,7 @@ pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::T
             // The keyboard: the first arrow lands on the chosen card, Left and Right walk the
             // row, Enter or Space chooses; the focused card is ringed.
             if on {
-                crate::hud::keyboard::way_in(ui, &response);
+                crate::theme::keyboard::way_in(ui, &response);
             }
             if response.has_focus() {
                 ui.painter().rect_stroke(
@@ -120,7 +120,7 @@ pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::T
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hud::keyboard::tests::{pass, pass_events};
+    use crate::theme::keyboard::tests::{pass, pass_events};
 
     #[test]
     fn the_cards_are_chosen_from_the_keyboard() {

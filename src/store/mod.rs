@@ -9,10 +9,11 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::games::{self, Setup};
-use crate::play::{KeepMatch, Match, Review, Screen};
-use crate::save::{self, AUTOSAVE, SaveEntry};
-use crate::store::settings::{DataDir, Notice};
+use crate::games::build::Setup;
+use crate::play::board::Match;
+use crate::state::{KeepMatch, Notice, Review, Screen};
+use crate::store::settings::DataDir;
+use parlour_saves::{self as save, AUTOSAVE, SaveEntry};
 
 /// A request about saved games.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -65,7 +66,7 @@ fn find_resume(dir: Res<DataDir>, mut offer: ResMut<ResumeOffer>, args: Option<R
     let path = save::saves_dir(&dir.0).join(AUTOSAVE);
     // Only a sound save of an unfinished game is offered; anything else stays on disk untouched.
     if let Ok(s) = save::load(&path)
-        && let Ok(m) = games::match_from_save(&s)
+        && let Ok(m) = crate::games::build::match_from_save(&s)
         && !m.status().is_over()
     {
         offer.0 = Some((path, save::summary(&s)));
@@ -82,7 +83,7 @@ fn act(
     mut notice: ResMut<Notice>,
     mut list: ResMut<SaveList>,
     mut paste: ResMut<PasteError>,
-    res: Res<crate::play::Resolution>,
+    res: Res<crate::play::board::Resolution>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     for action in actions.read() {
@@ -116,7 +117,7 @@ fn act(
                     notice.set("Wait for the move to finish, then load.", true);
                     continue;
                 }
-                let loaded = save::load(path).and_then(|s| games::match_from_save(&s).map(|m| (s, m)));
+                let loaded = save::load(path).and_then(|s| crate::games::build::match_from_save(&s).map(|m| (s, m)));
                 match loaded {
                     Ok((s, loaded)) => {
                         notice.set(
@@ -140,7 +141,7 @@ fn act(
                 if res.active {
                     continue;
                 }
-                match games::match_from_moves(&setup, text) {
+                match crate::games::build::match_from_moves(&setup, text) {
                     Ok(built) => {
                         paste.0 = None;
                         notice.set(format!("Set up after {} moves.", built.history().len()), false);
@@ -194,7 +195,7 @@ fn autosave_on_exit(
     dir: Res<DataDir>,
     m: Option<Res<Match>>,
     setup: Res<Setup>,
-    demo: Option<Res<crate::hud::Demo>>,
+    demo: Option<Res<crate::state::Demo>>,
     args: Option<Res<crate::cli::Args>>,
 ) {
     if exit.read().next().is_none() {

@@ -10,32 +10,13 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::anim::AnimSpeed;
 use crate::audio::Volume;
+use crate::state::Notice;
 
 pub use parlour_saves::settings::{CameraMode, Settings, Speed, UI_SCALE};
 
 /// The data directory (saves and settings).
 #[derive(Resource, Clone, Debug)]
 pub struct DataDir(pub PathBuf);
-
-/// A sentence for the player about settings or saves, and whether it reports a problem.
-#[derive(Resource, Default, Debug, Clone)]
-pub struct Notice {
-    /// The sentence (empty: nothing to say).
-    pub text: String,
-    /// True for a problem (shown in red).
-    pub error: bool,
-    /// Seconds it has been shown.
-    pub age: f32,
-}
-
-impl Notice {
-    /// Shows `text`.
-    pub fn set(&mut self, text: impl Into<String>, error: bool) {
-        self.text = text.into();
-        self.error = error;
-        self.age = 0.0;
-    }
-}
 
 #[derive(Resource, Default)]
 struct Unsaved(Option<f32>);
@@ -48,7 +29,7 @@ struct OnDisk(Settings);
 /// Loads the settings into the app (before the first frame, so the new-game dialog and the
 /// first board already use them) and keeps them applied and written.
 pub(super) fn plugin(app: &mut App) {
-    let dir = crate::save::data_dir();
+    let dir = parlour_saves::data_dir();
     let (settings, notice) = Settings::load(&dir);
     let mut n = Notice::default();
     if let Some(text) = notice {

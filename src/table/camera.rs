@@ -4,7 +4,7 @@
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 
-use crate::play::GameSet;
+use crate::schedule::GameSet;
 
 /// Where the camera looks from.
 #[derive(Resource, Clone, Copy, Debug)]

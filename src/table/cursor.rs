@@ -5,7 +5,10 @@
 
 use bevy::prelude::*;
 
-use crate::play::{GameSet, MoveInput, Screen, Spot};
+use crate::play::board::Spot;
+use crate::play::messages::MoveInput;
+use crate::schedule::GameSet;
+use crate::state::Screen;
 use crate::table::view::Hovered;
 
 /// The spot under the keyboard cursor, when the keyboard has been used.
@@ -42,7 +45,7 @@ fn steer(
     cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut out: MessageWriter<MoveInput>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    dialog: Option<Res<crate::hud::keyboard::DialogUp>>,
+    dialog: Option<Res<crate::theme::keyboard::DialogUp>>,
 ) {
     // A dialog over the table (the pause menu, the rules, a walkthrough) has the keys.
     if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) || dialog.is_some_and(|d| d.0) {
@@ -88,7 +91,7 @@ fn steer(
     if let Some(id) = cursor.0
         && (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
     {
-        out.write(MoveInput::Click(crate::games::Token::Spot(id)));
+        out.write(MoveInput::Click(crate::games::parts::Token::Spot(id)));
     }
 }
 

@@ -8,7 +8,7 @@ use bevy::pbr::{DistanceFog, FogFalloff};
 use bevy::prelude::*;
 
 use super::surfaces::Surfaces;
-use crate::play::Tabletop;
+use crate::play::board::Tabletop;
 
 /// The colour of the room far away (and of the fog that reaches it).
 pub const ROOM: Color = Color::srgb(0.075, 0.058, 0.048);

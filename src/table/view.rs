@@ -5,8 +5,11 @@
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
-use crate::games::{Shape, Table, Token};
-use crate::play::{BoardRoot, CellTint, GameSet, Match, MoveInput, Phase, Piece, Screen, Selection, Spot, Tabletop};
+use crate::games::parts::{Shape, Table, Token};
+use crate::play::board::{BoardRoot, CellTint, Match, Piece, Selection, Spot, Tabletop};
+use crate::play::messages::MoveInput;
+use crate::schedule::GameSet;
+use crate::state::{Phase, Screen};
 use crate::table::turned::{self, lathe};
 
 pub(super) fn plugin(app: &mut App) {
@@ -60,7 +63,7 @@ fn lift_hovered(
     mut commands: Commands,
     hovered: Res<Hovered>,
     phase: Option<Res<State<Phase>>>,
-    queue: Res<crate::anim::AnimQueue>,
+    queue: Res<crate::play::board::AnimQueue>,
     spots: Query<(&Spot, &Transform), Without<Piece>>,
     mut pieces: Query<(Entity, &mut Transform, Option<&Lifted>), With<Piece>>,
 ) {
@@ -101,7 +104,7 @@ fn mark_decisive(
     look: Res<Look3d>,
     spots: Query<(&Spot, &Transform)>,
     marks: Query<(Entity, &DecisiveMark)>,
-    res: Res<crate::play::Resolution>,
+    res: Res<crate::play::board::Resolution>,
 ) {
     let want = match &m {
         Some(m) if !res.active => m.0.decisive_spots(),

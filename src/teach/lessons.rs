@@ -7,7 +7,8 @@
 
 use parlour_rules::soldiers::Variant;
 
-use crate::games::{AnyMatch, Setup, match_from_moves, match_from_position};
+use crate::games::any_match::AnyMatch;
+use crate::games::build::{Setup, match_from_moves, match_from_position};
 
 /// Where a step starts when it does not go on from the step before.
 #[derive(Clone, Copy, Debug)]
@@ -16,7 +17,7 @@ pub enum Start {
     /// shows how the position came about, and the game saves and loads as any other.
     Moves(&'static str),
     /// A position set up directly, in the game's position text (see
-    /// [`crate::games::ClientGame::from_position_text`]).
+    /// [`crate::games::client::ClientGame::from_position_text`]).
     Position(&'static str),
 }
 
@@ -752,7 +753,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::games::Stage;
+    use crate::games::effects::Stage;
     use parlour_rules::kansho::result_display;
     use parlour_rules::qyshinsu::Qyshinsu;
     use parlour_rules::soldiers::{Rules, Soldiers};
@@ -1291,7 +1292,7 @@ mod tests {
             })
             .expect("Kansho has a set-up example");
         assert!(match_from_position(&setup, example).unwrap().set_up());
-        assert!(!crate::games::new_match(&setup).unwrap().set_up());
+        assert!(!crate::games::build::new_match(&setup).unwrap().set_up());
         let qy = QYSHINSU.setup();
         assert!(
             match_from_position(&qy, "anything").is_err(),

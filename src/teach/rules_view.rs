@@ -5,10 +5,16 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::games::{AnyMatch, PaletteColours, PieceDef, Setup, Shape, SpotDef, Table, new_match};
-use crate::hud::ShowRules;
-use crate::play::{Match, Phase, Screen};
+use crate::games::any_match::AnyMatch;
+use crate::games::build::{PaletteColours, Setup, new_match};
+use crate::games::parts::{PieceDef, Shape, SpotDef, Table};
+use crate::play::board::Match;
+use crate::state::{Phase, Screen};
 use crate::store::settings::Settings;
+
+/// Whether the rules window is open.
+#[derive(Resource, Default)]
+pub struct ShowRules(pub bool);
 
 /// The rules in one paragraph (the new-game dialog and the top of the F1 window).
 pub fn summary(game: &str) -> &'static str {
@@ -44,7 +50,7 @@ pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: 
     let pieces: Vec<PieceDef> = m
         .pieces()
         .into_iter()
-        .filter(|p| p.key < crate::games::OFF_BOARD)
+        .filter(|p| p.key < crate::games::parts::OFF_BOARD)
         .collect();
     let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
     let painter = ui.painter_at(rect);
@@ -243,7 +249,7 @@ pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: 
                 egui_colour(palette[i]),
                 egui::Stroke::new(1.0, egui::Color32::from_gray(40)),
             );
-            ui.label(crate::play::cap(&m.side_name(player)));
+            ui.label(crate::games::words::cap(&m.side_name(player)));
             ui.add_space(10.0);
         }
     });
@@ -258,8 +264,8 @@ pub fn rules_window(
     settings: Res<Settings>,
     (mut req, mut start_moves, mut next): (
         ResMut<super::walkthrough::WalkthroughRequest>,
-        ResMut<crate::play::StartMoves>,
-        ResMut<NextState<crate::play::Screen>>,
+        ResMut<crate::play::board::StartMoves>,
+        ResMut<NextState<crate::state::Screen>>,
     ),
 ) -> Result {
     if !rules.0 {
@@ -281,7 +287,7 @@ pub fn rules_window(
         seats: [None, None],
     });
     // Escape closes the window (F1 opens and closes it too).
-    let mut open = crate::hud::keyboard::ask(ctx) != Some(crate::hud::keyboard::Ask::Close);
+    let mut open = crate::theme::keyboard::ask(ctx) != Some(crate::theme::keyboard::Ask::Close);
     let mut walk = false;
     // Large enough to read beside the side panel: most of the screen's height, half its width.
     let screen = ctx.content_rect();
@@ -297,7 +303,7 @@ pub fn rules_window(
             let show_me = ui
                 .button(egui::RichText::new("▶  Show me on the board, step by step").size(17.0))
                 .on_hover_text("A walkthrough of real moves on the table, with Next and Back");
-            crate::hud::keyboard::way_in(ui, &show_me);
+            crate::theme::keyboard::way_in(ui, &show_me);
             if show_me.clicked() {
                 super::walkthrough::request(&game, &options, &mut req, &mut setup, &mut start_moves, &mut next);
                 walk = true;
@@ -313,7 +319,7 @@ pub fn rules_window(
                         .candidates(&[])
                         .next
                         .iter()
-                        .filter_map(|t| if let crate::games::Token::Spot(s) = t { Some(*s) } else { None })
+                        .filter_map(|t| if let crate::games::parts::Token::Spot(s) = t { Some(*s) } else { None })
                         .collect();
                     let size = ui.available_width().min(440.0);
                     // Where nearly every spot will do, rings would only tangle: say it instead.
@@ -424,7 +430,10 @@ fn first_steps(game: &str) -> &'static str {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Guide>()
         // After the match is built (its commands applied), so a fresh game is the one guided.
-        .add_systems(OnEnter(Screen::Playing), begin_guide.after(crate::play::start_match))
+        .add_systems(
+            OnEnter(Screen::Playing),
+            begin_guide.after(crate::play::start::start_match),
+        )
         .add_systems(Update, track_guide)
         .add_systems(bevy_egui::EguiPrimaryContextPass, guide_banner);
 }
@@ -433,7 +442,7 @@ fn begin_guide(
     mut guide: ResMut<Guide>,
     m: Option<Res<Match>>,
     setup: Res<Setup>,
-    demo: Res<crate::hud::Demo>,
+    demo: Res<crate::state::Demo>,
     mut settings: ResMut<Settings>,
     args: Option<Res<crate::cli::Args>>,
 ) {

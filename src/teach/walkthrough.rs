@@ -12,11 +12,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::lessons::{Lesson, lesson, match_at};
-use crate::games::{AnyMatch, Setup};
-use crate::play::{
-    Caption, GameOverTimer, GameSet, Match, MoveInput, Phase, PlaySfx, Remote, Resolution, Review, Screen, Selection,
-    StartMoves, TableDirty, Teaching,
-};
+use crate::games::any_match::AnyMatch;
+use crate::games::build::Setup;
+use crate::play::board::{Caption, GameOverTimer, Match, Resolution, Selection, StartMoves, TableDirty};
+use crate::play::messages::{MoveInput, PlaySfx};
+use crate::schedule::GameSet;
+use crate::state::{Phase, Remote, Review, Screen, Teaching};
 
 /// The walkthrough in progress.
 #[derive(Resource)]
@@ -102,7 +103,7 @@ pub fn request(
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WalkthroughRequest>()
-        .add_systems(OnEnter(Screen::Playing), begin.after(crate::play::start_match))
+        .add_systems(OnEnter(Screen::Playing), begin.after(crate::play::start::start_match))
         .add_systems(OnExit(Screen::Playing), end)
         .add_systems(
             Update,
@@ -139,12 +140,12 @@ fn set_up(
         return;
     }
     let Some(new) = w.set_up.take() else { return };
-    next_phase.set(crate::play::decide(new.as_ref(), &setup, &remote, review.0));
+    next_phase.set(crate::play::start::decide(new.as_ref(), &setup, &remote, review.0));
     m.0 = new;
     *sel = Selection::default();
     caption.0.clear();
     dirty.0 = true;
-    sfx.write(PlaySfx(crate::games::Sfx::Click));
+    sfx.write(PlaySfx(crate::games::effects::Sfx::Click));
 }
 
 fn end(mut commands: Commands, mut teaching: ResMut<Teaching>) {
@@ -158,7 +159,7 @@ fn feed(
     m: Res<Match>,
     phase: Res<State<Phase>>,
     res: Res<Resolution>,
-    queue: Res<crate::anim::AnimQueue>,
+    queue: Res<crate::play::board::AnimQueue>,
     dirty: Res<TableDirty>,
     mut input: MessageWriter<MoveInput>,
 ) {
@@ -216,8 +217,8 @@ fn panel(
     let over = m.is_some_and(|m| m.0.status().is_over());
     // Enter (nothing focused) takes the next step, or ends the walkthrough after the last;
     // Escape ends it.
-    let asked = crate::hud::keyboard::ask(ctx);
-    let mut close = asked == Some(crate::hud::keyboard::Ask::Close);
+    let asked = crate::theme::keyboard::ask(ctx);
+    let mut close = asked == Some(crate::theme::keyboard::Ask::Close);
     egui::Window::new("walkthrough")
         .title_bar(false)
         .resizable(false)
@@ -229,7 +230,7 @@ fn panel(
                 egui::RichText::new(format!("How to play {name}"))
                     .size(18.0)
                     .strong()
-                    .color(crate::hud::GOLD),
+                    .color(crate::theme::palette::GOLD),
             );
             ui.label(egui::RichText::new(format!("Step {} of {total}", w.step + 1)).weak());
             ui.separator();
@@ -249,8 +250,8 @@ fn panel(
                         egui::Button::new(egui::RichText::new("Next ▶").strong()),
                     )
                     .on_hover_text("Enter");
-                crate::hud::keyboard::way_in(ui, &next);
-                let enter = asked == Some(crate::hud::keyboard::Ask::Default) && !busy;
+                crate::theme::keyboard::way_in(ui, &next);
+                let enter = asked == Some(crate::theme::keyboard::Ask::Default) && !busy;
                 if next.clicked() || (enter && !last) {
                     let to = w.step + 1;
                     w.go(to);
@@ -289,8 +290,8 @@ mod tests {
     use bevy::time::TimeUpdateStrategy;
 
     use super::*;
-    use crate::anim::AnimQueue;
-    use crate::play::Piece;
+    use crate::play::board::AnimQueue;
+    use crate::play::board::Piece;
 
     /// A headless app with the walkthrough of `game` begun.
     fn app(game: &str) -> App {

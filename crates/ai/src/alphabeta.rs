@@ -10,7 +10,7 @@ use parlour_rules::{Player, Status};
 use crate::config::{AlphaBetaParams, Budget};
 use crate::knowledge::{Knowledge, mix64, seat_to_move};
 use crate::limits::Limits;
-use crate::search::SearchResult;
+use crate::result::SearchResult;
 use crate::tt::{Bound, Entry, Tt};
 
 /// A won position's value (minus the plies to get there, so shorter wins score higher).

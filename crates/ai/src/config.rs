@@ -1,14 +1,12 @@
 //! What a search is asked to do: the algorithm with its tunables, the budget and the seed,
-//! and how those are read from `key=value` words (`genmove`, `match`).
+//! and how those are read from `key=value` words (`genmove`, `match`; the reading itself,
+//! [`SearchConfig::parse`], is in `words.rs`).
 
 use std::fmt;
 
 use parlour_rules::Player;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-
-use crate::knowledge::Knowledge;
-use crate::level::Level;
 
 /// Tunables of the enhanced Monte-Carlo tree search. Every enhancement can be switched off on
 /// its own, which is how the measurements in `MEASUREMENTS.md` were taken.
@@ -22,7 +20,8 @@ pub struct MctsParams {
     pub solver: bool,
     /// Keep the subtree of the position reached when the same [`crate::Searcher`] is asked again.
     pub reuse_tree: bool,
-    /// Playouts use the game's [`Knowledge::playout_move`] instead of uniform random moves.
+    /// Playouts use the game's [`Knowledge::playout_move`](crate::Knowledge::playout_move)
+    /// instead of uniform random moves.
     pub informed_playouts: bool,
     /// MAST: with probability `1 − mast_epsilon` a playout move is the one with the best
     /// average result so far (over all simulations); `1.0` switches MAST off.
@@ -32,7 +31,7 @@ pub struct MctsParams {
     /// Progressive bias weight `W` in `+ W·prior / (n + 1)`; `0` switches it off.
     pub progressive_bias: f32,
     /// The prior comes from the evaluation of the position after the move (true), or from the
-    /// game's cheap [`Knowledge::move_prior`] (false).
+    /// game's cheap [`Knowledge::move_prior`](crate::Knowledge::move_prior) (false).
     pub bias_from_eval: bool,
     /// Stop a playout after this many moves and score it with the evaluation; `0` plays to the end.
     pub playout_cutoff: u32,
@@ -136,9 +135,10 @@ pub struct AlphaBetaParams {
     /// opponent, so the searcher plays on from a level position. `0` scores draws as level.
     #[serde(default)]
     pub contempt: f32,
-    /// Evaluate with [`Knowledge::evaluate`], the view both seats share, instead of
-    /// [`Knowledge::evaluate_as`] the seat searching (the weak levels: in Sixteen Soldiers the
-    /// general's territory view would make the Novice's general hard to pin).
+    /// Evaluate with [`Knowledge::evaluate`](crate::Knowledge::evaluate), the view both seats
+    /// share, instead of [`Knowledge::evaluate_as`](crate::Knowledge::evaluate_as) the seat
+    /// searching (the weak levels: in Sixteen Soldiers the general's territory view would make
+    /// the Novice's general hard to pin).
     #[serde(default)]
     pub plain_view: bool,
     /// At the root only, with `repeat_draw`: a move that draws at once (or brings back a
@@ -295,95 +295,6 @@ impl SearchConfig {
         self
     }
 
-    /// Reads a configuration from `key=value` words for the game `state` is a position of:
-    /// `level=NAME` (the starting point, `default_level` when absent), `algo=uct|mcts|ab`
-    /// (the game's tuned parameters for that algorithm), `ms=N`, `playouts=N` (alias
-    /// `iterations`, `nodes`), `depth=N`, `seed=N`. Any of `ms`/`playouts`/`depth` replaces the
-    /// level's budget as a whole, so `level=master playouts=5000` is reproducible. `depth=` is
-    /// for alpha-beta (1 to [`MAX_SEARCH_DEPTH`]); a tree search refuses it with a sentence
-    /// naming what to use instead. Without `ms=` the search stops at [`CEILING_MS`] whatever
-    /// else the words ask.
-    ///
-    /// Tunables for experiments, applied after the above: UCT/MCTS `c=`; MCTS `fpu=`,
-    /// `solver=`, `reuse=`, `informed=` (0/1), `mast=` (ε), `rave=` (k), `pb=` (weight),
-    /// `pbeval=` (0/1), `cutoff=`, `expand=`, `temp=`, `threads=`; alpha-beta `noise=`, `tt=` (bits),
-    /// `killers=`, `history=`, `swindle=` (0/1); both `rep=` (0/1, a repeated position counts as a draw),
-    /// `contempt=` and `avoid=` (margin; for alpha-beta both seats', `avoid2=` the second
-    /// seat's alone, given after it). A tunable that does not apply to the algorithm is an error.
-    pub fn parse<G: Knowledge>(state: &G, words: &[&str], default_level: Level) -> Result<Self, ConfigError> {
-        let mut level = default_level;
-        let mut algo: Option<&str> = None;
-        let mut budget = Budget::default();
-        let mut seed: Option<u64> = None;
-        let mut tunables: Vec<(String, &str)> = Vec::new();
-        for word in words {
-            let (key, value) = word
-                .split_once('=')
-                .ok_or_else(|| ConfigError(format!("'{word}' is not of the form key=value")))?;
-            let key = key.to_ascii_lowercase();
-            match key.as_str() {
-                "level" => level = value.parse()?,
-                "algo" | "algorithm" => algo = Some(value),
-                "ms" | "millis" => budget.millis = Some(number(&key, value)?),
-                "playouts" | "iterations" | "nodes" => budget.iterations = Some(number(&key, value)?),
-                "depth" => {
-                    let d = number(&key, value)?;
-                    budget.depth = Some(u32::try_from(d).map_err(|_| ConfigError(format!("depth {d} is too large")))?);
-                }
-                "seed" => seed = Some(number(&key, value)?),
-                "c" | "fpu" | "solver" | "reuse" | "informed" | "mast" | "rave" | "pb" | "pbeval" | "cutoff"
-                | "expand" | "temp" | "contempt" | "rep" | "avoid" | "avoid2" | "threads" | "noise" | "tt"
-                | "killers" | "history" | "swindle" => tunables.push((key, value)),
-                _ => {
-                    return Err(ConfigError(format!(
-                        "unknown setting '{key}'; valid: level, algo, ms, playouts, depth, seed"
-                    )));
-                }
-            }
-        }
-        let mut cfg = state.level_config(level);
-        if let Some(name) = algo {
-            cfg.algorithm = match name.to_ascii_lowercase().as_str() {
-                "uct" | "plain" => Algorithm::plain(),
-                "mcts" => Algorithm::Mcts(state.mcts_params()),
-                "ab" | "alphabeta" | "alpha-beta" => Algorithm::AlphaBeta(state.alphabeta_params()),
-                "random" => Algorithm::Random,
-                _ => {
-                    return Err(ConfigError(format!(
-                        "unknown algorithm '{name}'; valid: uct, mcts, ab, random"
-                    )));
-                }
-            };
-        }
-        if !budget.is_unlimited() {
-            cfg.budget = budget;
-        }
-        if let Some(seed) = seed {
-            cfg.seed = seed;
-        }
-        for (key, value) in tunables {
-            cfg.algorithm.tune(&key, value)?;
-        }
-        if let Some(d) = budget.depth {
-            match cfg.algorithm {
-                Algorithm::AlphaBeta(_) | Algorithm::Random => {}
-                ref a => {
-                    return Err(ConfigError(format!(
-                        "depth= limits alpha-beta searches only; this search ({}) grows a tree, \
-                         so give it playouts=N or ms=N instead (or algo=ab to search by depth)",
-                        a.name()
-                    )));
-                }
-            }
-            if d == 0 || d > MAX_SEARCH_DEPTH {
-                return Err(ConfigError(format!(
-                    "depth {d} is out of range: alpha-beta searches 1 to {MAX_SEARCH_DEPTH} plies"
-                )));
-            }
-        }
-        Ok(cfg.bounded())
-    }
-
     /// The same configuration, but never longer than [`CEILING_MS`] when it sets no time of
     /// its own: an iteration or depth budget alone (the weak levels, `playouts=`, `depth=`)
     /// could otherwise run for hours on a large board. Searches that finish sooner are
@@ -459,7 +370,8 @@ impl Algorithm {
 /// The most search threads `threads=` accepts.
 pub const MAX_THREADS: u32 = 64;
 
-fn number(key: &str, value: &str) -> Result<u64, ConfigError> {
+/// A whole-number setting (`ms=`, `playouts=`, `seed=`, `cutoff=` ...).
+pub(crate) fn number(key: &str, value: &str) -> Result<u64, ConfigError> {
     value
         .parse()
         .map_err(|_| ConfigError(format!("{key} must be a whole number, not '{value}'")))

@@ -7,7 +7,8 @@ use std::thread::{self, JoinHandle};
 
 use crate::config::SearchConfig;
 use crate::knowledge::Knowledge;
-use crate::search::{SearchResult, Searcher};
+use crate::result::SearchResult;
+use crate::search::Searcher;
 use crate::stop::StopFlag;
 
 /// What a finished search thread hands back.

@@ -7,12 +7,11 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::config::{Algorithm, AlphaBetaParams, Budget, ConfigError, MctsParams, SearchConfig};
-use crate::knowledge::Knowledge;
 
 /// A playing level. Each game maps every level to a [`SearchConfig`] through
-/// [`Knowledge::level_config`]; the budgets of the two weak levels are iteration counts, so
-/// they play the same on any machine, and the two strong ones are times (`Master` thinks at
-/// most 2.4 s a move).
+/// [`Knowledge::level_config`](crate::Knowledge::level_config); the budgets of the two weak
+/// levels are iteration counts, so they play the same on any machine, and the two strong ones
+/// are times (`Master` thinks at most 2.4 s a move).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Level {
     /// For a first game: a one-move look with noisy judgement (alpha-beta games) or a small
@@ -49,11 +48,6 @@ impl Level {
             Level::Strong => "Thinks for under a second a move and punishes mistakes.",
             Level::Master => "The strongest setting: thinks for up to two and a half seconds a move.",
         }
-    }
-
-    /// The configuration of this level for the game `state` is a position of.
-    pub fn config<G: Knowledge>(self, state: &G) -> SearchConfig {
-        state.level_config(self)
     }
 
     /// The configuration for a game that has no tuned levels: MCTS with `params` for the two

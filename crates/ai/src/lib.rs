@@ -25,9 +25,11 @@ mod limits;
 mod mcts;
 mod plain_uct;
 pub mod proof;
+mod result;
 mod search;
 mod stop;
 mod tt;
+mod words;
 
 #[cfg(test)]
 mod testgames;
@@ -41,5 +43,6 @@ pub use config::{
 pub use handle::{SearchHandle, hint};
 pub use knowledge::{KeyHasher, Knowledge, mix64};
 pub use level::{Level, MASTER_MS, STRONG_MS};
-pub use search::{SearchResult, Searcher, search};
+pub use result::SearchResult;
+pub use search::{Searcher, search};
 pub use stop::{StopFlag, StopRequest};

@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::config::MctsParams;
 use crate::knowledge::{Knowledge, mix64, seat_score, seat_to_move};
 use crate::limits::Limits;
-use crate::search::SearchResult;
+use crate::result::SearchResult;
 
 /// Game-theoretic value of a node, from the view of the player who moved into it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::knowledge::{Knowledge, seat_score, seat_to_move};
 use crate::limits::Limits;
-use crate::search::SearchResult;
+use crate::result::SearchResult;
 
 struct Node<M> {
     mv: Option<M>,

@@ -3,7 +3,6 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
 
 use crate::alphabeta::AlphaBeta;
 use crate::config::{Algorithm, AlphaBetaParams, SearchConfig};
@@ -11,48 +10,8 @@ use crate::knowledge::{Knowledge, mix64, seat_score, seat_to_move};
 use crate::limits::Limits;
 use crate::mcts::Mcts;
 use crate::plain_uct;
+use crate::result::SearchResult;
 use crate::stop::StopFlag;
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SearchResult<M> {
-    /// The move to play; `None` only when the side to move has no legal move (game over).
-    pub best: Option<M>,
-    /// Expected score of the side to move after `best`: 1 win, 0.5 even/draw, 0 loss.
-    pub value: f32,
-    /// True when `value` is proven (a solved win, loss or draw), not an estimate.
-    pub proven: bool,
-    /// Playouts (tree searches) or nodes (alpha-beta) done.
-    pub iterations: u64,
-    /// Alpha-beta: the deepest fully searched depth. Tree searches: the deepest tree path.
-    pub depth: u32,
-    /// The expected line, starting with `best` (may be just `best`).
-    pub pv: Vec<M>,
-    /// Wall-clock time used.
-    pub elapsed_ms: u64,
-    /// Alpha-beta, when `proven` and won or lost: the plies to the end of the game along the
-    /// best line (the winner hurrying, the loser holding out).
-    pub end_in: Option<u32>,
-}
-
-impl<M> SearchResult<M> {
-    /// A result that plays `best` without searching (game over, or one legal move).
-    pub(crate) fn immediate(best: Option<M>) -> Self
-    where
-        M: Copy,
-    {
-        SearchResult {
-            best,
-            value: 0.5,
-            proven: false,
-            iterations: 0,
-            depth: 0,
-            pv: best.into_iter().collect(),
-            elapsed_ms: 0,
-            end_in: None,
-        }
-    }
-}
 
 /// Searches `state` with `cfg` until the budget runs out or `stop` is set, and returns the best
 /// move (`None` if cancelled). Runs on the calling thread (plus `threads − 1` more for an MCTS

@@ -8,6 +8,13 @@ use std::path::{Path, PathBuf};
 
 pub use imp::{list, read, write_atomic};
 
+/// Where a write to `path` is staged before the rename: beside it, in the same directory,
+/// so the rename never crosses file systems.
+pub fn temp_path(path: &Path) -> PathBuf {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
 /// Seconds since a file was last written, for "5 minutes ago".
 pub type AgeSecs = u64;
 
@@ -33,7 +40,7 @@ mod imp {
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         fs::create_dir_all(dir)?;
-        let tmp = crate::temp_path(path);
+        let tmp = super::temp_path(path);
         let result = (|| {
             let mut f = fs::File::create(&tmp)?;
             f.write_all(bytes)?;

@@ -408,15 +408,8 @@ pub fn load(path: &Path) -> Result<SaveGame, LoadError> {
     }
 }
 
-/// Where a write to `path` is staged before the rename: beside it, in the same directory,
-/// so the rename never crosses file systems.
-pub fn temp_path(path: &Path) -> PathBuf {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
 /// Crash-safe writes and the data directory, from the one module that knows the platform.
-pub use disk::{data_dir, write_atomic};
+pub use disk::{data_dir, temp_path, write_atomic};
 
 /// Encodes `save` and writes it crash-safely to `path`.
 pub fn store(path: &Path, save: &SaveGame) -> io::Result<()> {

@@ -140,7 +140,7 @@ mod tests {
                 state = next;
             }
         }
-        let config = Level::Casual.config(&state).bounded();
+        let config = state.level_config(Level::Casual).bounded();
         // The position arrives exactly (ConHex's board is 128 bits wide).
         let text = request(&state, &config);
         let sent: Request<G> = serde_json::from_str(&text).expect("the request reads back");
@@ -184,16 +184,19 @@ mod tests {
         let conhex = ConHex::new(&Default::default());
         let mut plies = 0;
         while game.status() == Status::Ongoing {
-            let config = Level::Casual.config(&game).bounded();
+            let config = game.level_config(Level::Casual).bounded();
             let reply = answer(&request(&game, &config));
             let best = read_answer::<Konane>(&reply).unwrap().unwrap().best.unwrap();
             assert!(game.is_legal(&best), "ply {plies}: {}", game.format_move(&best));
             game.apply(best);
             plies += 1;
             if plies % 3 == 0 {
-                let c = read_answer::<ConHex>(&answer(&request(&conhex, &Level::Novice.config(&conhex).bounded())));
+                let c = read_answer::<ConHex>(&answer(&request(
+                    &conhex,
+                    &conhex.level_config(Level::Novice).bounded(),
+                )));
                 assert!(conhex.is_legal(&c.unwrap().unwrap().best.unwrap()));
-                let o = read_answer::<Konane>(&answer(&request(&other, &Level::Casual.config(&other).bounded())));
+                let o = read_answer::<Konane>(&answer(&request(&other, &other.level_config(Level::Casual).bounded())));
                 assert!(other.is_legal(&o.unwrap().unwrap().best.unwrap()));
             }
         }
@@ -202,7 +205,7 @@ mod tests {
 
     #[test]
     fn bad_requests_are_answered_with_a_sentence() {
-        let config = Level::Novice.config(&parlour_rules::konane::Konane::new(&Default::default()));
+        let config = parlour_rules::konane::Konane::new(&Default::default()).level_config(Level::Novice);
         let konane = request(&parlour_rules::konane::Konane::new(&Default::default()), &config);
         // Not JSON at all; an unknown game; a position the rules refuse (a side that does not
         // exist); each gives a sentence, not a panic or a move.

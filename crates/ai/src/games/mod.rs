@@ -20,7 +20,7 @@ mod tests {
 
     fn check_levels<G: Knowledge>(state: &G, strong_algorithm: &str) {
         for level in Level::ALL {
-            let cfg = level.config(state);
+            let cfg = state.level_config(level);
             match level {
                 // The weak levels have fixed budgets: reproducible from the seed alone.
                 Level::Novice | Level::Casual => assert!(cfg.budget.millis.is_none(), "{level}: {cfg}"),
@@ -45,7 +45,7 @@ mod tests {
                 ..SoldiersOptions::default()
             });
             check_levels(&s, "ab");
-            let novice = Level::Novice.config(&s).algorithm.name();
+            let novice = s.level_config(Level::Novice).algorithm.name();
             assert_eq!(novice, if v == Variant::Monk { "mcts" } else { "ab" }, "{v:?}");
         }
         match ConHex::new(&Default::default()).level_config(Level::Master).algorithm {

@@ -636,6 +636,20 @@ fn chain_bound(n: usize, refuge: u64, over: &[u8]) -> usize {
     count.into_iter().max().unwrap_or(0)
 }
 
+/// The points of a bitmask, lowest first.
+#[inline]
+pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = Point> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let p = m.trailing_zeros() as Point;
+            m &= m - 1;
+            Some(p)
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -882,7 +882,7 @@ impl Soldiers {
 
     /// The soldiers' points, in point order.
     pub fn soldier_points(&self) -> impl Iterator<Item = Point> + '_ {
-        rules::bits(self.soldiers)
+        board::bits(self.soldiers)
     }
 
     /// How many soldiers are on the board.
@@ -931,7 +931,7 @@ impl Soldiers {
         let mut k = zobrist::VARIANT[self.options.variant as usize]
             ^ self.rules.key(self.options.variant)
             ^ zobrist::HUNTER[self.hunter as usize];
-        for p in rules::bits(self.soldiers) {
+        for p in board::bits(self.soldiers) {
             k ^= zobrist::SOLDIER[p as usize];
         }
         if self.side == Player::P2 {

@@ -7,23 +7,9 @@
 
 use rand::Rng;
 
-use super::board::{ApexKind, Board, CaptureKind, MAX_HOPS, MAX_SHIFTS, Point};
+use super::board::{ApexKind, Board, CaptureKind, MAX_HOPS, MAX_SHIFTS, Point, bits};
 use super::{EndReason, Move, NO_CAPTURE_LIMIT, Outcome, Piece, Soldiers, Step, zobrist};
 use crate::game::Player;
-
-/// The points of a bitmask, lowest first.
-#[inline]
-pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = Point> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let p = m.trailing_zeros() as Point;
-            m &= m - 1;
-            Some(p)
-        }
-    })
-}
 
 /// The `k`-th lowest set bit of `m` (`k < m.count_ones()`).
 #[inline]

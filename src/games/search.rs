@@ -15,7 +15,7 @@
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use crate::games::Token;
+use super::parts::Token;
 
 /// The name of every search thread (and of the threads a parallel search starts from it).
 pub const SEARCH_THREAD: &str = "parlour-ai";

@@ -1,0 +1,171 @@
+//! The page state the browser build publishes for scripts (`window.parlourState`) and the
+//! page's own frame clock (`window.parlourUpdateMs`).
+
+/// What the page can read of the game, for scripts driving a browser (the project's own
+/// browser test): `window.parlourState`, a JSON text with the screen, the phase, the moves
+/// played, the result line, and the spots a click may choose now with where they are on the
+/// page (CSS pixels), and how many searches the search worker has answered. Only the browser
+/// build publishes it.
+pub fn plugin(app: &mut bevy::prelude::App) {
+    #[cfg(target_arch = "wasm32")]
+    use bevy::prelude::IntoScheduleConfigs;
+    #[cfg(target_arch = "wasm32")]
+    app.init_resource::<UpdateClock>()
+        // The file picker is in the page from the start (a script may hand it a file).
+        .add_systems(bevy::prelude::Startup, || {
+            if let Err(e) = crate::platform::page_files::picker() {
+                bevy::log::warn!("no file picker in the page: {e}");
+            }
+        })
+        .add_systems(bevy::prelude::First, start_update_clock)
+        .add_systems(bevy::prelude::Last, (publish_page_state, stop_update_clock).chain());
+    let _ = app;
+}
+
+/// The page's own work per frame in the browser: the main schedules' time from `First` to
+/// `Last` (input, rules, animations, the AI's poll, the panels' layout; not the renderer's),
+/// published each frame as `window.parlourUpdateMs`, the last 300 frames' times in
+/// milliseconds, for the browser benchmark (`scripts/measure-web.sh`).
+#[cfg(target_arch = "wasm32")]
+#[derive(bevy::prelude::Resource, Default)]
+struct UpdateClock {
+    start: Option<crate::platform::Instant>,
+    times: std::collections::VecDeque<f32>,
+}
+
+#[cfg(target_arch = "wasm32")]
+fn start_update_clock(mut clock: bevy::prelude::ResMut<UpdateClock>) {
+    clock.start = Some(crate::platform::Instant::now());
+}
+
+#[cfg(target_arch = "wasm32")]
+fn stop_update_clock(mut clock: bevy::prelude::ResMut<UpdateClock>) {
+    let Some(start) = clock.start.take() else { return };
+    let ms = start.elapsed().as_secs_f32() * 1000.0;
+    if clock.times.len() == 300 {
+        clock.times.pop_front();
+    }
+    clock.times.push_back(ms);
+    if let Some(window) = web_sys::window()
+        && let Ok(text) = serde_json::to_string(&clock.times)
+    {
+        let _ = js_sys::Reflect::set(&window, &"parlourUpdateMs".into(), &text.as_str().into());
+    }
+}
+
+/// The page state as JSON (see [`plugin`]).
+pub fn page_state(
+    screen: crate::state::Screen,
+    phase: Option<crate::state::Phase>,
+    m: Option<&dyn crate::games::any_match::AnyMatch>,
+    clickable: &[(u16, String, f32, f32)],
+    online_code: &str,
+    worker_answers: u64,
+    notice: &str,
+) -> String {
+    let moves: Vec<String> = m
+        .map(|m| m.history().into_iter().map(|(_, t)| t).collect())
+        .unwrap_or_default();
+    let next: Vec<serde_json::Value> = clickable
+        .iter()
+        .map(|(id, name, x, y)| serde_json::json!({ "spot": id, "name": name, "x": x, "y": y }))
+        .collect();
+    serde_json::json!({
+        "screen": format!("{screen:?}"),
+        "phase": phase.map(|p| format!("{p:?}")),
+        "game": m.map(|m| m.game_id()),
+        "moves": moves,
+        "over": m.is_some_and(|m| m.status().is_over()),
+        "result": m.map(|m| crate::play::result::result_line(m, None)).unwrap_or_default(),
+        "next": next,
+        "online": online_code,
+        "worker_answers": worker_answers,
+        "notice": notice,
+    })
+    .to_string()
+}
+
+#[cfg(target_arch = "wasm32")]
+#[allow(clippy::too_many_arguments)]
+fn publish_page_state(
+    screen: bevy::prelude::Res<bevy::prelude::State<crate::state::Screen>>,
+    phase: Option<bevy::prelude::Res<bevy::prelude::State<crate::state::Phase>>>,
+    m: Option<bevy::prelude::Res<crate::play::board::Match>>,
+    sel: bevy::prelude::Res<crate::play::board::Selection>,
+    spots: bevy::prelude::Query<(&crate::play::board::Spot, &bevy::prelude::GlobalTransform)>,
+    cams: bevy::prelude::Query<
+        (&bevy::prelude::Camera, &bevy::prelude::GlobalTransform),
+        bevy::prelude::With<bevy::prelude::Camera3d>,
+    >,
+    online: bevy::prelude::Res<crate::net::OnlineStatus>,
+    notice: bevy::prelude::Res<crate::state::Notice>,
+    mut last: bevy::prelude::Local<String>,
+) {
+    use crate::games::parts::Token;
+    let mut clickable = Vec::new();
+    if let (Some(m), Some((cam, cam_tf))) = (m.as_ref(), cams.iter().next()) {
+        let names = m.0.spots();
+        for t in &sel.next {
+            let Token::Spot(id) = t else { continue };
+            let Some((_, tf)) = spots.iter().find(|(s, _)| s.id == *id) else {
+                continue;
+            };
+            let Ok(v) = cam.world_to_viewport(cam_tf, tf.translation()) else {
+                continue;
+            };
+            let name = names
+                .iter()
+                .find(|s| s.id == *id)
+                .map(|s| s.name.clone())
+                .unwrap_or_default();
+            clickable.push((*id, name, v.x, v.y));
+        }
+    }
+    let text = page_state(
+        *screen.get(),
+        phase.map(|p| *p.get()),
+        m.as_ref().map(|m| m.0.as_ref()),
+        &clickable,
+        &online.code,
+        crate::games::search::worker_answers(),
+        &notice.text,
+    );
+    if *last != text
+        && let Some(window) = web_sys::window()
+    {
+        let _ = js_sys::Reflect::set(&window, &"parlourState".into(), &text.as_str().into());
+        *last = text;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::page_state;
+
+    #[test]
+    fn the_page_state_names_the_screen_the_moves_and_the_clickable_spots() {
+        let setup = crate::games::build::Setup {
+            game: "konane".into(),
+            options: vec![("size".into(), "6x6".into())],
+            seats: [None, None],
+        };
+        let m = crate::games::build::match_from_moves(&setup, "xa6").unwrap();
+        let text = page_state(
+            crate::state::Screen::Playing,
+            Some(crate::state::Phase::AwaitingInput),
+            Some(m.as_ref()),
+            &[(3, "b6".into(), 10.5, 20.0)],
+            "",
+            2,
+            "Added my-game.json.",
+        );
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["screen"], "Playing");
+        assert_eq!(v["phase"], "AwaitingInput");
+        assert_eq!(v["moves"], serde_json::json!(["xa6"]));
+        assert_eq!(v["next"][0]["name"], "b6");
+        assert_eq!(v["over"], false);
+        assert_eq!(v["worker_answers"], 2);
+        assert_eq!(v["notice"], "Added my-game.json.");
+    }
+}

@@ -1,0 +1,25 @@
+//! Words for players, shared by every game.
+
+/// The word with a capital first letter.
+pub fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+use parlour_rules::Game;
+
+/// A proven result in a player's words: for the side to move (`to_you`: "You can force a win
+/// within 3 of your moves"), or for a side named ("The soldiers can force a win …").
+pub fn proof_sentence<G: Game>(state: &G, p: parlour_ai::proof::Proof, to_you: bool) -> String {
+    let n = p.winner_moves(state.side_to_move());
+    let winner = state.side_name(p.winner);
+    if to_you && p.winner == state.side_to_move() {
+        format!("Proven: you can force a win within {n} of your moves.")
+    } else if to_you {
+        format!("Proven: the {winner} can force a win within {n} of their moves, whatever you play.")
+    } else {
+        format!("Under these rules the {winner} can force a win within {n} of their moves.")
+    }
+}

@@ -1,0 +1,48 @@
+//! The result of a match in one line, as the caption, the result card and the page show it.
+
+use parlour_rules::{Player, Status};
+
+use crate::games::any_match::AnyMatch;
+use crate::games::words::cap;
+
+/// The result in one line.
+pub fn result_line(m: &dyn AnyMatch, resigned: Option<Player>) -> String {
+    if let Some(seat) = resigned {
+        let colour = m.colour_of_seat(seat);
+        let (loser, winner) = (m.side_name(colour), m.side_name(colour.other()));
+        return format!(
+            "{} {}: {} {}",
+            cap(&loser),
+            verb(&loser, "resign"),
+            cap(&winner),
+            verb(&winner, "win")
+        );
+    }
+    match m.status() {
+        Status::Ongoing => String::new(),
+        Status::Win { winner, reason } => {
+            let name = m.side_name(winner);
+            // Kansho's result name says more than its reason word: "White wins — Technical
+            // Victory (65–56)"; elsewhere the reason in words: "Blue wins (connection)".
+            match m.result_text() {
+                Some(t) => format!("{} {} — {t}", cap(&name), verb(&name, "win")),
+                None => format!("{} {} ({})", cap(&name), verb(&name, "win"), words(reason)),
+            }
+        }
+        Status::Draw { reason } => format!("A draw ({})", words(reason)),
+    }
+}
+
+/// An engine reason word for players: "no-moves" → "no moves".
+fn words(reason: impl std::fmt::Display) -> String {
+    reason.to_string().replace('-', " ")
+}
+
+/// `verb` agreeing with a side's name: "soldiers win", "white wins", "water wins".
+fn verb(side: &str, verb: &str) -> String {
+    if side == "soldiers" {
+        verb.to_string()
+    } else {
+        format!("{verb}s")
+    }
+}
