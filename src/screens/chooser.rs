@@ -13,12 +13,13 @@ pub struct CardPictures(Vec<(&'static str, Handle<Image>)>);
 
 /// One line on what each game is like.
 pub fn tagline(game: &str) -> &'static str {
-    match game {
-        "kansho" => "Every marker floods its neighbours: place, surround, and keep more on the board.",
-        "konane" => "Hawaiian checkers: jump and capture until your opponent cannot move.",
-        "conhex" => "Claim cells with pegs and join your two sides of the board.",
-        "qyshinsu" => "Stones on a ring of twelve: each move says where the reply must go.",
-        _ => "One general against a crowd of soldiers: capture them, or be pinned.",
+    use parlour_rules::GameId;
+    match GameId::parse(game).unwrap_or(GameId::Soldiers) {
+        GameId::Kansho => "Every marker floods its neighbours: place, surround, and keep more on the board.",
+        GameId::Konane => "Hawaiian checkers: jump and capture until your opponent cannot move.",
+        GameId::ConHex => "Claim cells with pegs and join your two sides of the board.",
+        GameId::Qyshinsu => "Stones on a ring of twelve: each move says where the reply must go.",
+        GameId::Soldiers => "One general against a crowd of soldiers: capture them, or be pinned.",
     }
 }
 

@@ -12,7 +12,10 @@ pub mod game;
 pub mod kansho;
 pub mod konane;
 pub mod qyshinsu;
+pub mod registry;
 pub mod soldiers;
+
+pub use registry::{GameId, UnknownGame};
 
 pub use game::{
     Counter, Game, MoveTextError, NotationError, OptionSpec, OptionsError, PlayError, Player, Status, choose_options,
