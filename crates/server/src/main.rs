@@ -6,12 +6,14 @@ const USAGE: &str = "\
 parlour-server — Parlour's online game server
 
 usage:
-  parlour-server [--listen ADDR:PORT] [--database URL] [--web DIR]
+  parlour-server [--listen ADDR:PORT] [--database URL] [--web DIR] [--allow-origin URL]...
       --listen    where to accept connections (default 127.0.0.1:7878; port 0 picks a free one)
       --database  sqlite://PATH (default: server.sqlite3 in Parlour's data directory)
                   or postgres://USER@HOST/DB (several servers may share one)
       --web       serve the browser client built by scripts/web.sh from DIR (e.g. web/dist):
                   http://ADDR:PORT/ opens the title screen, /g/CODE joins that online game
+      --allow-origin  also let pages from URL (e.g. https://parlour.example, the address a
+                  TLS proxy serves) open games; a browser page from any other site is refused
   parlour-server load --help     the load benchmark
   parlour-server --help          this text
 
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
     let mut listen = "127.0.0.1:7878".to_string();
     let mut database = None;
     let mut web = None;
+    let mut origins = parlour_server::routes::Origins::default();
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).cloned();
@@ -49,7 +52,8 @@ fn main() -> ExitCode {
                 }
                 web = Some(dir);
             }
-            (flag @ ("--listen" | "--database" | "--web"), None) => {
+            ("--allow-origin", Some(v)) => origins.allowed.push(v),
+            (flag @ ("--listen" | "--database" | "--web" | "--allow-origin"), None) => {
                 eprintln!("parlour-server: {flag} needs a value\n\n{USAGE}");
                 return ExitCode::from(2);
             }
@@ -85,7 +89,7 @@ fn main() -> ExitCode {
         let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or(listen);
         let shown = database.split('@').next_back().unwrap_or(&database).to_string();
         let ready = || println!("listening on http://{addr} (database {shown})");
-        match parlour_server::run_with(listener, &database, web, ready).await {
+        match parlour_server::run_full(listener, &database, web, origins, ready).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("parlour-server: {e}");
