@@ -9,7 +9,7 @@ use crate::play::board::Spot;
 use crate::play::messages::MoveInput;
 use crate::schedule::GameSet;
 use crate::state::Screen;
-use crate::table::view::Hovered;
+use crate::table::picking::Hovered;
 
 /// The spot under the keyboard cursor, when the keyboard has been used.
 #[derive(Resource, Default, Debug)]
