@@ -155,11 +155,12 @@ fn piece_material(
     game: &str,
     c: Color,
 ) -> Handle<StandardMaterial> {
-    let rough = match game {
-        "konane" => 0.85,
-        "qyshinsu" => 0.32,
-        "soldiers" => 0.42,
-        _ => 0.3,
+    use parlour_rules::GameId;
+    let rough = match GameId::parse(game) {
+        Some(GameId::Konane) => 0.85,
+        Some(GameId::Qyshinsu) => 0.32,
+        Some(GameId::Soldiers) => 0.42,
+        Some(GameId::Kansho | GameId::ConHex) | None => 0.3,
     };
     materials.add(StandardMaterial {
         base_color: c,

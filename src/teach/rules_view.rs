@@ -18,20 +18,20 @@ pub struct ShowRules(pub bool);
 
 /// The rules in one paragraph (the new-game dialog and the top of the F1 window).
 pub fn summary(game: &str) -> &'static str {
-    match game {
-        "kansho" => {
+    match parlour_rules::GameId::parse(game).unwrap_or(parlour_rules::GameId::Soldiers) {
+        parlour_rules::GameId::Kansho => {
             "Place a marker on an empty cell; every empty neighbour is filled and every opponent neighbour replaced by yours, paid from your hand. Areas with no empty neighbour are discarded (your opponent's first, then yours), then markers with at most one same-colour neighbour leave, wave after wave. When both hands are empty the side with more markers on the board wins."
         }
-        "konane" => {
+        parlour_rules::GameId::Konane => {
             "Black lifts one of its stones from a corner or the centre, then White one next to the hole. After that, jump an enemy stone orthogonally into an empty square; you may go on jumping in the same direction and stop at any landing. Whoever cannot move loses."
         }
-        "conhex" => {
+        parlour_rules::GameId::ConHex => {
             "Put a peg in an empty hole; a cell becomes yours when you are first to hold half of its holes (rounded up). Blue joins north and south, Red west and east, with a chain of owned cells; a corner cell counts for both its sides. With swap on, Red may take over Blue's first peg."
         }
-        "qyshinsu" | "qushinsu" => {
+        parlour_rules::GameId::Qyshinsu => {
             "Add a stone from hand or take back one of yours, where the opponent's last move allows: an n-stone sends you n positions either way; an Old Stone added makes you add at the nearest empty position, one removed makes you remove your nearest stone. At most two stones of a kind may be on the board, and who cannot move loses."
         }
-        _ => {
+        parlour_rules::GameId::Soldiers => {
             "Any piece steps along a line to an adjacent empty point; soldiers may never enter the refuge. The hunter captures by intervention (boards 1 and 2, Monk and Water) or by jumping (boards 3 and 4) and wins when few enough soldiers are left; the soldiers win by catching him between two of them (boards 1 and 2), by pinning him or by shutting him in the refuge."
         }
     }
@@ -211,20 +211,22 @@ impl Guide {
 
 /// What to do first, in a sentence per game.
 fn first_steps(game: &str) -> &'static str {
-    match game {
-        "kansho" => {
+    match parlour_rules::GameId::parse(game).unwrap_or(parlour_rules::GameId::Soldiers) {
+        parlour_rules::GameId::Kansho => {
             "Click a green empty cell to place a marker there: its empty neighbours fill and your opponent's turn to your colour, paid from your hand. When your hand runs short, click which lit neighbours to fill."
         }
-        "konane" => {
+        parlour_rules::GameId::Konane => {
             "Black opens by lifting one of its own stones: click a green stone. Then jump an enemy stone into an empty square: click your stone, then the highlighted landing."
         }
-        "conhex" => {
+        parlour_rules::GameId::ConHex => {
             "Click any empty hole to put a peg in it. Hold half of a cell's holes first and the cell becomes yours; join your two sides with a chain of cells."
         }
-        "qyshinsu" => {
+        parlour_rules::GameId::Qyshinsu => {
             "Click a green position, then choose which of your stones to add there with the buttons that appear; or click one of your own stones on the ring to take it back."
         }
-        _ => "Click a green piece to pick it up, then a highlighted point to move it there.",
+        parlour_rules::GameId::Soldiers => {
+            "Click a green piece to pick it up, then a highlighted point to move it there."
+        }
     }
 }
 

@@ -1,55 +1,50 @@
 //! The games a save may hold: their engine ids, the names players know them by, and their
-//! options in canonical form.
+//! options in canonical form — read from the one registry, [`parlour_rules::GameId`].
 
-use parlour_rules::{Game, conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+use parlour_rules::GameId;
 
 /// Every game: engine id and the name players know it by, in menu order.
-pub const GAMES: &[(&str, &str)] = &[
-    ("kansho", "Kansho"),
-    ("konane", "Kōnane"),
-    ("conhex", "ConHex"),
-    ("qyshinsu", "Qyshinsu"),
-    ("soldiers", "Sixteen Soldiers"),
-];
+pub const GAMES: &[(&str, &str)] = &LISTED;
 
-/// The engine id of a game named by `id` in any case (and the old spelling "qushinsu").
+const LISTED: [(&str, &str); 5] = {
+    let mut out = [("", ""); 5];
+    let mut i = 0;
+    while i < 5 {
+        out[i] = (ID[i], NAME[i]);
+        i += 1;
+    }
+    out
+};
+
+// `GameId::id` and `GameId::name` are not `const fn`s (they dispatch through the games'
+// trait constants); these two lists are checked against them by a test.
+const ID: [&str; 5] = ["kansho", "konane", "conhex", "qyshinsu", "soldiers"];
+const NAME: [&str; 5] = ["Kansho", "Kōnane", "ConHex", "Qyshinsu", "Sixteen Soldiers"];
+
+/// The engine id of a game named by `id` in any case (and its other spellings, "qushinsu").
 pub fn game_id(id: &str) -> Option<&'static str> {
-    let id = if id.eq_ignore_ascii_case("qushinsu") {
-        "qyshinsu"
-    } else {
-        id
-    };
-    GAMES.iter().find(|(g, _)| g.eq_ignore_ascii_case(id)).map(|(g, _)| *g)
+    GameId::parse(id).map(GameId::id)
 }
 
 /// The options of game `game` (an engine id) in their canonical form (only what differs from
 /// the defaults), or the rules' sentence that refuses them.
 pub fn canonical_options(game: &str, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
-    fn of<G: Game>(options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
-        let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        G::parse_options(&pairs)
-            .map(|o| G::option_pairs(&o))
-            .map_err(|e| e.to_string())
-    }
-    match game {
-        "kansho" => of::<Kansho>(options),
-        "konane" => of::<Konane>(options),
-        "conhex" => of::<ConHex>(options),
-        "qyshinsu" => of::<Qyshinsu>(options),
-        "soldiers" => of::<Soldiers>(options),
-        other => Err(format!("Parlour has no game called '{other}'.")),
+    match GameId::parse(game) {
+        Some(g) if g.id() == game => g.canonical_options(options),
+        _ => Err(format!("Parlour has no game called '{game}'.")),
     }
 }
 
 /// The name players know a game id by (aliases accepted).
 pub fn game_name(id: &str) -> Option<&'static str> {
-    let id = if id.eq_ignore_ascii_case("qushinsu") {
-        "qyshinsu"
-    } else {
-        id
-    };
-    GAMES
-        .iter()
-        .find(|(g, _)| g.eq_ignore_ascii_case(id))
-        .map(|(_, name)| *name)
+    GameId::parse(id).map(GameId::name)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_list_is_the_registry_s() {
+        let registry: Vec<(&str, &str)> = parlour_rules::GameId::ALL.iter().map(|g| (g.id(), g.name())).collect();
+        assert_eq!(super::GAMES, &registry[..]);
+    }
 }

@@ -1,7 +1,7 @@
 //! Replaying a save's history from the start position: the check that it ends exactly on the
 //! stored state.
 
-use parlour_rules::{Game, conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+use parlour_rules::Game;
 
 use crate::error::LoadError;
 use crate::format::SaveGame;
@@ -9,13 +9,9 @@ use crate::games::game_name;
 
 /// Checks that the save's history replays from the start position to its stored state.
 pub fn verify(save: &SaveGame) -> Result<(), LoadError> {
-    match save.game.as_str() {
-        "kansho" => replay::<Kansho>(save).map(drop),
-        "konane" => replay::<Konane>(save).map(drop),
-        "conhex" => replay::<ConHex>(save).map(drop),
-        "qyshinsu" => replay::<Qyshinsu>(save).map(drop),
-        "soldiers" => replay::<Soldiers>(save).map(drop),
-        other => Err(LoadError::UnknownGame(other.to_string())),
+    match parlour_rules::GameId::parse(&save.game).filter(|g| g.id() == save.game) {
+        Some(game) => parlour_rules::with_game!(game, G => replay::<G>(save).map(drop)),
+        None => Err(LoadError::UnknownGame(save.game.clone())),
     }
 }
 

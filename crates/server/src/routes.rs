@@ -101,11 +101,7 @@ pub fn router_with<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::
 /// starts with a dot (no `.git`, `.env`, `..`), and the file, if it exists, lies inside `root`
 /// once symbolic links are followed.
 fn served_safely(root: &std::path::Path, path: &str) -> bool {
-    let parts: Vec<String> = path
-        .split('/')
-        .filter(|p| !p.is_empty())
-        .map(percent_decode)
-        .collect();
+    let parts: Vec<String> = path.split('/').filter(|p| !p.is_empty()).map(percent_decode).collect();
     if parts
         .iter()
         .any(|p| p.starts_with('.') || p.contains('/') || p.contains('\\'))
