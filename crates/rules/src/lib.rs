@@ -4,7 +4,6 @@
 //!
 //! Every game implements [`Game`]; every algorithm (perft, the AI, the engine protocol,
 //! the client) is written once against it.
-#![warn(missing_docs)]
 
 pub mod conhex;
 pub mod fuzzing;

@@ -1,7 +1,7 @@
 //! parlour-server: the authoritative server for online games. A game is its options and its
 //! move list; every move is checked by `parlour-rules` (through the engine's sessions) and
 //! stored before it is acknowledged or forwarded. See `shared/engine-protocol.md` ("Online
-//! sessions") and the README's "Online play".
+//! sessions") and `docs/online.md`.
 
 pub mod games;
 pub mod load;

@@ -55,7 +55,7 @@ impl Knowledge for Soldiers {
     /// against the Novice. On board 4 the soldiers (the second seat) take a fifth too: at a
     /// tenth they drew 2 of 20 games against plain UCT at the Master's 2.4 s by early
     /// repetitions, with a fifth none. (On board 1 a tenth let the soldiers pin the general in 9
-    /// of 14 games against himself; `MEASUREMENTS.md`, twentieth, twenty-first and twenty-fourth
+    /// of 14 games against himself; `JOURNAL.md`, twentieth, twenty-first and twenty-fourth
     /// sessions.)
     fn alphabeta_params(&self) -> AlphaBetaParams {
         let (avoid_repeat, second_avoid_repeat) = match self.board().variant() {

@@ -105,10 +105,10 @@ const DOOR_REACH: u32 = 3;
 /// there against plain UCT: every pin ended in the top row beside the one door, where he had
 /// shuffled with four free neighbours and no territory left to lose, so neither term told one
 /// point from another, while the soldiers walled him in several moves beyond his horizon
-/// (`MEASUREMENTS.md`, seventeenth and twenty-fourth sessions). Behind three doors (boards 1
+/// (`JOURNAL.md`, seventeenth and twenty-fourth sessions). Behind three doors (boards 1
 /// and 3) the apex is a way to win, and the plain view keeps it. The soldiers always judge
 /// plainly: with the territory term they herd the general so well that the fair sets stop being
-/// fair (`MEASUREMENTS.md`, thirteenth, sixteenth and seventeenth sessions).
+/// fair (`JOURNAL.md`, thirteenth, sixteenth and seventeenth sessions).
 pub(super) fn hunter_view(s: &Soldiers, watchful: bool) -> f32 {
     let b = s.board();
     let start = b.soldier_starts().len() as f32;
