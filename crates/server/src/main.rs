@@ -6,12 +6,14 @@ const USAGE: &str = "\
 parlour-server — Parlour's online game server
 
 usage:
-  parlour-server [--listen ADDR:PORT] [--database URL] [--web DIR] [--allow-origin URL]...
+  parlour-server [--listen ADDR:PORT] [--database URL] [--web DIR] [--allow-origin URL]... [--idle-timeout SECS]
       --listen    where to accept connections (default 127.0.0.1:7878; port 0 picks a free one)
       --database  sqlite://PATH (default: server.sqlite3 in Parlour's data directory)
                   or postgres://USER@HOST/DB (several servers may share one)
       --web       serve the browser client built by scripts/web.sh from DIR (e.g. web/dist):
                   http://ADDR:PORT/ opens the title screen, /g/CODE joins that online game
+      --idle-timeout  close a WebSocket silent for this many seconds (default 90; the server
+                  pings every third of it, and live clients answer by themselves)
       --allow-origin  also let pages from URL (e.g. https://parlour.example, the address a
                   TLS proxy serves) open games; a browser page from any other site is refused
   parlour-server load --help     the load benchmark
@@ -53,7 +55,14 @@ fn main() -> ExitCode {
                 web = Some(dir);
             }
             ("--allow-origin", Some(v)) => origins.allowed.push(v),
-            (flag @ ("--listen" | "--database" | "--web" | "--allow-origin"), None) => {
+            ("--idle-timeout", Some(v)) => match v.parse::<f64>() {
+                Ok(secs) if secs >= 1.0 => origins.idle = std::time::Duration::from_secs_f64(secs),
+                _ => {
+                    eprintln!("parlour-server: --idle-timeout {v}: give a number of seconds, at least 1");
+                    return ExitCode::from(2);
+                }
+            },
+            (flag @ ("--listen" | "--database" | "--web" | "--allow-origin" | "--idle-timeout"), None) => {
                 eprintln!("parlour-server: {flag} needs a value\n\n{USAGE}");
                 return ExitCode::from(2);
             }

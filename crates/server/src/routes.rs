@@ -26,13 +26,30 @@ pub const BURST: f64 = 40.0;
 /// Refused-for-rate requests after which the connection is closed.
 const ABUSE_LIMIT: u32 = 200;
 
-/// Who may open the game WebSocket from a web page: a browser sends the page's `Origin` with
-/// the upgrade, so another site cannot drive a visitor's browser against this server. Clients
-/// that are not browsers send none and are let in.
-#[derive(Clone, Debug, Default)]
+/// How long a WebSocket may stay silent (no message, no answer to the server's pings) before
+/// the server closes it.
+pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(90);
+
+/// The server's policy for connections: who may open the game WebSocket from a web page (a
+/// browser sends the page's `Origin` with the upgrade, so another site cannot drive a visitor's
+/// browser against this server; clients that are not browsers send none and are let in), and
+/// how long a silent connection is kept.
+#[derive(Clone, Debug)]
 pub struct Origins {
     /// Origins allowed besides the server's own (`https://parlour.example`), as given.
     pub allowed: Vec<String>,
+    /// A connection that sends nothing for this long is closed; the server pings it at a third
+    /// of this, so a live client (whose WebSocket layer answers pings) is never closed.
+    pub idle: std::time::Duration,
+}
+
+impl Default for Origins {
+    fn default() -> Self {
+        Origins {
+            allowed: Vec::new(),
+            idle: IDLE_TIMEOUT,
+        }
+    }
 }
 
 impl Origins {
@@ -164,7 +181,7 @@ async fn upgrade<S: Store>(
     // connection in the WebSocket layer; shorter over-long messages get a sentence below.
     ws.max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(socket, registry))
+        .on_upgrade(move |socket| connection(socket, registry, origins.idle))
         .into_response()
 }
 
@@ -188,8 +205,11 @@ impl Bucket {
     }
 }
 
-async fn connection<S: Store>(socket: WebSocket, registry: Arc<Registry<S>>) {
+async fn connection<S: Store>(socket: WebSocket, registry: Arc<Registry<S>>, idle: std::time::Duration) {
     let (mut sink, mut stream) = socket.split();
+    let mut heard = Instant::now();
+    let mut ping = tokio::time::interval(idle / 3);
+    ping.tick().await;
     let mut follow: Option<broadcast::Receiver<Reply>> = None;
     let mut bucket = Bucket {
         tokens: BURST,
@@ -198,7 +218,25 @@ async fn connection<S: Store>(socket: WebSocket, registry: Arc<Registry<S>>) {
     let mut refused_for_rate = 0u32;
     loop {
         let out: Reply = tokio::select! {
+            _ = ping.tick() => {
+                if heard.elapsed() >= idle {
+                    // Silent past the limit (a dead peer, or one holding a socket open for
+                    // nothing): say so in the close frame and let the socket go.
+                    let _ = sink
+                        .send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                            code: axum::extract::ws::close_code::AWAY,
+                            reason: "idle".into(),
+                        })))
+                        .await;
+                    return;
+                }
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+                continue;
+            }
             incoming = stream.next() => {
+                heard = Instant::now();
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {

@@ -300,3 +300,51 @@ async fn pages_of_other_sites_cannot_open_games() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_silent_connection_is_closed_and_a_live_one_is_kept() {
+    let dir = TempDir::new("idle");
+    let db = sqlite_url(&dir.0);
+    let server = Server::start_with("127.0.0.1:0", &db, &["--idle-timeout", "1.5"]);
+    let url = format!("ws://{}/ws", server.addr);
+    let (mut silent, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let (mut live, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    // The live client reads (its WebSocket layer answers the server's pings) for 4 s; the silent
+    // one holds its socket and reads nothing.
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(4) {
+        if let Ok(Some(frame)) = tokio::time::timeout(Duration::from_millis(200), live.next()).await {
+            assert!(matches!(frame, Ok(Message::Ping(_))), "{frame:?}");
+        }
+    }
+    live.send(Message::text(r#"{"op":"watch","req":1,"code":"abcdefgh23"}"#))
+        .await
+        .unwrap();
+    let answer = reply(&mut live).await.expect("the live connection still answers");
+    assert!(matches!(answer, Reply::Error { req: Some(1), .. }), "{answer:?}");
+    // The silent one was sent pings, then a close frame saying why, and the socket is gone
+    // (reading now may first fail to answer the pings it missed: the server has hung up).
+    let mut closed = false;
+    while let Ok(Some(frame)) = tokio::time::timeout(Duration::from_secs(2), silent.next()).await {
+        match frame {
+            Ok(Message::Close(c)) => {
+                assert_eq!(c.map(|c| c.reason.to_string()).as_deref(), Some("idle"));
+                closed = true;
+                break;
+            }
+            Ok(Message::Ping(_)) => continue,
+            Err(
+                tokio_tungstenite::tungstenite::Error::Io(_) | tokio_tungstenite::tungstenite::Error::ConnectionClosed,
+            ) => {
+                closed = true;
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(closed, "the silent connection was closed");
+    assert!(
+        silent.send(Message::text("{}")).await.is_err() || silent.next().await.is_none_or(|f| f.is_err()),
+        "nothing more goes through it"
+    );
+}
