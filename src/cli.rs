@@ -101,7 +101,12 @@ pub enum Parsed {
     Help,
 }
 
-pub use parlour_saves::{GAMES, game_name};
+pub use parlour_saves::game_name;
+
+/// Every game as (engine id, name), in menu order: the registry's ([`parlour_rules::GameId`]).
+pub fn games() -> impl Iterator<Item = (&'static str, &'static str)> {
+    parlour_rules::GameId::ALL.into_iter().map(|g| (g.id(), g.name()))
+}
 
 fn seat(flag: &str, v: &str) -> Result<Option<Level>, String> {
     if v.eq_ignore_ascii_case("human") {

@@ -83,7 +83,6 @@ pub fn measure_to(app: &mut App, path: PathBuf) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn record(
     launch: Res<LaunchInstant>,
     to: Res<MeasureTo>,

@@ -12,7 +12,6 @@ use crate::store::settings::{DataDir, Settings};
 use crate::store::{PasteError, SaveList, StoreAction};
 
 /// The load list, the settings and the move-list box.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn dialogs(
     mut contexts: EguiContexts,
     mut dialogs: ResMut<Dialogs>,

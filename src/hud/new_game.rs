@@ -12,7 +12,6 @@ use crate::play::messages::PlaySfx;
 use crate::state::Screen;
 use crate::store::settings::Settings;
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn new_game(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,

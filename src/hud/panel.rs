@@ -25,7 +25,6 @@ use crate::store::{SaveList, StoreAction, refresh};
 use crate::table::camera::OrbitCam;
 use crate::teach::rules_view::ShowRules;
 
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub(super) fn playing(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,

@@ -9,7 +9,6 @@ use crate::store::settings::DataDir;
 use crate::store::{SaveList, StoreAction, refresh};
 
 /// The "Paused" window; every choice but Resume's own also closes it.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn menu(
     ctx: &egui::Context,
     paused: &mut ResMut<Paused>,

@@ -12,7 +12,6 @@ use crate::play::result::result_line;
 use crate::state::{KeepMatch, Review, Screen};
 use crate::store::settings::Settings;
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn results(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,

@@ -12,7 +12,6 @@ use crate::store::{SaveList, StoreAction, refresh};
 use crate::teach::rules_view::ShowRules;
 
 /// `--show WHAT`: opens a window once the first screen is up (for screenshots).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn show_at_start(
     args: Option<Res<crate::cli::Args>>,
     mut done: Local<u32>,

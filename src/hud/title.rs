@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 use parlour_ai::Level;
 
 use super::common::{Dialogs, big, big_button};
-use crate::cli::GAMES;
+use crate::cli::games;
 use crate::games::build::Setup;
 use crate::games::effects::Sfx;
 use crate::play::messages::PlaySfx;
@@ -16,7 +16,6 @@ use crate::state::{Demo, Screen};
 use crate::store::settings::{DataDir, Settings};
 use crate::store::{ResumeOffer, SaveList, StoreAction, refresh};
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn title(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,
@@ -182,7 +181,8 @@ fn watch(
     next: &mut ResMut<NextState<Screen>>,
 ) {
     // Each demo shows the next game of the five.
-    let (id, _) = GAMES[*demo_count % GAMES.len()];
+    let all: Vec<(&str, &str)> = games().collect();
+    let (id, _) = all[*demo_count % all.len()];
     *demo_count += 1;
     demo.0 = true;
     **setup = Setup {

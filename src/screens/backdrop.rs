@@ -182,7 +182,6 @@ fn put_away(mut commands: Commands, mut queue: ResMut<AnimQueue>) {
 }
 
 /// Plays the recorded game on, one rule stage at a time as a match does, silently.
-#[allow(clippy::too_many_arguments)]
 fn play_on(
     mut commands: Commands,
     time: Res<Time>,

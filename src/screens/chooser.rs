@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
-use crate::cli::GAMES;
+use crate::cli::games;
 
 /// The cards' pictures, loaded once at start-up.
 #[derive(Resource, Default)]
@@ -28,9 +28,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn load_pictures(assets: Res<AssetServer>, mut pictures: ResMut<CardPictures>) {
-    pictures.0 = GAMES
-        .iter()
-        .map(|(id, _)| (*id, assets.load(format!("cards/{id}.png"))))
+    pictures.0 = games()
+        .map(|(id, _)| (id, assets.load(format!("cards/{id}.png"))))
         .collect();
 }
 
@@ -53,7 +52,7 @@ pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::T
     let mut clicked = None;
     let gold = crate::theme::palette::GOLD;
     ui.horizontal(|ui| {
-        for (id, name) in GAMES {
+        for (id, name) in &games().collect::<Vec<_>>() {
             let on = chosen == *id;
             let frame = egui::Frame::group(ui.style())
                 .fill(if on {
@@ -143,7 +142,7 @@ mod tests {
         // Right walks to the next card (after a frame to place it), Enter chooses it.
         assert_eq!(step(&[ArrowRight]), None);
         assert_eq!(step(&[]), None);
-        assert_eq!(step(&[Enter]), Some(GAMES[2].0));
+        assert_eq!(step(&[Enter]), games().nth(2).map(|(id, _)| id));
         assert_eq!(step(&[ArrowLeft]), None);
         assert_eq!(step(&[]), None);
         assert_eq!(step(&[Space]), Some("konane"));

@@ -49,7 +49,6 @@ impl Built {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn dress_board(
     mut commands: Commands,
     boards: Query<&BoardRoot, Added<BoardRoot>>,

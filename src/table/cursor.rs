@@ -36,7 +36,6 @@ pub fn next_spot(from: Vec2, dir: Vec2, spots: &[(u16, Vec2)]) -> Option<u16> {
         .map(|(id, _)| id)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn steer(
     keys: Res<ButtonInput<KeyCode>>,
     mut cursor: ResMut<KeyCursor>,

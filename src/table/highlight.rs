@@ -96,7 +96,6 @@ pub(super) fn mark_decisive(
 
 /// Lights each spot for what it is now: under the pointer, chosen, hinted, a legal target (or
 /// start, where the game or the guide shows them), part of the last move, or none of these.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn highlight_spots(
     mut spots: Query<(&Spot, &mut MeshMaterial3d<StandardMaterial>)>,
     hovered: Res<Hovered>,

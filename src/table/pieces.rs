@@ -46,7 +46,6 @@ fn marking(look: &Look3d, palette: Option<[Color; 2]>, shape: Shape, colour: u8)
 }
 
 /// Dresses new pieces, and keeps every piece's material and marking ring up with its side.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 pub(super) fn dress_pieces(
     mut commands: Commands,
     added: Query<(Entity, &Piece), Without<Mesh3d>>,

@@ -29,7 +29,7 @@ pub use decode::decode;
 pub use error::LoadError;
 pub use folder::{AUTOSAVE, IMPORT_LIMIT, SaveEntry, age_words, import, list, load, saves_dir, store, summary};
 pub use format::{FORMAT, SaveGame, VERSION, seal};
-pub use games::{GAMES, canonical_options, game_id, game_name};
+pub use games::{canonical_options, game_id, game_name};
 pub use replay::{replay, verify};
 
 /// Crash-safe writes and the data directory, from the one module that knows the platform.
