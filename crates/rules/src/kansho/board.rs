@@ -2,10 +2,6 @@
 //! super-lattice around a 7-cell hole), their axial coordinates, neighbour tables and screen
 //! layout. Everything is computed at compile time, so the hot path reads plain static arrays.
 
-use std::fmt;
-
-use serde::{Deserialize, Serialize};
-
 /// Number of cells on the board.
 pub const CELLS: usize = 252;
 
@@ -220,179 +216,11 @@ pub fn is_hole(q: i32, r: i32) -> bool {
     HOLE.contains(&(q, r))
 }
 
-/// One board cell, by index (`0..CELLS`, row-major: `r` ascending, then `q` ascending).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "u8")]
-pub struct Cell(pub(crate) u8);
-
-impl TryFrom<u8> for Cell {
-    type Error = String;
-
-    /// Checks a cell index read from a file.
-    fn try_from(i: u8) -> Result<Cell, String> {
-        Cell::from_index(i.into()).ok_or_else(|| format!("cell index {i} is not below {CELLS}"))
-    }
-}
-
-impl Cell {
-    /// The cell with index `i`, if `i < CELLS`.
-    pub fn from_index(i: usize) -> Option<Cell> {
-        (i < CELLS).then_some(Cell(i as u8))
-    }
-
-    /// The cell at axial `(q, r)`, if it is on the board.
-    pub fn at(q: i32, r: i32) -> Option<Cell> {
-        BOARD.index_of(q, r).map(|i| Cell(i as u8))
-    }
-
-    /// Index `0..CELLS` for per-cell arrays.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// Axial coordinates `(q, r)`. A cell read from an untrusted file may be out of range;
-    /// such a cell reports the hole's centre rather than panicking.
-    pub fn coords(self) -> (i32, i32) {
-        if self.index() < CELLS {
-            BOARD.coords(self.index())
-        } else {
-            (0, 0)
-        }
-    }
-
-    /// The on-board neighbours, in [`NEIGHBOUR_SLOTS`] order.
-    pub fn neighbours(self) -> impl Iterator<Item = Cell> {
-        let slots = if self.index() < CELLS {
-            *BOARD.slots(self.index())
-        } else {
-            [NONE; 6]
-        };
-        slots.into_iter().filter(|&n| n != NONE).map(Cell)
-    }
-
-    /// Screen position for flat-top hexes of size `s` (see [`layout`]).
-    pub fn screen_position(self, s: f32) -> (f32, f32) {
-        let (q, r) = self.coords();
-        layout(q, r, s)
-    }
-
-    /// Every board cell, in index order.
-    pub fn all() -> impl Iterator<Item = Cell> {
-        (0..CELLS as u8).map(Cell)
-    }
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (q, r) = self.coords();
-        write!(f, "{q},{r}")
-    }
-}
-
-/// Bit-set helpers over [`Bits`].
-pub(crate) mod bits {
-    use super::Bits;
-
-    #[inline]
-    pub fn has(b: &Bits, i: usize) -> bool {
-        // i may be the sentinel 255: bit 255 is never set.
-        (b[i >> 6] >> (i & 63)) & 1 != 0
-    }
-
-    #[inline]
-    pub fn set(b: &mut Bits, i: usize) {
-        b[i >> 6] |= 1 << (i & 63);
-    }
-
-    #[inline]
-    pub fn clear(b: &mut Bits, i: usize) {
-        b[i >> 6] &= !(1 << (i & 63));
-    }
-
-    #[inline]
-    pub fn count(b: &Bits) -> u32 {
-        b.iter().map(|w| w.count_ones()).sum()
-    }
-
-    #[inline]
-    pub fn and(a: &Bits, b: &Bits) -> Bits {
-        [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
-    }
-
-    #[inline]
-    pub fn or_assign(a: &mut Bits, b: &Bits) {
-        for (x, y) in a.iter_mut().zip(b) {
-            *x |= y;
-        }
-    }
-
-    /// The set bits of `b`, ascending.
-    #[inline]
-    pub fn iter(b: Bits) -> Iter {
-        Iter { words: b, w: 0 }
-    }
-
-    /// Iterator over set bits (see [`iter`]).
-    pub struct Iter {
-        words: Bits,
-        w: usize,
-    }
-
-    impl Iterator for Iter {
-        type Item = usize;
-
-        #[inline]
-        fn next(&mut self) -> Option<usize> {
-            while self.w < 4 {
-                let x = self.words[self.w];
-                if x != 0 {
-                    self.words[self.w] = x & (x - 1);
-                    return Some(self.w * 64 + x.trailing_zeros() as usize);
-                }
-                self.w += 1;
-            }
-            None
-        }
-    }
-
-    /// Words `w` and `w + 1` of `b` as one 128-bit number (`w <= 2`).
-    #[inline]
-    pub fn window(b: &Bits, w: usize) -> u128 {
-        u128::from(b[w]) | u128::from(b[w + 1]) << 64
-    }
-
-    /// The index of the `k`-th set bit (0-based), if there are more than `k`.
-    pub fn select(b: &Bits, mut k: u32) -> Option<usize> {
-        for (w, &word) in b.iter().enumerate() {
-            let c = word.count_ones();
-            if k < c {
-                let mut x = word;
-                let mut base = 0;
-                // Skip whole bytes first: at most 8 popcounts, then at most 7 bit clears.
-                loop {
-                    let byte = (x & 0xff).count_ones();
-                    if k < byte {
-                        break;
-                    }
-                    k -= byte;
-                    x >>= 8;
-                    base += 8;
-                }
-                for _ in 0..k {
-                    x &= x - 1;
-                }
-                return Some(w * 64 + base + x.trailing_zeros() as usize);
-            }
-            k -= c;
-        }
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kansho::bits;
+    use crate::kansho::cell::Cell;
 
     /// The rule page's per-row fixture, copied independently of the formula.
     /// `(r, q ranges, cell count)`.
@@ -604,16 +432,5 @@ mod tests {
             let (nx, ny) = n.screen_position(1.0);
             assert!(((nx - cx).hypot(ny - cy) - 3f32.sqrt()).abs() < 1e-5);
         }
-    }
-
-    #[test]
-    fn select_finds_the_kth_bit() {
-        let b: Bits = [0b1010, 0, 1 << 63, 0xff00];
-        let all: Vec<usize> = bits::iter(b).collect();
-        assert_eq!(all, vec![1, 3, 191, 200, 201, 202, 203, 204, 205, 206, 207]);
-        for (k, &i) in all.iter().enumerate() {
-            assert_eq!(bits::select(&b, k as u32), Some(i));
-        }
-        assert_eq!(bits::select(&b, all.len() as u32), None);
     }
 }

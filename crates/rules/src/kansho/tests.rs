@@ -4,8 +4,10 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::bits;
+use super::board::NONE;
 use super::*;
-use crate::game::{PlayError, perft, play_text, random_playout};
+use crate::game::{Game, PlayError, Player, Status, perft, play_text, random_playout};
 
 const W: Player = Player::P1;
 const B: Player = Player::P2;
@@ -50,7 +52,7 @@ fn check_invariants(s: &Kansho) {
         s.render()
     );
     assert!(s.solo_markers().is_empty(), "a solo marker survived:\n{}", s.render());
-    assert!(board::bits::count(&s.empty_bits()) >= 6, "at least 6 empty cells");
+    assert!(bits::count(&s.empty_bits()) >= 6, "at least 6 empty cells");
     assert_eq!(s.hash_key(), s.compute_hash(), "incremental hash");
     assert!(!s.in_progress());
     if !s.status().is_over() {
@@ -209,11 +211,7 @@ fn capture_comes_before_self_capture() {
     // only the order (opponent first) saves Black.
     let mut t = setup(&white, &black, [90, 90], B);
     t.stage_place(t.parse_move("3,-9").unwrap(), None);
-    let mut stuck: Vec<(Player, u32)> = t
-        .surrounded_areas()
-        .iter()
-        .map(|(p, a)| (*p, board::bits::count(a)))
-        .collect();
+    let mut stuck: Vec<(Player, u32)> = t.surrounded_areas().iter().map(|(p, a)| (*p, bits::count(a))).collect();
     stuck.sort();
     assert_eq!(stuck, vec![(W, 3), (B, 13)]);
 }

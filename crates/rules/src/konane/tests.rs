@@ -3,8 +3,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::*;
-use crate::game::perft;
-use rand::SeedableRng;
+use crate::game::{Game, Player, Status, perft};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn game(size: &str) -> Konane {
