@@ -3,9 +3,9 @@
 //! peg `apply.rs`, finding a connection `connection.rs`, and the notation `notation.rs`. Rules:
 //! `shared/rules/conhex.md`.
 //!
-//! **Sides are colours.** [`Player::P1`] is Blue (connects `N`–`S`, moves first) and
-//! [`Player::P2`] is Red (`W`–`E`). `side_to_move`, `status` and every `Step` speak in colours,
-//! as the engine protocol does. The swap (pie rule) leaves the board alone and keeps Red to
+//! **Sides are colours.** [`Player::P1`](crate::game::Player::P1) is Blue (connects `N`–`S`,
+//! moves first) and [`Player::P2`](crate::game::Player::P2) is Red (`W`–`E`). `side_to_move`,
+//! `status` and every `Step` speak in colours, as the engine protocol does. The swap (pie rule) leaves the board alone and keeps Red to
 //! move; what it changes is which *seat* (person) plays which colour, which only the client
 //! cares about: see [`ConHex::swapped`] and [`ConHex::seat_colour`]. Seats are also named with
 //! `Player`: seat `P1` is the person who placed the first peg.

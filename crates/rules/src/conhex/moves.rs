@@ -7,7 +7,7 @@ use crate::game::Player;
 /// A ConHex move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum ConHexMove {
-    /// Put a peg of the side to move in this hole (index into [`Board::holes`]).
+    /// Put a peg of the side to move in this hole (index into [`Board::holes`](crate::conhex::Board::holes)).
     Peg(u8),
     /// The pie rule: Red's answer to Blue's first peg instead of placing one.
     Swap,

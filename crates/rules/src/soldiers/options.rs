@@ -179,7 +179,8 @@ const THRESHOLDS: [&str; 26] = [
 ];
 
 /// The options in spec order. A rule switch's default is empty: "as the rule set says", which
-/// depends on the board ([`Soldiers::option_value`] gives the value in force).
+/// depends on the board ([`Soldiers::option_value`](crate::game::Game::option_value) gives the
+/// value in force).
 pub(super) const OPTION_SPECS: &[OptionSpec] = &[
     OptionSpec {
         key: "variant",
