@@ -7,7 +7,7 @@
 #
 # Without --dev it measures the player's build (`cargo build --release`, what ./play.sh runs);
 # with --dev the unoptimised build ./test.sh uses; with --profile another cargo profile (the
-# variants compared in the README). Reports go to
+# variants compared in docs/performance.md). Reports go to
 # $CARGO_TARGET_DIR/measure/<build>/<game>.txt; the "client CPU per frame" lines are printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."

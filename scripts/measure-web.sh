@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser build's figures for the README, in headless Chromium (SwiftShader) here: frame
+# The browser build's figures for docs/browser.md, in headless Chromium (SwiftShader) here: frame
 # times with nothing thinking and while the Master thinks (in the search worker), and the
 # browser's Master (the search worker) against the native Master at equal time a move, in
 # Kōnane and ConHex, from random two-ply openings, seats alternating.

@@ -34,7 +34,6 @@ fn ease_in_out(t: f32) -> f32 {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn play(
     mut commands: Commands,
     time: Res<Time>,

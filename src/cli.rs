@@ -101,7 +101,12 @@ pub enum Parsed {
     Help,
 }
 
-pub use parlour_saves::{GAMES, game_name};
+pub use parlour_saves::game_name;
+
+/// Every game as (engine id, name), in menu order: the registry's ([`parlour_rules::GameId`]).
+pub fn games() -> impl Iterator<Item = (&'static str, &'static str)> {
+    parlour_rules::GameId::ALL.into_iter().map(|g| (g.id(), g.name()))
+}
 
 fn seat(flag: &str, v: &str) -> Result<Option<Level>, String> {
     if v.eq_ignore_ascii_case("human") {
@@ -123,13 +128,10 @@ impl Args {
             match arg.as_str() {
                 "--help" | "-h" => return Ok(Parsed::Help),
                 "--game" => {
-                    let id = value("--game")?;
-                    if game_name(&id).is_none() {
-                        let ids: Vec<&str> = GAMES.iter().map(|(g, _)| *g).collect();
-                        return Err(format!("unknown game '{id}'; valid: {}", ids.join(", ")));
-                    }
-                    let id = id.to_ascii_lowercase();
-                    out.game = Some(if id == "qushinsu" { "qyshinsu".to_string() } else { id });
+                    let game: parlour_rules::GameId = value("--game")?
+                        .parse()
+                        .map_err(|e: parlour_rules::UnknownGame| e.to_string())?;
+                    out.game = Some(game.id().to_string());
                 }
                 "--options" => {
                     for word in value("--options")?.split_whitespace() {

@@ -118,7 +118,7 @@ pub fn app(args: cli::Args) -> App {
 /// Runs every schedule of the app and of its render sub-app on one thread (the main thread and
 /// the render thread, still pipelined), instead of handing systems out to the task pools. On
 /// two cores the per-system hand-offs cost more than they win: measured with `--measure`
-/// (README, "The client"), the client's own CPU per frame in the player's build fell from
+/// (`docs/performance.md`, "The client"), the client's own CPU per frame in the player's build fell from
 /// 9.5 ms to 5.9 ms idle and from 15.9 ms to 9.9 ms at worst while the master searched
 /// (Kōnane). Set `PARLOUR_EXECUTOR=multi` to measure Bevy's multi-threaded executor instead.
 fn single_threaded_schedules(app: &mut App) {

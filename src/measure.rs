@@ -1,4 +1,4 @@
-//! `--measure PATH`: the figures the README reports about the client's smoothness. From
+//! `--measure PATH`: the figures `docs/performance.md` reports about the client's smoothness. From
 //! launch it times the first interactive frame (the table drawn, a player or the AI to move);
 //! then it records a run of idle frames while a human is to move, hands both seats to the
 //! strongest AI level for [`SEARCH_TURNS`] searches and records every frame while it thinks,
@@ -83,7 +83,6 @@ pub fn measure_to(app: &mut App, path: PathBuf) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn record(
     launch: Res<LaunchInstant>,
     to: Res<MeasureTo>,

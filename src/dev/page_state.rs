@@ -86,7 +86,6 @@ pub fn page_state(
 }
 
 #[cfg(target_arch = "wasm32")]
-#[allow(clippy::too_many_arguments)]
 fn publish_page_state(
     screen: bevy::prelude::Res<bevy::prelude::State<crate::state::Screen>>,
     phase: Option<bevy::prelude::Res<bevy::prelude::State<crate::state::Phase>>>,

@@ -2,7 +2,7 @@
 //! games' options as the new-game dialog reads and sets them; the colour palettes.
 
 use bevy::prelude::*;
-use parlour_rules::Game;
+use parlour_rules::{GameId, with_game};
 
 pub use parlour_saves::settings::{Palette, Setup};
 
@@ -11,37 +11,24 @@ use super::client::ClientGame;
 
 /// A match rebuilt from a save (see [`parlour_saves::decode`], which checks it first).
 pub fn match_from_save(save: &parlour_saves::SaveGame) -> Result<Box<dyn AnyMatch>, parlour_saves::LoadError> {
-    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
     fn boxed<G: ClientGame>(s: &parlour_saves::SaveGame) -> Result<Box<dyn AnyMatch>, parlour_saves::LoadError> {
         Ok(Box::new(MatchOf::<G>::from_save(s)?))
     }
-    match save.game.as_str() {
-        "kansho" => boxed::<Kansho>(save),
-        "konane" => boxed::<Konane>(save),
-        "conhex" => boxed::<ConHex>(save),
-        "qyshinsu" => boxed::<Qyshinsu>(save),
-        "soldiers" => boxed::<Soldiers>(save),
-        other => Err(parlour_saves::LoadError::UnknownGame(other.to_string())),
+    match GameId::parse(&save.game) {
+        Some(game) => with_game!(game, G => boxed::<G>(save)),
+        None => Err(parlour_saves::LoadError::UnknownGame(save.game.clone())),
     }
 }
 
 /// A match of the game and options in `setup` after playing a pasted move list; on error
 /// the sentence names the first move that fails.
 pub fn match_from_moves(setup: &Setup, moves: &str) -> Result<Box<dyn AnyMatch>, String> {
-    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
     fn boxed<G: ClientGame>(options: &[(String, String)], moves: &str) -> Result<Box<dyn AnyMatch>, String> {
         let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         let opts = G::parse_options(&pairs).map_err(|e| e.to_string())?;
         Ok(Box::new(MatchOf::<G>::from_moves(&opts, moves)?))
     }
-    match setup.game.as_str() {
-        "kansho" => boxed::<Kansho>(&setup.options, moves),
-        "konane" => boxed::<Konane>(&setup.options, moves),
-        "conhex" => boxed::<ConHex>(&setup.options, moves),
-        "qyshinsu" | "qushinsu" => boxed::<Qyshinsu>(&setup.options, moves),
-        "soldiers" => boxed::<Soldiers>(&setup.options, moves),
-        other => Err(format!("unknown game '{other}'")),
-    }
+    with_game!(game(&setup.game)?, G => boxed::<G>(&setup.options, moves))
 }
 
 /// A match of the game in `setup` from a set-up position in the game's position text (see
@@ -51,18 +38,10 @@ pub fn match_from_moves(setup: &Setup, moves: &str) -> Result<Box<dyn AnyMatch>,
 /// The save format replays moves from the start position, so such a match is not saved
 /// ([`AnyMatch::set_up`]: Save says why, the autosave leaves it); only the walkthroughs use it.
 pub fn match_from_position(setup: &Setup, text: &str) -> Result<Box<dyn AnyMatch>, String> {
-    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
     fn boxed<G: ClientGame>(text: &str) -> Result<Box<dyn AnyMatch>, String> {
         Ok(Box::new(MatchOf::from_position(G::from_position_text(text)?)))
     }
-    match setup.game.as_str() {
-        "kansho" => boxed::<Kansho>(text),
-        "konane" => boxed::<Konane>(text),
-        "conhex" => boxed::<ConHex>(text),
-        "qyshinsu" | "qushinsu" => boxed::<Qyshinsu>(text),
-        "soldiers" => boxed::<Soldiers>(text),
-        other => Err(format!("unknown game '{other}'")),
-    }
+    with_game!(game(&setup.game)?, G => boxed::<G>(text))
 }
 
 /// The moves played, in engine notation, one line: what "Copy moves" puts on the clipboard
@@ -83,15 +62,20 @@ impl PaletteColours for Palette {
         let blue = Color::srgb_u8(0x00, 0x72, 0xb2);
         let orange = Color::srgb_u8(0xe6, 0x9f, 0x00);
         let light = Color::srgb_u8(0xf0, 0xe4, 0x42).mix(&Color::WHITE, 0.55);
-        match (self, game) {
+        match (self, GameId::parse(game)) {
             (Palette::Classic, _) => classic,
             // Light against dark already differs in brightness; the ring marks the dark side.
-            (Palette::ColourSafe, "kansho" | "konane") => [light, Color::srgb_u8(0x10, 0x10, 0x14)],
-            (Palette::ColourSafe, "qyshinsu") => [Color::srgb_u8(0x10, 0x10, 0x14), orange],
-            (Palette::ColourSafe, "soldiers") => [Color::srgb_u8(0xd5, 0x5e, 0x00), light],
+            (Palette::ColourSafe, Some(GameId::Kansho | GameId::Konane)) => [light, Color::srgb_u8(0x10, 0x10, 0x14)],
+            (Palette::ColourSafe, Some(GameId::Qyshinsu)) => [Color::srgb_u8(0x10, 0x10, 0x14), orange],
+            (Palette::ColourSafe, Some(GameId::Soldiers)) => [Color::srgb_u8(0xd5, 0x5e, 0x00), light],
             (Palette::ColourSafe, _) => [blue, orange],
         }
     }
+}
+
+/// The game an id names, or the sentence that refuses it.
+fn game(id: &str) -> Result<GameId, String> {
+    id.parse().map_err(|e: parlour_rules::UnknownGame| e.to_string())
 }
 
 fn make<G: ClientGame>(options: &[(String, String)]) -> Result<Box<dyn AnyMatch>, String> {
@@ -102,45 +86,19 @@ fn make<G: ClientGame>(options: &[(String, String)]) -> Result<Box<dyn AnyMatch>
 
 /// A new match of the game and options in `setup`.
 pub fn new_match(setup: &Setup) -> Result<Box<dyn AnyMatch>, String> {
-    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
-    match setup.game.as_str() {
-        "kansho" => make::<Kansho>(&setup.options),
-        "konane" => make::<Konane>(&setup.options),
-        "conhex" => make::<ConHex>(&setup.options),
-        "qyshinsu" | "qushinsu" => make::<Qyshinsu>(&setup.options),
-        "soldiers" => make::<Soldiers>(&setup.options),
-        other => Err(format!("unknown game '{other}'")),
-    }
-}
-
-fn pairs_of(options: &[(String, String)]) -> Vec<(&str, &str)> {
-    options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
-}
-
-fn value_of<G: Game>(options: &[(String, String)], key: &str) -> Option<String> {
-    G::parse_options(&pairs_of(options))
-        .ok()
-        .and_then(|o| G::option_value(&o, key))
+    with_game!(game(&setup.game)?, G => make::<G>(&setup.options))
 }
 
 /// The value in force of option `key` in a game id with the options chosen, or `None` where it
 /// does not apply (or the options are refused).
 pub fn option_value(game: &str, options: &[(String, String)], key: &str) -> Option<String> {
-    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
-    match game {
-        "kansho" => value_of::<Kansho>(options, key),
-        "konane" => value_of::<Konane>(options, key),
-        "conhex" => value_of::<ConHex>(options, key),
-        "qyshinsu" => value_of::<Qyshinsu>(options, key),
-        "soldiers" => value_of::<Soldiers>(options, key),
-        _ => None,
-    }
+    GameId::parse(game)?.option_value(options, key)
 }
 
 /// The options in their canonical form (only what differs from the defaults), or the sentence
 /// that refuses them.
 pub fn canonical_options(game: &str, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
-    parlour_saves::canonical_options(game, options)
+    self::game(game)?.canonical_options(options)
 }
 
 /// `options` with `key=value` in place of any earlier value (not checked).
@@ -166,13 +124,5 @@ pub fn with_option(game: &str, options: &[(String, String)], key: &str, value: &
 
 /// The option specs of a game id.
 pub fn option_specs(game: &str) -> &'static [parlour_rules::OptionSpec] {
-    use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
-    match game {
-        "kansho" => Kansho::option_specs(),
-        "konane" => Konane::option_specs(),
-        "conhex" => ConHex::option_specs(),
-        "qyshinsu" => Qyshinsu::option_specs(),
-        "soldiers" => Soldiers::option_specs(),
-        _ => &[],
-    }
+    GameId::parse(game).map_or(&[], GameId::option_specs)
 }

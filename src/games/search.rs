@@ -26,7 +26,7 @@ pub const SEARCH_THREAD: &str = "parlour-ai";
 const SEARCH_NICENESS: i32 = 10;
 
 /// Search threads the client gives the computer (root-parallel MCTS) unless `--ai-threads`
-/// says otherwise. One: measured in the README ("The client"), two search threads on two cores
+/// says otherwise. One: measured in `docs/performance.md` ("The client"), two search threads on two cores
 /// leave the frame no core of its own.
 pub const CLIENT_SEARCH_THREADS: u32 = 1;
 

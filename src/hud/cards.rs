@@ -116,7 +116,11 @@ pub fn side_cards(
                     colours[p.index()],
                     palette.marks() && p == Player::P2,
                 );
-                ui.label(egui::RichText::new(super::cap(&m.side_name(p))).size(16.0).strong());
+                ui.label(
+                    egui::RichText::new(crate::games::words::cap(&m.side_name(p)))
+                        .size(16.0)
+                        .strong(),
+                );
                 ui.label(egui::RichText::new(who).weak());
                 if moving {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

@@ -80,7 +80,6 @@ fn age(secs: u64) -> String {
     parlour_saves::age_words(super::now_secs().saturating_sub(secs))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn dialog(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,
@@ -116,7 +115,7 @@ fn dialog(
             egui::ComboBox::from_label("Game")
                 .selected_text(parlour_saves::game_name(&d.game).unwrap_or("?"))
                 .show_ui(ui, |ui| {
-                    for (id, name) in parlour_saves::GAMES {
+                    for (id, name) in &crate::cli::games().collect::<Vec<_>>() {
                         ui.selectable_value(&mut d.game, id.to_string(), *name);
                     }
                 });

@@ -273,7 +273,6 @@ fn leave(mut online: NonSendMut<Online>, mut status: ResMut<OnlineStatus>, mut r
 }
 
 /// Polls the connection and acts on what the server said.
-#[allow(clippy::too_many_arguments)]
 fn poll_link(
     mut online: NonSendMut<Online>,
     mut status: ResMut<OnlineStatus>,

@@ -12,7 +12,6 @@ use crate::play::messages::{GameCommand, PlaySfx};
 use crate::play::start::decide;
 use crate::state::{Phase, Remote, Review, Screen};
 
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn handle_commands(
     mut cmds: MessageReader<GameCommand>,
     mut m: ResMut<Match>,

@@ -10,7 +10,6 @@ use crate::play::board::{Match, Resolution, Selection};
 use crate::play::messages::{MoveInput, PlaySfx};
 use crate::state::{Paused, Phase, Teaching};
 
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn accept_input(
     mut inputs: MessageReader<MoveInput>,
     phase: Option<Res<State<Phase>>>,

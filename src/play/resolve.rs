@@ -34,7 +34,6 @@ pub(crate) fn run_stage(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn advance(
     m: Res<Match>,
     setup: Res<Setup>,

@@ -21,7 +21,6 @@ pub fn clear_table(mut commands: Commands, q: Query<Entity, With<Tabletop>>) {
 
 /// Builds the match from [`Setup`] (or keeps the one in place, see [`KeepMatch`]), plays the
 /// start moves and spawns the table.
-#[allow(clippy::too_many_arguments)]
 pub fn start_match(
     mut commands: Commands,
     setup: Res<Setup>,

@@ -14,8 +14,7 @@ use crate::schedule::GameSet;
 use crate::state::Screen;
 
 /// A recorded game: engine id, options, and its moves in the rule pages' notation. Each was
-/// played by `parlour-engine match … --a "level=strong ms=40" --b … --opening 2 --moves`
-/// (README, "Title screen").
+/// played by `parlour-engine match … --a "level=strong ms=40" --b … --opening 2 --moves`.
 struct Recorded {
     game: &'static str,
     options: &'static [(&'static str, &'static str)],
@@ -183,7 +182,6 @@ fn put_away(mut commands: Commands, mut queue: ResMut<AnimQueue>) {
 }
 
 /// Plays the recorded game on, one rule stage at a time as a match does, silently.
-#[allow(clippy::too_many_arguments)]
 fn play_on(
     mut commands: Commands,
     time: Res<Time>,

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
-use crate::cli::GAMES;
+use crate::cli::games;
 
 /// The cards' pictures, loaded once at start-up.
 #[derive(Resource, Default)]
@@ -13,12 +13,13 @@ pub struct CardPictures(Vec<(&'static str, Handle<Image>)>);
 
 /// One line on what each game is like.
 pub fn tagline(game: &str) -> &'static str {
-    match game {
-        "kansho" => "Every marker floods its neighbours: place, surround, and keep more on the board.",
-        "konane" => "Hawaiian checkers: jump and capture until your opponent cannot move.",
-        "conhex" => "Claim cells with pegs and join your two sides of the board.",
-        "qyshinsu" => "Stones on a ring of twelve: each move says where the reply must go.",
-        _ => "One general against a crowd of soldiers: capture them, or be pinned.",
+    use parlour_rules::GameId;
+    match GameId::parse(game).unwrap_or(GameId::Soldiers) {
+        GameId::Kansho => "Every marker floods its neighbours: place, surround, and keep more on the board.",
+        GameId::Konane => "Hawaiian checkers: jump and capture until your opponent cannot move.",
+        GameId::ConHex => "Claim cells with pegs and join your two sides of the board.",
+        GameId::Qyshinsu => "Stones on a ring of twelve: each move says where the reply must go.",
+        GameId::Soldiers => "One general against a crowd of soldiers: capture them, or be pinned.",
     }
 }
 
@@ -27,9 +28,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn load_pictures(assets: Res<AssetServer>, mut pictures: ResMut<CardPictures>) {
-    pictures.0 = GAMES
-        .iter()
-        .map(|(id, _)| (*id, assets.load(format!("cards/{id}.png"))))
+    pictures.0 = games()
+        .map(|(id, _)| (id, assets.load(format!("cards/{id}.png"))))
         .collect();
 }
 
@@ -52,7 +52,7 @@ pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::T
     let mut clicked = None;
     let gold = crate::theme::palette::GOLD;
     ui.horizontal(|ui| {
-        for (id, name) in GAMES {
+        for (id, name) in &games().collect::<Vec<_>>() {
             let on = chosen == *id;
             let frame = egui::Frame::group(ui.style())
                 .fill(if on {
@@ -142,7 +142,7 @@ mod tests {
         // Right walks to the next card (after a frame to place it), Enter chooses it.
         assert_eq!(step(&[ArrowRight]), None);
         assert_eq!(step(&[]), None);
-        assert_eq!(step(&[Enter]), Some(GAMES[2].0));
+        assert_eq!(step(&[Enter]), games().nth(2).map(|(id, _)| id));
         assert_eq!(step(&[ArrowLeft]), None);
         assert_eq!(step(&[]), None);
         assert_eq!(step(&[Space]), Some("konane"));

@@ -73,7 +73,6 @@ fn find_resume(dir: Res<DataDir>, mut offer: ResMut<ResumeOffer>, args: Option<R
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn act(
     mut actions: MessageReader<StoreAction>,
     mut commands: Commands,

@@ -40,13 +40,14 @@ impl Default for OrbitCam {
 impl OrbitCam {
     /// Frames the board of a game and makes that the home view.
     pub fn frame(&mut self, game: &str) {
-        self.home = match game {
+        use parlour_rules::GameId;
+        self.home = match GameId::parse(game).unwrap_or(GameId::Soldiers) {
             // Targets sit right of the board's centre so the HUD on the right covers no piece.
-            "kansho" => (0.0, 1.05, 10.0, Vec3::new(1.2, -0.4, 0.3)),
-            "konane" => (0.0, 0.95, 10.0, Vec3::new(1.2, 0.0, 0.3)),
-            "conhex" => (0.0, 1.0, 9.6, Vec3::new(1.2, 0.0, 0.3)),
-            "qyshinsu" => (0.0, 1.0, 13.0, Vec3::new(1.9, 0.0, 0.6)),
-            _ => (0.0, 0.98, 10.8, Vec3::new(1.2, 0.0, 0.4)),
+            GameId::Kansho => (0.0, 1.05, 10.0, Vec3::new(1.2, -0.4, 0.3)),
+            GameId::Konane => (0.0, 0.95, 10.0, Vec3::new(1.2, 0.0, 0.3)),
+            GameId::ConHex => (0.0, 1.0, 9.6, Vec3::new(1.2, 0.0, 0.3)),
+            GameId::Qyshinsu => (0.0, 1.0, 13.0, Vec3::new(1.9, 0.0, 0.6)),
+            GameId::Soldiers => (0.0, 0.98, 10.8, Vec3::new(1.2, 0.0, 0.4)),
         };
         self.reset();
     }

@@ -9,7 +9,7 @@ use crate::play::board::Spot;
 use crate::play::messages::MoveInput;
 use crate::schedule::GameSet;
 use crate::state::Screen;
-use crate::table::view::Hovered;
+use crate::table::picking::Hovered;
 
 /// The spot under the keyboard cursor, when the keyboard has been used.
 #[derive(Resource, Default, Debug)]
@@ -36,7 +36,6 @@ pub fn next_spot(from: Vec2, dir: Vec2, spots: &[(u16, Vec2)]) -> Option<u16> {
         .map(|(id, _)| id)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn steer(
     keys: Res<ButtonInput<KeyCode>>,
     mut cursor: ResMut<KeyCursor>,

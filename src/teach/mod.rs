@@ -1,7 +1,8 @@
 //! Teaching the games: the rules window (F1) with diagrams drawn from the real board and the
-//! guided start (`rules_view`, words in `rules_text`), and "How to play" walkthroughs played on
-//! the 3D board step by step (`walkthrough`, scripts in `lessons`).
+//! guided start (`rules_view`, words in `rules_text`, diagrams in `diagram`), and "How to play"
+//! walkthroughs played on the 3D board step by step (`walkthrough`, scripts in `lessons`).
 
+pub mod diagram;
 pub mod lessons;
 pub mod rules_text;
 pub mod rules_view;

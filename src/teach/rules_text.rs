@@ -16,13 +16,14 @@ pub(crate) struct Section {
 /// The rules of the game `game` (an engine id; `qushinsu` is accepted for Qyshinsu), or no
 /// sections for an unknown id.
 pub(crate) fn sections(game: &str) -> &'static [Section] {
-    match game {
-        "kansho" => KANSHO,
-        "konane" => KONANE,
-        "conhex" => CONHEX,
-        "qyshinsu" | "qushinsu" => QYSHINSU,
-        "soldiers" => SOLDIERS,
-        _ => &[],
+    use parlour_rules::GameId;
+    match GameId::parse(game) {
+        Some(GameId::Kansho) => KANSHO,
+        Some(GameId::Konane) => KONANE,
+        Some(GameId::ConHex) => CONHEX,
+        Some(GameId::Qyshinsu) => QYSHINSU,
+        Some(GameId::Soldiers) => SOLDIERS,
+        None => &[],
     }
 }
 

@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::diagram::diagram;
 use crate::games::any_match::AnyMatch;
 use crate::games::build::{PaletteColours, Setup, new_match};
-use crate::games::parts::{PieceDef, Shape, SpotDef, Table};
 use crate::play::board::Match;
 use crate::state::{Phase, Screen};
 use crate::store::settings::Settings;
@@ -18,241 +18,23 @@ pub struct ShowRules(pub bool);
 
 /// The rules in one paragraph (the new-game dialog and the top of the F1 window).
 pub fn summary(game: &str) -> &'static str {
-    match game {
-        "kansho" => {
+    match parlour_rules::GameId::parse(game).unwrap_or(parlour_rules::GameId::Soldiers) {
+        parlour_rules::GameId::Kansho => {
             "Place a marker on an empty cell; every empty neighbour is filled and every opponent neighbour replaced by yours, paid from your hand. Areas with no empty neighbour are discarded (your opponent's first, then yours), then markers with at most one same-colour neighbour leave, wave after wave. When both hands are empty the side with more markers on the board wins."
         }
-        "konane" => {
+        parlour_rules::GameId::Konane => {
             "Black lifts one of its stones from a corner or the centre, then White one next to the hole. After that, jump an enemy stone orthogonally into an empty square; you may go on jumping in the same direction and stop at any landing. Whoever cannot move loses."
         }
-        "conhex" => {
+        parlour_rules::GameId::ConHex => {
             "Put a peg in an empty hole; a cell becomes yours when you are first to hold half of its holes (rounded up). Blue joins north and south, Red west and east, with a chain of owned cells; a corner cell counts for both its sides. With swap on, Red may take over Blue's first peg."
         }
-        "qyshinsu" | "qushinsu" => {
+        parlour_rules::GameId::Qyshinsu => {
             "Add a stone from hand or take back one of yours, where the opponent's last move allows: an n-stone sends you n positions either way; an Old Stone added makes you add at the nearest empty position, one removed makes you remove your nearest stone. At most two stones of a kind may be on the board, and who cannot move loses."
         }
-        _ => {
+        parlour_rules::GameId::Soldiers => {
             "Any piece steps along a line to an adjacent empty point; soldiers may never enter the refuge. The hunter captures by intervention (boards 1 and 2, Monk and Water) or by jumping (boards 3 and 4) and wins when few enough soldiers are left; the soldiers win by catching him between two of them (boards 1 and 2), by pinning him or by shutting him in the refuge."
         }
     }
-}
-
-fn egui_colour(c: Color) -> egui::Color32 {
-    let c = c.to_srgba();
-    egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8)
-}
-
-/// Draws a board from its spots, lines and pieces into a `size`-wide square, marking
-/// `marks` (spot ids) with rings: the diagrams of the rules window. Grids and the ring carry
-/// their coordinates; every spot names itself under the pointer; a legend names the sides.
-pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: &[u16], size: f32) {
-    let spots: Vec<SpotDef> = m.spots();
-    let pieces: Vec<PieceDef> = m
-        .pieces()
-        .into_iter()
-        .filter(|p| p.key < crate::games::parts::OFF_BOARD)
-        .collect();
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(150, 104, 62));
-    if spots.is_empty() {
-        return;
-    }
-    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
-    for s in &spots {
-        let p = Vec2::new(s.pos.x, s.pos.z);
-        lo = lo.min(p);
-        hi = hi.max(p);
-    }
-    let span = (hi - lo).max_element().max(0.01);
-    // Room at the edges for the coordinates.
-    let margin = size * 0.08 + 16.0;
-    let scale = (size - 2.0 * margin) / span;
-    let centre = (lo + hi) / 2.0;
-    let to = |v: Vec3| {
-        let q = (Vec2::new(v.x, v.z) - centre) * scale;
-        rect.center() + egui::vec2(q.x, q.y)
-    };
-    let ink = egui::Stroke::new(1.5, egui::Color32::from_rgb(40, 28, 20));
-    let label_colour = egui::Color32::from_rgb(250, 236, 200);
-    let label_font = egui::FontId::proportional(13.0);
-    match m.table() {
-        Table::Lines { edges, .. } => {
-            for (a, b) in edges {
-                painter.line_segment([to(a), to(b)], ink);
-            }
-        }
-        Table::ConHex { cells, .. } => {
-            for c in cells {
-                let pts: Vec<egui::Pos2> = c.iter().map(|v| to(*v)).collect();
-                painter.add(egui::Shape::closed_line(pts, ink));
-            }
-        }
-        Table::Ring { .. } => {
-            let r = spots
-                .iter()
-                .map(|s| (to(s.pos) - rect.center()).length())
-                .fold(0.0, f32::max);
-            painter.circle_stroke(rect.center(), r, ink);
-            // Position numbers outside the ring.
-            for s in &spots {
-                let out = (to(s.pos) - rect.center()).normalized();
-                painter.text(
-                    rect.center() + out * (r + margin * 0.75),
-                    egui::Align2::CENTER_CENTER,
-                    &s.name,
-                    label_font.clone(),
-                    label_colour,
-                );
-            }
-        }
-        Table::Grid { .. } => {
-            // Files under the bottom row, ranks left of the left column (from the spots' names:
-            // a letter then a number).
-            let bottom = spots.iter().map(|s| to(s.pos).y).fold(f32::MIN, f32::max);
-            let left = spots.iter().map(|s| to(s.pos).x).fold(f32::MAX, f32::min);
-            for s in &spots {
-                let at = to(s.pos);
-                let (file, rank) = s.name.split_at(s.name.chars().next().map_or(0, char::len_utf8));
-                if (at.y - bottom).abs() < 1.0 {
-                    painter.text(
-                        egui::pos2(at.x, at.y + margin * 0.75),
-                        egui::Align2::CENTER_CENTER,
-                        file,
-                        label_font.clone(),
-                        label_colour,
-                    );
-                }
-                if (at.x - left).abs() < 1.0 {
-                    painter.text(
-                        egui::pos2(at.x - margin * 0.75, at.y),
-                        egui::Align2::CENTER_CENTER,
-                        rank,
-                        label_font.clone(),
-                        label_colour,
-                    );
-                }
-            }
-        }
-        Table::Hex { .. } => {}
-    }
-    // The spacing of the spots (from a sample: boards are regular enough), which sizes the
-    // pieces and the pointer's reach.
-    let nearest = spots
-        .iter()
-        .take(16)
-        .flat_map(|a| {
-            spots
-                .iter()
-                .filter(move |b| b.id != a.id)
-                .map(move |b| (to(b.pos) - to(a.pos)).length())
-        })
-        .fold(f32::MAX, f32::min)
-        .min(size / 4.0);
-    let cells_small = matches!(m.table(), Table::Hex { .. });
-    if cells_small && let Some(first) = spots.first() {
-        // Hexagonal cells around the spots, turned the way the neighbours lie.
-        let a = to(first.pos);
-        let towards = spots
-            .iter()
-            .map(|t| to(t.pos) - a)
-            .filter(|v| v.length() > 0.5)
-            .min_by(|u, v| u.length().total_cmp(&v.length()))
-            .unwrap_or(egui::vec2(1.0, 0.0));
-        let turn = towards.y.atan2(towards.x) + std::f32::consts::FRAC_PI_6;
-        let r = nearest / 3f32.sqrt() - 0.5;
-        let face = egui::Color32::from_rgb(214, 170, 118);
-        for s in &spots {
-            let c = to(s.pos);
-            let corners: Vec<egui::Pos2> = (0..6)
-                .map(|k| {
-                    let t = turn + k as f32 * std::f32::consts::FRAC_PI_3;
-                    c + egui::vec2(t.cos(), t.sin()) * r
-                })
-                .collect();
-            painter.add(egui::Shape::convex_polygon(
-                corners,
-                face,
-                egui::Stroke::new(1.0, egui::Color32::from_rgb(120, 84, 50)),
-            ));
-        }
-    }
-    let dot = (nearest * 0.18).clamp(2.0, 9.0);
-    for s in &spots {
-        let r = if cells_small { dot * 0.6 } else { dot * 0.7 };
-        painter.circle_filled(to(s.pos), r, egui::Color32::from_rgb(95, 62, 36));
-    }
-    let piece_r = (nearest * 0.42).clamp(2.5, 16.0);
-    for p in &pieces {
-        let c = egui_colour(palette[usize::from(p.look.colour.min(1))]);
-        let at = to(p.pos);
-        let rim = egui::Stroke::new(1.0, egui::Color32::from_gray(40));
-        match p.look.shape {
-            Shape::Hunter => {
-                painter.add(egui::Shape::convex_polygon(
-                    vec![
-                        at + egui::vec2(0.0, -piece_r * 1.3),
-                        at + egui::vec2(piece_r * 1.1, piece_r),
-                        at + egui::vec2(-piece_r * 1.1, piece_r),
-                    ],
-                    c,
-                    egui::Stroke::new(1.0, egui::Color32::BLACK),
-                ));
-            }
-            _ => {
-                painter.circle(at, piece_r, c, rim);
-            }
-        }
-        if let Shape::Kind(n) = p.look.shape {
-            painter.text(
-                at,
-                egui::Align2::CENTER_CENTER,
-                if n == 0 { "O".to_string() } else { n.to_string() },
-                egui::FontId::proportional(piece_r * 1.2),
-                egui::Color32::from_rgb(240, 220, 140),
-            );
-        }
-    }
-    for id in marks {
-        if let Some(s) = spots.iter().find(|s| s.id == *id) {
-            painter.circle_stroke(
-                to(s.pos),
-                piece_r + 3.0,
-                egui::Stroke::new(3.0, egui::Color32::from_rgb(80, 220, 120)),
-            );
-        }
-    }
-    // The spot under the pointer names itself.
-    if let Some(pointer) = response.hover_pos()
-        && let Some(s) = spots
-            .iter()
-            .filter(|s| (to(s.pos) - pointer).length() < nearest.max(8.0) * 0.6)
-            .min_by(|a, b| {
-                (to(a.pos) - pointer)
-                    .length()
-                    .total_cmp(&(to(b.pos) - pointer).length())
-            })
-    {
-        painter.circle_stroke(to(s.pos), piece_r + 2.0, egui::Stroke::new(1.5, egui::Color32::WHITE));
-        response.on_hover_text(s.name.clone());
-    }
-    // The legend: each side's colour and name.
-    ui.horizontal(|ui| {
-        for (i, player) in [parlour_rules::Player::P1, parlour_rules::Player::P2]
-            .into_iter()
-            .enumerate()
-        {
-            let (swatch, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-            ui.painter().circle(
-                swatch.center(),
-                6.0,
-                egui_colour(palette[i]),
-                egui::Stroke::new(1.0, egui::Color32::from_gray(40)),
-            );
-            ui.label(crate::games::words::cap(&m.side_name(player)));
-            ui.add_space(10.0);
-        }
-    });
 }
 
 /// The F1 window.
@@ -312,70 +94,12 @@ pub fn rules_window(
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                 ui.label(egui::RichText::new(summary(&game)).size(15.0));
                 if let Ok(start) = &start {
-                    let palette = settings.palette.colours(start.game_id(), start.palette());
-                    ui.separator();
-                    ui.label(egui::RichText::new("The board at the start").strong());
-                    let firsts: Vec<u16> = start
-                        .candidates(&[])
-                        .next
-                        .iter()
-                        .filter_map(|t| if let crate::games::parts::Token::Spot(s) = t { Some(*s) } else { None })
-                        .collect();
-                    let size = ui.available_width().min(440.0);
-                    // Where nearly every spot will do, rings would only tangle: say it instead.
-                    let anywhere = firsts.len() * 2 > start.spots().len();
-                    diagram(ui, start.as_ref(), palette, if anywhere { &[] } else { &firsts }, size);
-                    ui.label(
-                        egui::RichText::new(if anywhere {
-                            "The first move may be made on any empty spot."
-                        } else {
-                            "Ringed in green: where the first move may be made."
-                        })
-                        .italics(),
-                    );
+                    start_board(ui, start.as_ref(), &settings);
                 }
                 if game == "soldiers" {
-                    ui.separator();
-                    ui.label(egui::RichText::new("This board").strong().size(15.0));
-                    ui.add(egui::Label::new(crate::teach::rules_text::variant_notes(&variant)).wrap());
-                    if let Some(info) = crate::games::soldiers_rules(&options)
-                        && variant != "monk"
-                    {
-                        ui.label(egui::RichText::new("The rules in this game").strong());
-                        if !info.changed.is_empty() {
-                            ui.label(
-                                egui::RichText::new(format!("Changed from the seed: {}.", info.changed.join(", ")))
-                                    .italics(),
-                            );
-                        }
-                        for line in &info.sentences {
-                            ui.add(egui::Label::new(format!("• {line}")).wrap());
-                        }
-                        if let Some(line) = crate::games::soldiers_rules_line(&options)
-                            && line.contains("fair")
-                        {
-                            let v = parlour_rules::soldiers::Variant::from_id(&variant).unwrap_or_default();
-                            ui.label(
-                                egui::RichText::new(format!(
-                                    "These are the board's fair rules: {}",
-                                    parlour_rules::soldiers::Rules::fair_reason(v)
-                                ))
-                                .small()
-                                .italics(),
-                            );
-                        }
-                    }
+                    soldiers_board(ui, &variant, &options);
                 }
-                for section in crate::teach::rules_text::sections(&game) {
-                    ui.separator();
-                    ui.label(egui::RichText::new(section.title).strong().size(15.0));
-                    for paragraph in section.paragraphs {
-                        ui.add(egui::Label::new(*paragraph).wrap());
-                    }
-                }
-                ui.separator();
-                ui.label(egui::RichText::new("Controls").strong().size(15.0));
-                ui.label("Click spots to move (or move a cursor with the arrow keys and press Enter); highlighted spots show what is legal. Right-drag orbits, the wheel zooms, C resets the view and T looks straight down. U undo, R redo, H hint, Esc menu, F11 full screen.");
+                rule_sections(ui, &game);
             });
         });
     // The walkthrough needs the board: the rules window steps aside.
@@ -383,6 +107,83 @@ pub fn rules_window(
         rules.0 = false;
     }
     Ok(())
+}
+
+/// The rules window's board at the start, with the spots where the first move may be made
+/// ringed (or said in words, where nearly any spot will do).
+fn start_board(ui: &mut egui::Ui, start: &dyn AnyMatch, settings: &Settings) {
+    let palette = settings.palette.colours(start.game_id(), start.palette());
+    ui.separator();
+    ui.label(egui::RichText::new("The board at the start").strong());
+    let firsts: Vec<u16> = start
+        .candidates(&[])
+        .next
+        .iter()
+        .filter_map(|t| {
+            if let crate::games::parts::Token::Spot(s) = t {
+                Some(*s)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let size = ui.available_width().min(440.0);
+    // Where nearly every spot will do, rings would only tangle: say it instead.
+    let anywhere = firsts.len() * 2 > start.spots().len();
+    diagram(ui, start, palette, if anywhere { &[] } else { &firsts }, size);
+    ui.label(
+        egui::RichText::new(if anywhere {
+            "The first move may be made on any empty spot."
+        } else {
+            "Ringed in green: where the first move may be made."
+        })
+        .italics(),
+    );
+}
+
+/// Sixteen Soldiers: the notes on the board in play, and the rules in force in this game.
+fn soldiers_board(ui: &mut egui::Ui, variant: &str, options: &[(String, String)]) {
+    ui.separator();
+    ui.label(egui::RichText::new("This board").strong().size(15.0));
+    ui.add(egui::Label::new(crate::teach::rules_text::variant_notes(variant)).wrap());
+    if let Some(info) = crate::games::soldiers_rules(options)
+        && variant != "monk"
+    {
+        ui.label(egui::RichText::new("The rules in this game").strong());
+        if !info.changed.is_empty() {
+            ui.label(egui::RichText::new(format!("Changed from the seed: {}.", info.changed.join(", "))).italics());
+        }
+        for line in &info.sentences {
+            ui.add(egui::Label::new(format!("• {line}")).wrap());
+        }
+        if let Some(line) = crate::games::soldiers_rules_line(options)
+            && line.contains("fair")
+        {
+            let v = parlour_rules::soldiers::Variant::from_id(variant).unwrap_or_default();
+            ui.label(
+                egui::RichText::new(format!(
+                    "These are the board's fair rules: {}",
+                    parlour_rules::soldiers::Rules::fair_reason(v)
+                ))
+                .small()
+                .italics(),
+            );
+        }
+    }
+}
+
+/// The rules' sections in words, then the controls.
+fn rule_sections(ui: &mut egui::Ui, game: &str) {
+    for section in crate::teach::rules_text::sections(game) {
+        ui.separator();
+        ui.label(egui::RichText::new(section.title).strong().size(15.0));
+        for paragraph in section.paragraphs {
+            ui.add(egui::Label::new(*paragraph).wrap());
+        }
+    }
+    ui.separator();
+    ui.label(egui::RichText::new("Controls").strong().size(15.0));
+    ui.label("Click spots to move (or move a cursor with the arrow keys and press Enter); highlighted spots show what is legal. Right-drag orbits, the wheel zooms, C resets the view and T looks straight down. U undo, R redo, H hint, Esc menu, F11 full screen.");
 }
 
 /// The guided start: on the first game of a kind, a banner says what to do and every spot
@@ -410,20 +211,22 @@ impl Guide {
 
 /// What to do first, in a sentence per game.
 fn first_steps(game: &str) -> &'static str {
-    match game {
-        "kansho" => {
+    match parlour_rules::GameId::parse(game).unwrap_or(parlour_rules::GameId::Soldiers) {
+        parlour_rules::GameId::Kansho => {
             "Click a green empty cell to place a marker there: its empty neighbours fill and your opponent's turn to your colour, paid from your hand. When your hand runs short, click which lit neighbours to fill."
         }
-        "konane" => {
+        parlour_rules::GameId::Konane => {
             "Black opens by lifting one of its own stones: click a green stone. Then jump an enemy stone into an empty square: click your stone, then the highlighted landing."
         }
-        "conhex" => {
+        parlour_rules::GameId::ConHex => {
             "Click any empty hole to put a peg in it. Hold half of a cell's holes first and the cell becomes yours; join your two sides with a chain of cells."
         }
-        "qyshinsu" => {
+        parlour_rules::GameId::Qyshinsu => {
             "Click a green position, then choose which of your stones to add there with the buttons that appear; or click one of your own stones on the ring to take it back."
         }
-        _ => "Click a green piece to pick it up, then a highlighted point to move it there.",
+        parlour_rules::GameId::Soldiers => {
+            "Click a green piece to pick it up, then a highlighted point to move it there."
+        }
     }
 }
 

@@ -124,7 +124,6 @@ fn begin(mut commands: Commands, mut req: ResMut<WalkthroughRequest>, mut teachi
 
 /// Puts the walkthrough's set-up match on the table in place of the one there, as taking moves
 /// back does: the pieces follow at the next sync of the table.
-#[allow(clippy::too_many_arguments)]
 fn set_up(
     mut w: ResMut<Walkthrough>,
     mut m: ResMut<Match>,

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use parlour_ai::Knowledge;
 use parlour_ai::{Level, MatchOptions, SearchConfig, Searcher, StopFlag, play_match};
-use parlour_rules::{Game, conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+use parlour_rules::{Game, GameId, konane::Konane, soldiers::Soldiers, with_game};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -320,43 +320,35 @@ fn main() {
         "speed" => {
             let ms = arg(2).parse().unwrap_or(1000);
             let (game, opts) = arg(1).split_once(':').unwrap_or((arg(1), ""));
-            for g in ["konane", "conhex", "kansho", "qyshinsu", "soldiers"] {
-                if !game.is_empty() && game != g {
+            for g in [
+                GameId::Konane,
+                GameId::ConHex,
+                GameId::Kansho,
+                GameId::Qyshinsu,
+                GameId::Soldiers,
+            ] {
+                if !game.is_empty() && GameId::parse(game) != Some(g) {
                     continue;
                 }
-                match g {
-                    "konane" => speed::<Konane>(opts, ms),
-                    "conhex" => speed::<ConHex>(opts, ms),
-                    "kansho" => speed::<Kansho>(opts, ms),
-                    "qyshinsu" => speed::<Qyshinsu>(opts, ms),
-                    _ => speed::<Soldiers>(opts, ms),
-                }
+                with_game!(g, G => speed::<G>(opts, ms))
             }
         }
         "match" => {
             let (game, opts) = arg(1).split_once(':').unwrap_or((arg(1), ""));
             let games = arg(2).parse().unwrap_or(10);
             let opening = arg(5).parse().unwrap_or(2);
-            match game {
-                "konane" => run_match::<Konane>(opts, games, arg(3), arg(4), opening),
-                "conhex" => run_match::<ConHex>(opts, games, arg(3), arg(4), opening),
-                "kansho" => run_match::<Kansho>(opts, games, arg(3), arg(4), opening),
-                "qyshinsu" => run_match::<Qyshinsu>(opts, games, arg(3), arg(4), opening),
-                "soldiers" => run_match::<Soldiers>(opts, games, arg(3), arg(4), opening),
-                _ => eprintln!("unknown game '{game}'"),
+            match game.parse::<GameId>() {
+                Ok(g) => with_game!(g, G => run_match::<G>(opts, games, arg(3), arg(4), opening)),
+                Err(e) => eprintln!("{e}"),
             }
         }
         "solve" => {
             let (game, opts) = arg(1).split_once(':').unwrap_or((arg(1), ""));
             let ms = arg(2).parse().unwrap_or(1000);
             let plies = arg(3).parse().unwrap_or(0);
-            match game {
-                "konane" => solve::<Konane>(opts, ms, plies, arg(4)),
-                "conhex" => solve::<ConHex>(opts, ms, plies, arg(4)),
-                "kansho" => solve::<Kansho>(opts, ms, plies, arg(4)),
-                "qyshinsu" => solve::<Qyshinsu>(opts, ms, plies, arg(4)),
-                "soldiers" => solve::<Soldiers>(opts, ms, plies, arg(4)),
-                _ => eprintln!("unknown game '{game}'"),
+            match game.parse::<GameId>() {
+                Ok(g) => with_game!(g, G => solve::<G>(opts, ms, plies, arg(4))),
+                Err(e) => eprintln!("{e}"),
             }
         }
         "prove" => {
@@ -375,24 +367,16 @@ fn main() {
             let deep = arg(3).parse().unwrap_or(2400);
             let n = arg(4).parse().unwrap_or(40);
             let seed = arg(5).parse().unwrap_or(1);
-            match game {
-                "konane" => agree::<Konane>(opts, ms, deep, n, seed),
-                "conhex" => agree::<ConHex>(opts, ms, deep, n, seed),
-                "kansho" => agree::<Kansho>(opts, ms, deep, n, seed),
-                "qyshinsu" => agree::<Qyshinsu>(opts, ms, deep, n, seed),
-                "soldiers" => agree::<Soldiers>(opts, ms, deep, n, seed),
-                _ => eprintln!("unknown game '{game}'"),
+            match game.parse::<GameId>() {
+                Ok(g) => with_game!(g, G => agree::<G>(opts, ms, deep, n, seed)),
+                Err(e) => eprintln!("{e}"),
             }
         }
         "trace" => {
             let (game, opts) = arg(1).split_once(':').unwrap_or((arg(1), ""));
-            match game {
-                "konane" => trace::<Konane>(opts, arg(2), arg(3)),
-                "conhex" => trace::<ConHex>(opts, arg(2), arg(3)),
-                "kansho" => trace::<Kansho>(opts, arg(2), arg(3)),
-                "qyshinsu" => trace::<Qyshinsu>(opts, arg(2), arg(3)),
-                "soldiers" => trace::<Soldiers>(opts, arg(2), arg(3)),
-                _ => eprintln!("unknown game '{game}'"),
+            match game.parse::<GameId>() {
+                Ok(g) => with_game!(g, G => trace::<G>(opts, arg(2), arg(3))),
+                Err(e) => eprintln!("{e}"),
             }
         }
         _ => {

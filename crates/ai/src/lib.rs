@@ -12,7 +12,6 @@
 //! * [`arena`] — AI-versus-AI series with a results table.
 //!
 //! No Bevy, no global state; all randomness comes from the configured seed.
-#![warn(missing_docs)]
 
 mod alphabeta;
 pub mod arena;

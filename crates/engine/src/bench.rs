@@ -3,12 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use parlour_rules::conhex::ConHex;
-use parlour_rules::kansho::Kansho;
-use parlour_rules::konane::Konane;
-use parlour_rules::qyshinsu::Qyshinsu;
-use parlour_rules::soldiers::Soldiers;
-use parlour_rules::{Game, random_playout, split_pairs};
+use parlour_rules::{Game, GameId, random_playout, split_pairs, with_game};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -94,12 +89,6 @@ pub const BENCH_SET: &[(&str, &[&str])] = &[
 
 /// Benchmarks one entry of [`BENCH_SET`] (or any id with options).
 pub fn bench_entry(id: &str, options: &[&str], warmup: Duration, measure: Duration) -> Result<BenchRow, String> {
-    match id {
-        "kansho" => bench_game::<Kansho>(options, warmup, measure),
-        "konane" => bench_game::<Konane>(options, warmup, measure),
-        "conhex" => bench_game::<ConHex>(options, warmup, measure),
-        "qyshinsu" | "qushinsu" => bench_game::<Qyshinsu>(options, warmup, measure),
-        "soldiers" => bench_game::<Soldiers>(options, warmup, measure),
-        other => Err(format!("unknown game '{other}'")),
-    }
+    let game: GameId = id.parse().map_err(|e: parlour_rules::UnknownGame| e.to_string())?;
+    with_game!(game, G => bench_game::<G>(options, warmup, measure))
 }

@@ -10,7 +10,7 @@ const USAGE: &str = "\
 parlour-engine — Parlour's rules and AI as a text engine
 
 usage:
-  parlour-engine                 speak the line protocol on stdin/stdout (see README);
+  parlour-engine                 speak the line protocol on stdin/stdout (docs/engine.md);
                                  genmove [level=NAME] [ms=N] [playouts=N] [depth=N] [seed=N]:
                                  without ms= every search stops within 10 s; depth= (1–96)
                                  is for alpha-beta games, tree-search games take playouts=

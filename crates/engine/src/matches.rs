@@ -4,12 +4,7 @@
 use std::process::ExitCode;
 
 use parlour_ai::{Knowledge, Level, MatchOptions, SearchConfig, play_match};
-use parlour_rules::conhex::ConHex;
-use parlour_rules::kansho::Kansho;
-use parlour_rules::konane::Konane;
-use parlour_rules::qyshinsu::Qyshinsu;
-use parlour_rules::soldiers::Soldiers;
-use parlour_rules::{Game, split_pairs};
+use parlour_rules::{Game, GameId, split_pairs, with_game};
 
 const USAGE: &str = "\
 usage: parlour-engine match --game ID [key=value…] [--a SETTINGS] [--b SETTINGS]
@@ -131,15 +126,9 @@ pub fn run(args: &[&str]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = match m.game.to_ascii_lowercase().as_str() {
-        "kansho" => series::<Kansho>(&m),
-        "konane" => series::<Konane>(&m),
-        "conhex" => series::<ConHex>(&m),
-        "qyshinsu" | "qushinsu" => series::<Qyshinsu>(&m),
-        "soldiers" => series::<Soldiers>(&m),
-        other => Err(format!(
-            "unknown game '{other}'; valid: kansho, konane, conhex, qyshinsu, soldiers"
-        )),
+    let result = match m.game.parse::<GameId>() {
+        Ok(game) => with_game!(game, G => series::<G>(&m)),
+        Err(e) => Err(e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,12 +2,7 @@
 //! five games, and the registry that builds one from a game id and `key=value` options.
 
 use parlour_ai::{Knowledge, Level, SearchConfig, StopFlag};
-use parlour_rules::conhex::ConHex;
-use parlour_rules::kansho::Kansho;
-use parlour_rules::konane::Konane;
-use parlour_rules::qyshinsu::{self, Qyshinsu};
-use parlour_rules::soldiers::Soldiers;
-use parlour_rules::{Game, Status, perft, split_pairs};
+use parlour_rules::{Game, GameId, Status, perft, split_pairs, with_game};
 
 /// A game in progress as the protocol sees it: text in, text out.
 pub trait Session: Send {
@@ -221,9 +216,6 @@ fn bounded_perft<G: Game>(state: &G, depth: u32, budget: &mut u64) -> Option<u64
 /// The level `genmove` plays at when no `level=` is given.
 pub const GENMOVE_DEFAULT_LEVEL: Level = Level::Strong;
 
-/// The engine ids, in the order `games` lists them.
-pub const GAME_IDS: &[&str] = &["kansho", "konane", "conhex", "qyshinsu", "soldiers"];
-
 fn make<G: Game + Knowledge>(opts: &[&str]) -> Result<Box<dyn Session>, String> {
     let pairs = split_pairs(opts).map_err(|e| e.to_string())?;
     let options = G::parse_options(&pairs).map_err(|e| e.to_string())?;
@@ -242,15 +234,11 @@ pub fn session_from(id: &str, options: &[(String, String)], moves: &[String]) ->
 
 /// Starts a game from its id (aliases accepted, case-insensitive) and `key=value` words.
 pub fn new_session(id: &str, opts: &[&str]) -> Result<Box<dyn Session>, String> {
-    let id = id.to_ascii_lowercase();
-    match id.as_str() {
-        "kansho" => make::<Kansho>(opts),
-        "konane" | "kōnane" => make::<Konane>(opts),
-        "conhex" => make::<ConHex>(opts),
-        "soldiers" => make::<Soldiers>(opts),
-        other if other == Qyshinsu::ID || qyshinsu::ALIASES.contains(&other) => make::<Qyshinsu>(opts),
-        _ => Err(format!("unknown game '{id}'; valid: {}", GAME_IDS.join(", "))),
-    }
+    let game: GameId = id
+        .to_ascii_lowercase()
+        .parse()
+        .map_err(|e: parlour_rules::UnknownGame| e.to_string())?;
+    with_game!(game, G => make::<G>(opts))
 }
 
 /// The `games` listing of one game type: one line per variant, `<id> <options…>  <name>`, each
@@ -309,11 +297,8 @@ fn catalogue_lines<G: Game>() -> Vec<String> {
 
 /// Every game and variant, one line each, as the `games` command prints them.
 pub fn catalogue() -> Vec<String> {
-    let mut lines = Vec::new();
-    lines.extend(catalogue_lines::<Kansho>());
-    lines.extend(catalogue_lines::<Konane>());
-    lines.extend(catalogue_lines::<ConHex>());
-    lines.extend(catalogue_lines::<Qyshinsu>());
-    lines.extend(catalogue_lines::<Soldiers>());
-    lines
+    GameId::ALL
+        .into_iter()
+        .flat_map(|g| with_game!(g, G => catalogue_lines::<G>()))
+        .collect()
 }

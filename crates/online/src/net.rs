@@ -43,15 +43,23 @@ impl Transport for Socket {
 }
 
 /// The WebSocket address of a server given as `http://host:port` (or `ws://…`, or bare
-/// `host:port`).
+/// `host:port`): `ws://host:port/ws`; a server given as `https://…` or `wss://…` (a page served
+/// over TLS, a server behind a TLS proxy) is reached over `wss://`, so tokens never travel in
+/// clear where the page did not.
 pub fn ws_url(server: &str) -> String {
     let s = server.trim().trim_end_matches('/');
-    let rest = s
-        .strip_prefix("http://")
-        .or_else(|| s.strip_prefix("ws://"))
-        .unwrap_or(s);
+    let (scheme, rest) = if let Some(rest) = s.strip_prefix("https://").or_else(|| s.strip_prefix("wss://")) {
+        ("wss", rest)
+    } else {
+        (
+            "ws",
+            s.strip_prefix("http://")
+                .or_else(|| s.strip_prefix("ws://"))
+                .unwrap_or(s),
+        )
+    };
     let rest = rest.strip_suffix("/ws").unwrap_or(rest);
-    format!("ws://{rest}/ws")
+    format!("{scheme}://{rest}/ws")
 }
 
 #[cfg(test)]
@@ -66,5 +74,14 @@ mod tests {
         ] {
             assert_eq!(super::ws_url(s), "ws://127.0.0.1:7878/ws", "{s}");
         }
+        // A page served over https (or a server named so) is reached over wss, never ws.
+        for s in [
+            "https://parlour.example",
+            "https://parlour.example/",
+            "wss://parlour.example/ws",
+        ] {
+            assert_eq!(super::ws_url(s), "wss://parlour.example/ws", "{s}");
+        }
+        assert_eq!(super::ws_url("https://h:8443"), "wss://h:8443/ws");
     }
 }

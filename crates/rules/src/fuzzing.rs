@@ -5,7 +5,7 @@
 //! changed the position, a move or option set that does not survive its own notation.
 
 use crate::game::{Game, play_text, split_pairs};
-use crate::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+use crate::registry::GameId;
 
 /// True when `message` reads as a sentence for a person: not empty; on one line and without a
 /// Rust debug form (`Some(…)`, `{ … }`) unless the input itself has them (a message
@@ -50,31 +50,18 @@ pub fn replay_corpus(target: &str, property: fn(&[u8])) {
 
 /// The game a fuzz input is about: its first byte picks one of the nine game-and-variant
 /// starts; the options of the rest are passed as they are.
-fn with_game(selector: u8, f: &mut dyn FnMut(&str, &[&str])) {
+fn pick_game(selector: u8, f: &mut dyn FnMut(GameId, &[&str])) {
     match selector % 9 {
-        0 => f("kansho", &[]),
-        1 => f("konane", &["size=6x6"]),
-        2 => f("conhex", &[]),
-        3 => f("qyshinsu", &[]),
-        4 => f("soldiers", &["variant=board1"]),
-        5 => f("soldiers", &["variant=board2", "custodian=off"]),
-        6 => f("soldiers", &["variant=board3"]),
-        7 => f("soldiers", &["variant=board4", "compulsory=off", "chain=off"]),
-        _ => f("soldiers", &["variant=monk"]),
+        0 => f(GameId::Kansho, &[]),
+        1 => f(GameId::Konane, &["size=6x6"]),
+        2 => f(GameId::ConHex, &[]),
+        3 => f(GameId::Qyshinsu, &[]),
+        4 => f(GameId::Soldiers, &["variant=board1"]),
+        5 => f(GameId::Soldiers, &["variant=board2", "custodian=off"]),
+        6 => f(GameId::Soldiers, &["variant=board3"]),
+        7 => f(GameId::Soldiers, &["variant=board4", "compulsory=off", "chain=off"]),
+        _ => f(GameId::Soldiers, &["variant=monk"]),
     }
-}
-
-/// Dispatches a generic check to the game named `id`.
-macro_rules! per_game {
-    ($id:expr, $check:ident ( $($arg:expr),* )) => {
-        match $id {
-            "kansho" => $check::<Kansho>($($arg),*),
-            "konane" => $check::<Konane>($($arg),*),
-            "conhex" => $check::<ConHex>($($arg),*),
-            "qyshinsu" => $check::<Qyshinsu>($($arg),*),
-            _ => $check::<Soldiers>($($arg),*),
-        }
-    };
 }
 
 /// Move notation and `play_text`: `data` is `[game, n, b1 … bn, text…]`; the n bytes choose
@@ -85,9 +72,10 @@ pub fn notation(data: &[u8]) {
     let n = (*n as usize).min(rest.len()).min(120);
     let (path, text) = rest.split_at(n);
     let text = String::from_utf8_lossy(text);
-    with_game(*selector, &mut |id, options| {
-        per_game!(id, check_notation(options, path, &text))
-    });
+    pick_game(
+        *selector,
+        &mut |id, options| crate::with_game!(id, G => check_notation::<G>(options, path, &text)),
+    );
 }
 
 fn check_notation<G: Game>(options: &[&str], path: &[u8], text: &str) {
@@ -139,8 +127,8 @@ pub fn options(data: &[u8]) {
     let [selector, rest @ ..] = data else { return };
     let text = String::from_utf8_lossy(rest);
     let words: Vec<&str> = text.split_whitespace().collect();
-    let id = ["kansho", "konane", "conhex", "qyshinsu", "soldiers"][*selector as usize % 5];
-    per_game!(id, check_options(&words, &text));
+    let id = GameId::ALL[*selector as usize % 5];
+    crate::with_game!(id, G => check_options::<G>(&words, &text));
 }
 
 fn check_options<G: Game>(words: &[&str], text: &str) {

@@ -4,7 +4,6 @@
 //!
 //! Every game implements [`Game`]; every algorithm (perft, the AI, the engine protocol,
 //! the client) is written once against it.
-#![warn(missing_docs)]
 
 pub mod conhex;
 pub mod fuzzing;
@@ -12,7 +11,10 @@ pub mod game;
 pub mod kansho;
 pub mod konane;
 pub mod qyshinsu;
+pub mod registry;
 pub mod soldiers;
+
+pub use registry::{GameId, UnknownGame};
 
 pub use game::{
     Counter, Game, MoveTextError, NotationError, OptionSpec, OptionsError, PlayError, Player, Status, choose_options,

@@ -83,7 +83,7 @@ impl OnlineBook {
         for g in &file.book.games {
             parlour_online::wire::check_code(&g.code).map_err(|e| damaged(e.to_string()))?;
             parlour_online::wire::check_token(&g.token).map_err(|e| damaged(e.to_string()))?;
-            if crate::game_id(&g.game).is_none() || parlour_online::wire::Seat::parse(&g.seat).is_none() {
+            if crate::games::game_id(&g.game).is_none() || parlour_online::wire::Seat::parse(&g.seat).is_none() {
                 return Err(damaged(format!("game {} has an unknown game or seat", g.code)));
             }
         }
@@ -102,7 +102,7 @@ impl OnlineBook {
 
     /// Writes the book so that a crash mid-write keeps the old one.
     pub fn store(&self, path: &Path) -> std::io::Result<()> {
-        crate::write_atomic(path, self.encode().as_bytes())
+        crate::disk::write_atomic(path, self.encode().as_bytes())
     }
 
     /// Puts `entry` first, replacing the same game on the same server.

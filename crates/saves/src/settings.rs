@@ -201,20 +201,21 @@ impl Settings {
         } else {
             1.0
         };
-        match crate::game_id(&self.last_setup.game) {
+        match crate::games::game_id(&self.last_setup.game) {
             Some(id) => self.last_setup.game = id.to_string(),
             None => self.last_setup = Setup::default(),
         }
-        match crate::canonical_options(&self.last_setup.game, &self.last_setup.options) {
+        match crate::games::canonical_options(&self.last_setup.game, &self.last_setup.options) {
             Ok(options) => self.last_setup.options = options,
             Err(_) => {
-                self.last_setup.options = crate::canonical_options(&self.last_setup.game, &[]).unwrap_or_default()
+                self.last_setup.options =
+                    crate::games::canonical_options(&self.last_setup.game, &[]).unwrap_or_default()
             }
         }
         self.guided = self
             .guided
             .iter()
-            .filter_map(|g| crate::game_id(g).map(String::from))
+            .filter_map(|g| crate::games::game_id(g).map(String::from))
             .collect();
         self.guided.sort();
         self.guided.dedup();
@@ -265,7 +266,7 @@ impl Settings {
 
     /// Writes the settings to `dir` crash-safely (a crash mid-write leaves the old file).
     pub fn store(&self, dir: &Path) -> std::io::Result<()> {
-        crate::write_atomic(&dir.join(FILE), self.encode().as_bytes())
+        crate::disk::write_atomic(&dir.join(FILE), self.encode().as_bytes())
     }
 }
 
@@ -280,7 +281,7 @@ pub mod fuzzing {
             Ok(s) => {
                 assert!((0.0..=1.0).contains(&s.volume), "volume {}", s.volume);
                 assert!((UI_SCALE.0..=UI_SCALE.1).contains(&s.ui_scale), "scale {}", s.ui_scale);
-                let canonical = crate::canonical_options(&s.last_setup.game, &s.last_setup.options);
+                let canonical = crate::games::canonical_options(&s.last_setup.game, &s.last_setup.options);
                 assert_eq!(canonical.as_ref(), Ok(&s.last_setup.options), "{:?}", s.last_setup);
                 assert_eq!(Settings::decode(s.encode().as_bytes()).as_ref(), Ok(&s));
             }
@@ -367,7 +368,7 @@ mod tests {
         let s = decode(r#"{"last_setup": {"game": "KONANE", "options": [["size", "6x6"]], "seats": [null, null]}}"#);
         assert_eq!(s.last_setup.game, "konane");
         assert_eq!(
-            crate::canonical_options("konane", &s.last_setup.options).as_ref(),
+            crate::games::canonical_options("konane", &s.last_setup.options).as_ref(),
             Ok(&s.last_setup.options)
         );
         let s = decode(r#"{"guided": ["konane", "chess", "konane"]}"#);

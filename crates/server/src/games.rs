@@ -15,24 +15,26 @@ use tokio::sync::{Mutex as AsyncMutex, broadcast};
 use crate::store::{Store, StoreError, StoredGame, resign_row};
 
 /// How many pushes a slow follower may fall behind before it is cut off (it then reconnects
-/// and resumes, losing nothing).
-const FOLLOW_BUFFER: usize = 256;
+/// and resumes, losing nothing). A game's channel holds this many slots from when it is first
+/// followed, so it stays small: a move and a reply are two pushes.
+const FOLLOW_BUFFER: usize = 32;
 
 /// One game in memory.
 pub struct Entry {
     stored: StoredGame,
     session: Box<dyn Session>,
-    followers: broadcast::Sender<Reply>,
+    /// Made when the game is first followed and dropped when nobody follows it any more, so a
+    /// game in memory that nobody watches costs no channel.
+    followers: Option<broadcast::Sender<Reply>>,
 }
 
 impl Entry {
     fn new(stored: StoredGame) -> Result<Entry, StoreError> {
         let session = session_from(&stored.game, &stored.options, &stored.moves).map_err(StoreError::Damaged)?;
-        let (followers, _) = broadcast::channel(FOLLOW_BUFFER);
         Ok(Entry {
             stored,
             session,
-            followers,
+            followers: None,
         })
     }
 
@@ -60,8 +62,31 @@ impl Entry {
     }
 
     /// A receiver of this game's pushes.
-    pub fn follow(&self) -> broadcast::Receiver<Reply> {
-        self.followers.subscribe()
+    pub fn follow(&mut self) -> broadcast::Receiver<Reply> {
+        match &self.followers {
+            Some(tx) => tx.subscribe(),
+            None => {
+                let (tx, rx) = broadcast::channel(FOLLOW_BUFFER);
+                self.followers = Some(tx);
+                rx
+            }
+        }
+    }
+
+    /// Pushes `reply` to this game's followers, if it has any.
+    fn push(&mut self, reply: Reply) {
+        if let Some(tx) = &self.followers {
+            if tx.receiver_count() == 0 {
+                self.followers = None;
+            } else {
+                let _ = tx.send(reply);
+            }
+        }
+    }
+
+    /// How many connections follow this game.
+    pub fn follower_count(&self) -> usize {
+        self.followers.as_ref().map_or(0, broadcast::Sender::receiver_count)
     }
 
     fn seat_of(&self, token: &str) -> Option<Seat> {
@@ -75,7 +100,7 @@ impl Entry {
     fn refresh(&mut self, fresh: StoredGame) -> Result<(), StoreError> {
         for seat in Seat::BOTH {
             if self.stored.tokens[seat.index()].is_none() && fresh.tokens[seat.index()].is_some() {
-                let _ = self.followers.send(Reply::Joined {
+                self.push(Reply::Joined {
                     code: fresh.code.clone(),
                     seat,
                 });
@@ -92,14 +117,14 @@ impl Entry {
             self.session
                 .play(mv)
                 .map_err(|e| StoreError::Damaged(format!("stored move {mv}: {e}")))?;
-            let _ = self.followers.send(Reply::Moved {
+            self.push(Reply::Moved {
                 code: fresh.code.clone(),
                 ply: ply as u32,
                 mv: mv.clone(),
             });
         }
         if let (None, Some(seat)) = (self.stored.resigned, fresh.resigned) {
-            let _ = self.followers.send(Reply::Resigned {
+            self.push(Reply::Resigned {
                 req: None,
                 code: fresh.code.clone(),
                 seat,
@@ -264,11 +289,10 @@ impl<S: Store> Registry<S> {
                 resigned: None,
             };
             if self.note(self.store.create(&stored).await)? {
-                let (followers, _) = broadcast::channel(FOLLOW_BUFFER);
-                let entry = Entry {
+                let mut entry = Entry {
                     stored,
                     session,
-                    followers,
+                    followers: None,
                 };
                 let reply = Seated {
                     seat,
@@ -297,7 +321,7 @@ impl<S: Store> Registry<S> {
             let hash = hash_token(&token);
             if self.note(self.store.take_seat(code, seat, &hash).await)? {
                 e.stored.tokens[seat.index()] = Some(hash);
-                let _ = e.followers.send(Reply::Joined {
+                e.push(Reply::Joined {
                     code: code.to_string(),
                     seat,
                 });
@@ -330,7 +354,7 @@ impl<S: Store> Registry<S> {
     /// Follows a game without a seat.
     pub async fn watch(&self, code: &str) -> Result<(GameView, broadcast::Receiver<Reply>), Refusal> {
         let entry = self.entry(code).await?;
-        let e = entry.lock().await;
+        let mut e = entry.lock().await;
         Ok((e.view(), e.follow()))
     }
 
@@ -362,7 +386,7 @@ impl<S: Store> Registry<S> {
             match self.note(self.store.append(code, ply, &canonical).await) {
                 Ok(true) => {
                     e.stored.moves.push(canonical.clone());
-                    let _ = e.followers.send(Reply::Moved {
+                    e.push(Reply::Moved {
                         code: code.to_string(),
                         ply,
                         mv: canonical.clone(),
@@ -399,7 +423,7 @@ impl<S: Store> Registry<S> {
             let ply = e.stored.moves.len() as u32;
             if self.note(self.store.append(code, ply, &resign_row(seat)).await)? {
                 e.stored.resigned = Some(seat);
-                let _ = e.followers.send(Reply::Resigned {
+                e.push(Reply::Resigned {
                     req: None,
                     code: code.to_string(),
                     seat,
@@ -419,7 +443,7 @@ impl<S: Store> Registry<S> {
         let Ok(mut games) = self.games.lock() else { return 0 };
         games.retain(|_, entry| {
             // In use by a request right now, or locked: keep.
-            Arc::strong_count(entry) > 1 || entry.try_lock().map_or(true, |e| e.followers.receiver_count() > 0)
+            Arc::strong_count(entry) > 1 || entry.try_lock().map_or(true, |e| e.follower_count() > 0)
         });
         games.len()
     }
@@ -533,6 +557,36 @@ mod tests {
             let b = registry.join(&code).await.unwrap();
             assert_eq!(b.game.moves, [mv]);
             assert_eq!(registry.sweep(), 1);
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_game_nobody_follows_holds_no_push_channel() {
+        let dir = std::env::temp_dir().join(format!("parlour-follow-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
+        tokio::runtime::Runtime::new().unwrap().block_on(async {
+            let store = crate::store::sqlite::SqliteStore::open(&url).await.unwrap();
+            let registry = Registry::new(store);
+            let a = registry.create("konane", &[], Seat::First).await.unwrap();
+            let code = a.game.code.clone();
+            let entry = registry.cached(&code).unwrap();
+            assert_eq!(entry.lock().await.follower_count(), 1);
+            // The creator leaves (its connection follows another game, or closes).
+            let token = a.token.clone();
+            drop(a);
+            // A move pushed to nobody lets the channel go.
+            registry.play(&code, &token, 0, "xd5").await.unwrap();
+            assert!(entry.lock().await.followers.is_none(), "no channel without followers");
+            // Someone watches: a channel again, and the next push reaches them.
+            let (_, mut rx) = registry.watch(&code).await.unwrap();
+            assert!(entry.lock().await.followers.is_some());
+            let b = registry.join(&code).await.unwrap();
+            assert!(matches!(rx.recv().await, Ok(Reply::Joined { .. })));
+            registry.play(&code, &b.token, 1, "xd4").await.unwrap();
+            assert!(matches!(rx.recv().await, Ok(Reply::Moved { ply: 1, .. })));
         });
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -1,7 +1,7 @@
 //! parlour-server: the authoritative server for online games. A game is its options and its
 //! move list; every move is checked by `parlour-rules` (through the engine's sessions) and
 //! stored before it is acknowledged or forwarded. See `shared/engine-protocol.md` ("Online
-//! sessions") and the README's "Online play".
+//! sessions") and `docs/online.md`.
 
 pub mod games;
 pub mod load;
@@ -32,11 +32,22 @@ pub async fn run_with(
     web: Option<std::path::PathBuf>,
     ready: impl FnOnce(),
 ) -> Result<(), StoreError> {
+    run_full(listener, database, web, routes::Origins::default(), ready).await
+}
+
+/// [`run_with`], also letting pages of `origins` (besides the server's own) open games.
+pub async fn run_full(
+    listener: TcpListener,
+    database: &str,
+    web: Option<std::path::PathBuf>,
+    origins: routes::Origins,
+    ready: impl FnOnce(),
+) -> Result<(), StoreError> {
     if database.starts_with("sqlite:") {
         let store = SqliteStore::open(database).await?;
         store.probe().await.map_err(|e| StoreError::CannotStore(Box::new(e)))?;
         ready();
-        serve(listener, Arc::new(Registry::new(store)), web).await
+        serve(listener, Arc::new(Registry::new(store)), web, origins).await
     } else if database.starts_with("postgres://") || database.starts_with("postgresql://") {
         let store = PgStore::open(database).await?;
         store.probe().await.map_err(|e| StoreError::CannotStore(Box::new(e)))?;
@@ -49,7 +60,7 @@ pub async fn run_with(
                 r.changed(&change.code).await;
             }
         });
-        serve(listener, registry, web).await
+        serve(listener, registry, web, origins).await
     } else {
         Err(StoreError::Url(database.to_string()))
     }
@@ -62,6 +73,7 @@ async fn serve<S: Store>(
     listener: TcpListener,
     registry: Arc<Registry<S>>,
     web: Option<std::path::PathBuf>,
+    origins: routes::Origins,
 ) -> Result<(), StoreError> {
     let weak = Arc::downgrade(&registry);
     tokio::spawn(async move {
@@ -73,7 +85,7 @@ async fn serve<S: Store>(
             registry.sweep();
         }
     });
-    axum::serve(listener, routes::router(registry, web))
+    axum::serve(listener, routes::router_with(registry, web, origins))
         .with_graceful_shutdown(stop_signal())
         .await
         .map_err(|e| StoreError::Commit(format!("the listener failed: {e}")))

@@ -6,12 +6,16 @@ const USAGE: &str = "\
 parlour-server — Parlour's online game server
 
 usage:
-  parlour-server [--listen ADDR:PORT] [--database URL] [--web DIR]
+  parlour-server [--listen ADDR:PORT] [--database URL] [--web DIR] [--allow-origin URL]... [--idle-timeout SECS]
       --listen    where to accept connections (default 127.0.0.1:7878; port 0 picks a free one)
       --database  sqlite://PATH (default: server.sqlite3 in Parlour's data directory)
                   or postgres://USER@HOST/DB (several servers may share one)
       --web       serve the browser client built by scripts/web.sh from DIR (e.g. web/dist):
                   http://ADDR:PORT/ opens the title screen, /g/CODE joins that online game
+      --idle-timeout  close a WebSocket silent for this many seconds (default 90; the server
+                  pings every third of it, and live clients answer by themselves)
+      --allow-origin  also let pages from URL (e.g. https://parlour.example, the address a
+                  TLS proxy serves) open games; a browser page from any other site is refused
   parlour-server load --help     the load benchmark
   parlour-server --help          this text
 
@@ -28,6 +32,7 @@ fn main() -> ExitCode {
     let mut listen = "127.0.0.1:7878".to_string();
     let mut database = None;
     let mut web = None;
+    let mut origins = parlour_server::routes::Origins::default();
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).cloned();
@@ -49,7 +54,15 @@ fn main() -> ExitCode {
                 }
                 web = Some(dir);
             }
-            (flag @ ("--listen" | "--database" | "--web"), None) => {
+            ("--allow-origin", Some(v)) => origins.allowed.push(v),
+            ("--idle-timeout", Some(v)) => match v.parse::<f64>() {
+                Ok(secs) if secs >= 1.0 => origins.idle = std::time::Duration::from_secs_f64(secs),
+                _ => {
+                    eprintln!("parlour-server: --idle-timeout {v}: give a number of seconds, at least 1");
+                    return ExitCode::from(2);
+                }
+            },
+            (flag @ ("--listen" | "--database" | "--web" | "--allow-origin" | "--idle-timeout"), None) => {
                 eprintln!("parlour-server: {flag} needs a value\n\n{USAGE}");
                 return ExitCode::from(2);
             }
@@ -85,7 +98,7 @@ fn main() -> ExitCode {
         let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or(listen);
         let shown = database.split('@').next_back().unwrap_or(&database).to_string();
         let ready = || println!("listening on http://{addr} (database {shown})");
-        match parlour_server::run_with(listener, &database, web, ready).await {
+        match parlour_server::run_full(listener, &database, web, origins, ready).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("parlour-server: {e}");

@@ -26,21 +26,83 @@ pub const BURST: f64 = 40.0;
 /// Refused-for-rate requests after which the connection is closed.
 const ABUSE_LIMIT: u32 = 200;
 
+/// How long a WebSocket may stay silent (no message, no answer to the server's pings) before
+/// the server closes it.
+pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(90);
+
+/// The server's policy for connections: who may open the game WebSocket from a web page (a
+/// browser sends the page's `Origin` with the upgrade, so another site cannot drive a visitor's
+/// browser against this server; clients that are not browsers send none and are let in), and
+/// how long a silent connection is kept.
+#[derive(Clone, Debug)]
+pub struct Origins {
+    /// Origins allowed besides the server's own (`https://parlour.example`), as given.
+    pub allowed: Vec<String>,
+    /// A connection that sends nothing for this long is closed; the server pings it at a third
+    /// of this, so a live client (whose WebSocket layer answers pings) is never closed.
+    pub idle: std::time::Duration,
+}
+
+impl Default for Origins {
+    fn default() -> Self {
+        Origins {
+            allowed: Vec::new(),
+            idle: IDLE_TIMEOUT,
+        }
+    }
+}
+
+impl Origins {
+    /// True when a request with this `Origin` (if any) to this `Host` may open a WebSocket:
+    /// no origin, the server's own (the same host and port), or one allowed by name.
+    pub fn admits(&self, origin: Option<&str>, host: Option<&str>) -> bool {
+        let Some(origin) = origin else { return true };
+        let origin = origin.trim_end_matches('/');
+        let own = origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"))
+            .zip(host)
+            .is_some_and(|(o, h)| o.eq_ignore_ascii_case(h));
+        own || self
+            .allowed
+            .iter()
+            .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    }
+}
+
 /// The server's routes over a registry; with `web`, the browser client's files from that
-/// directory (brotli or gzipped copies preferred where the browser accepts them).
+/// directory (brotli or gzipped copies preferred where the browser accepts them; no file whose
+/// name starts with a dot, and nothing a symbolic link leads to outside the directory).
 pub fn router<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>) -> Router {
+    router_with(registry, web, Origins::default())
+}
+
+/// [`router`] with the origins allowed to open the WebSocket besides the server's own.
+pub fn router_with<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>, origins: Origins) -> Router {
     let api = Router::new()
         .route("/ws", get(upgrade::<S>))
         .route("/health", get(health::<S>))
-        .with_state(registry);
+        .with_state((registry, Arc::new(origins)));
     match web {
         Some(dir) => {
             let index = tower_http::services::ServeFile::new(dir.join("index.html"));
-            api.route_service("/g/{code}", index).fallback_service(
-                tower_http::services::ServeDir::new(dir)
-                    .precompressed_br()
-                    .precompressed_gzip(),
-            )
+            let root = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
+            let files = tower_http::services::ServeDir::new(dir)
+                .precompressed_br()
+                .precompressed_gzip();
+            api.route_service("/g/{code}", index)
+                .fallback_service(Router::new().fallback_service(files).layer(axum::middleware::from_fn(
+                    move |req: axum::extract::Request, next: axum::middleware::Next| {
+                        let root = root.clone();
+                        async move {
+                            if served_safely(&root, req.uri().path()) {
+                                next.run(req).await
+                            } else {
+                                (axum::http::StatusCode::NOT_FOUND, "not found").into_response()
+                            }
+                        }
+                    },
+                )))
         }
         None => api.route(
             "/",
@@ -52,20 +114,75 @@ pub fn router<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathB
     }
 }
 
+/// True when the page file at `path` (as requested) may be served from `root`: no part of it
+/// starts with a dot (no `.git`, `.env`, `..`), and the file, if it exists, lies inside `root`
+/// once symbolic links are followed.
+fn served_safely(root: &std::path::Path, path: &str) -> bool {
+    let parts: Vec<String> = path.split('/').filter(|p| !p.is_empty()).map(percent_decode).collect();
+    if parts
+        .iter()
+        .any(|p| p.starts_with('.') || p.contains('/') || p.contains('\\'))
+    {
+        return false;
+    }
+    let file = parts.iter().fold(root.to_path_buf(), |f, p| f.join(p));
+    match std::fs::canonicalize(&file) {
+        Ok(real) => real.starts_with(root),
+        Err(_) => true, // missing: ServeDir answers 404 (or serves a precompressed copy beside it)
+    }
+}
+
+/// `%2e` and friends decoded (a path part is checked as the file system will read it).
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let Some(b) = s.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok())
+        {
+            out.push(b);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// `/health`: `ok` when the database takes a real write now; 503 with the reason when not.
-async fn health<S: Store>(State(registry): State<Arc<Registry<S>>>) -> impl IntoResponse {
+async fn health<S: Store>(State((registry, _)): State<(Arc<Registry<S>>, Arc<Origins>)>) -> impl IntoResponse {
     match registry.health().await {
         Ok(()) => (axum::http::StatusCode::OK, "ok".to_string()),
         Err(why) => (axum::http::StatusCode::SERVICE_UNAVAILABLE, why),
     }
 }
 
-async fn upgrade<S: Store>(ws: WebSocketUpgrade, State(registry): State<Arc<Registry<S>>>) -> impl IntoResponse {
+async fn upgrade<S: Store>(
+    ws: WebSocketUpgrade,
+    headers: axum::http::HeaderMap,
+    State((registry, origins)): State<(Arc<Registry<S>>, Arc<Origins>)>,
+) -> axum::response::Response {
+    let header = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &axum::http::HeaderValue| v.to_str().ok())
+    };
+    if !origins.admits(header(axum::http::header::ORIGIN), header(axum::http::header::HOST)) {
+        return (
+            axum::http::StatusCode::FORBIDDEN,
+            "this server does not take games from pages of that origin (start it with --allow-origin to add one)",
+        )
+            .into_response();
+    }
     // Frames past the limit (with room for the JSON around a maximal request) end the
     // connection in the WebSocket layer; shorter over-long messages get a sentence below.
     ws.max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(socket, registry))
+        .on_upgrade(move |socket| connection(socket, registry, origins.idle))
+        .into_response()
 }
 
 /// A token bucket: `RATE_PER_SEC` refills, `BURST` deep.
@@ -88,8 +205,11 @@ impl Bucket {
     }
 }
 
-async fn connection<S: Store>(socket: WebSocket, registry: Arc<Registry<S>>) {
+async fn connection<S: Store>(socket: WebSocket, registry: Arc<Registry<S>>, idle: std::time::Duration) {
     let (mut sink, mut stream) = socket.split();
+    let mut heard = Instant::now();
+    let mut ping = tokio::time::interval(idle / 3);
+    ping.tick().await;
     let mut follow: Option<broadcast::Receiver<Reply>> = None;
     let mut bucket = Bucket {
         tokens: BURST,
@@ -98,7 +218,25 @@ async fn connection<S: Store>(socket: WebSocket, registry: Arc<Registry<S>>) {
     let mut refused_for_rate = 0u32;
     loop {
         let out: Reply = tokio::select! {
+            _ = ping.tick() => {
+                if heard.elapsed() >= idle {
+                    // Silent past the limit (a dead peer, or one holding a socket open for
+                    // nothing): say so in the close frame and let the socket go.
+                    let _ = sink
+                        .send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                            code: axum::extract::ws::close_code::AWAY,
+                            reason: "idle".into(),
+                        })))
+                        .await;
+                    return;
+                }
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+                continue;
+            }
             incoming = stream.next() => {
+                heard = Instant::now();
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {

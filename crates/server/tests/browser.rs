@@ -709,7 +709,7 @@ fn browser_against_native<G: parlour_ai::Knowledge>(
     share
 }
 
-/// The browser build's figures for the README (a benchmark, not a test: `scripts/measure-web.sh`
+/// The browser build's figures for `docs/browser.md` (a benchmark, not a test: `scripts/measure-web.sh`
 /// runs it): frame times idle and while the Master thinks, and the browser's Master against the
 /// native one at equal time a move.
 #[test]

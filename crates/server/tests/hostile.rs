@@ -226,3 +226,125 @@ fn hostile_messages_get_sentences_and_change_nothing() {
         assert_eq!(after, before, "nothing changed in the database");
     });
 }
+
+/// `GET path` with `headers`: the status code.
+fn get_status(addr: &str, path: &str, headers: &str) -> u16 {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    let _ = s.read_to_string(&mut text);
+    text.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0)
+}
+
+#[test]
+fn the_web_folder_serves_no_dotfiles_and_nothing_outside_it() {
+    let dir = TempDir::new("webdir");
+    let web = dir.0.join("web");
+    std::fs::create_dir_all(web.join("assets")).unwrap();
+    std::fs::write(web.join("index.html"), "<html>parlour</html>").unwrap();
+    std::fs::write(web.join("assets/app.js"), "// app").unwrap();
+    std::fs::write(web.join(".env"), "SECRET=1").unwrap();
+    std::fs::create_dir_all(web.join(".git")).unwrap();
+    std::fs::write(web.join(".git/config"), "[core]").unwrap();
+    std::fs::write(dir.0.join("outside.txt"), "not for the web").unwrap();
+    std::os::unix::fs::symlink(dir.0.join("outside.txt"), web.join("link.txt")).unwrap();
+    std::os::unix::fs::symlink(&dir.0, web.join("up")).unwrap();
+    let db = sqlite_url(&dir.0);
+    let server = Server::start_with("127.0.0.1:0", &db, &["--web", web.to_str().unwrap()]);
+    let addr = &server.addr;
+    assert_eq!(get_status(addr, "/", ""), 200);
+    assert_eq!(get_status(addr, "/assets/app.js", ""), 200);
+    assert_eq!(get_status(addr, "/g/abcdefgh23", ""), 200);
+    for path in [
+        "/.env",
+        "/.git/config",
+        "/%2eenv",
+        "/assets/../.env",
+        "/link.txt",
+        "/up/outside.txt",
+        "/up/games.sqlite3",
+    ] {
+        assert_eq!(get_status(addr, path, ""), 404, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn pages_of_other_sites_cannot_open_games() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let dir = TempDir::new("origin");
+    let db = sqlite_url(&dir.0);
+    let server = Server::start_with("127.0.0.1:0", &db, &["--allow-origin", "https://parlour.example"]);
+    let url = format!("ws://{}/ws", server.addr);
+    let open = |origin: Option<String>| {
+        let mut req = url.as_str().into_client_request().unwrap();
+        if let Some(o) = origin {
+            req.headers_mut().insert("Origin", o.parse().unwrap());
+        }
+        tokio_tungstenite::connect_async(req)
+    };
+    // No origin (the engine, the desktop client), the server's own page, an allowed page.
+    assert!(open(None).await.is_ok());
+    assert!(open(Some(format!("http://{}", server.addr))).await.is_ok());
+    assert!(open(Some("https://parlour.example".into())).await.is_ok());
+    // Another site's page: refused before any game is touched.
+    for evil in ["http://evil.example", "https://parlour.example.evil.net", "null"] {
+        match open(Some(evil.into())).await {
+            Err(tokio_tungstenite::tungstenite::Error::Http(r)) => assert_eq!(r.status(), 403, "{evil}"),
+            other => panic!("{evil}: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_silent_connection_is_closed_and_a_live_one_is_kept() {
+    let dir = TempDir::new("idle");
+    let db = sqlite_url(&dir.0);
+    let server = Server::start_with("127.0.0.1:0", &db, &["--idle-timeout", "1.5"]);
+    let url = format!("ws://{}/ws", server.addr);
+    let (mut silent, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let (mut live, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    // The live client reads (its WebSocket layer answers the server's pings) for 4 s; the silent
+    // one holds its socket and reads nothing.
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(4) {
+        if let Ok(Some(frame)) = tokio::time::timeout(Duration::from_millis(200), live.next()).await {
+            assert!(matches!(frame, Ok(Message::Ping(_))), "{frame:?}");
+        }
+    }
+    live.send(Message::text(r#"{"op":"watch","req":1,"code":"abcdefgh23"}"#))
+        .await
+        .unwrap();
+    let answer = reply(&mut live).await.expect("the live connection still answers");
+    assert!(matches!(answer, Reply::Error { req: Some(1), .. }), "{answer:?}");
+    // The silent one was sent pings, then a close frame saying why, and the socket is gone
+    // (reading now may first fail to answer the pings it missed: the server has hung up).
+    let mut closed = false;
+    while let Ok(Some(frame)) = tokio::time::timeout(Duration::from_secs(2), silent.next()).await {
+        match frame {
+            Ok(Message::Close(c)) => {
+                assert_eq!(c.map(|c| c.reason.to_string()).as_deref(), Some("idle"));
+                closed = true;
+                break;
+            }
+            Ok(Message::Ping(_)) => continue,
+            Err(
+                tokio_tungstenite::tungstenite::Error::Io(_) | tokio_tungstenite::tungstenite::Error::ConnectionClosed,
+            ) => {
+                closed = true;
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(closed, "the silent connection was closed");
+    assert!(
+        silent.send(Message::text("{}")).await.is_err() || silent.next().await.is_none_or(|f| f.is_err()),
+        "nothing more goes through it"
+    );
+}

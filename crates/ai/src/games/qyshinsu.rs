@@ -49,7 +49,7 @@ impl Knowledge for Qyshinsu {
 
     /// The generic levels, with the Master exploring more (`C = 1.0` instead of 0.7): at its
     /// full 2.4 s that measured 77.6 % against plain UCT over 98 games (five seeds), against
-    /// 71.6 % over 58 with 0.7 (MEASUREMENTS.md, seventh session). The constant was tuned at
+    /// 71.6 % over 58 with 0.7 (JOURNAL.md, seventh session). The constant was tuned at
     /// 200 ms, where 0.7 is better, so the faster levels keep it.
     fn level_config(&self, level: Level) -> SearchConfig {
         let mut params = self.mcts_params();

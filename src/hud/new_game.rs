@@ -1,0 +1,297 @@
+//! The new-game dialog: the game's card, its options (with, for Sixteen Soldiers, the rules in
+//! force, whether a side can force a win and the fair rules), the players, and Start or Back.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use parlour_ai::Level;
+
+use crate::games::build::{Setup, option_specs, option_value, with_option};
+use crate::games::effects::Sfx;
+use crate::games::words::cap;
+use crate::play::messages::PlaySfx;
+use crate::state::Screen;
+use crate::store::settings::Settings;
+
+pub(super) fn new_game(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    mut setup: ResMut<Setup>,
+    mut next: ResMut<NextState<Screen>>,
+    mut sfx: MessageWriter<PlaySfx>,
+    mut start: ResMut<crate::play::board::StartMoves>,
+    mut settings: ResMut<Settings>,
+    mut proof: Local<StartProof>,
+    (card_pictures, assets, up): (
+        Res<crate::screens::chooser::CardPictures>,
+        Res<AssetServer>,
+        Res<crate::theme::keyboard::DialogUp>,
+    ),
+) -> Result {
+    if *screen.get() != Screen::NewGame {
+        return Ok(());
+    }
+    let pictures = crate::screens::chooser::textures(&mut contexts, &card_pictures, &assets);
+    let ctx = contexts.ctx_mut()?;
+    // Enter with nothing focused starts the game; Escape goes back to the title (unless a
+    // window over the chooser, the rules, takes them).
+    let asked = crate::theme::keyboard::ask(ctx).filter(|_| !up.0);
+    egui::Window::new("New game")
+        .resizable(false)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 16.0])
+        .default_width(830.0)
+        .show(ctx, |ui| {
+            if let Some(id) = crate::screens::chooser::cards(ui, &setup.game, &pictures)
+                && setup.game != id
+            {
+                setup.game = id.to_string();
+                setup.options.clear();
+                sfx.write(PlaySfx(Sfx::Click));
+            }
+            ui.add_space(4.0);
+            ui.add(
+                egui::Label::new(egui::RichText::new(crate::teach::rules_view::summary(&setup.game)).small()).wrap(),
+            );
+            ui.separator();
+            options(ui, &mut setup);
+            if setup.game == "soldiers" {
+                soldiers_notes(ui, &mut setup, &mut proof, &mut sfx);
+            }
+            ui.separator();
+            players(ui, &mut setup);
+            ui.separator();
+            ui.horizontal(|ui| {
+                let start_button = ui
+                    .button(egui::RichText::new("Start").size(18.0))
+                    .on_hover_text("Enter");
+                if start_button.clicked() || asked == Some(crate::theme::keyboard::Ask::Default) {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    start.0.clear();
+                    if settings.last_setup != *setup {
+                        settings.last_setup = setup.clone();
+                    }
+                    next.set(Screen::Playing);
+                }
+                if ui.button("Back").on_hover_text("Esc").clicked() || asked == Some(crate::theme::keyboard::Ask::Close)
+                {
+                    next.set(Screen::Title);
+                }
+            });
+        });
+    Ok(())
+}
+
+/// The game's options: only those that apply to the choices so far, each with its help.
+fn options(ui: &mut egui::Ui, setup: &mut ResMut<Setup>) {
+    let specs = option_specs(&setup.game);
+    if !specs.is_empty() {
+        ui.heading("Options");
+    }
+    for spec in specs {
+        // Only the options that apply to the choices so far, with the value in force
+        // (a rule switch's follows the board when not chosen).
+        let Some(current) = option_value(&setup.game, &setup.options, spec.key) else {
+            continue;
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(spec.key).strong());
+            if spec.values.len() > 8 {
+                number_slider(ui, setup, spec, &current);
+            } else {
+                for v in spec.values {
+                    if ui.selectable_label(current == *v, *v).clicked() && current != *v {
+                        setup.options = with_option(&setup.game, &setup.options, spec.key, v);
+                    }
+                }
+            }
+        });
+        ui.label(egui::RichText::new(spec.help).small().italics());
+    }
+}
+
+/// A number with many values (the hunter's threshold): a slider over the values the choices
+/// allow.
+fn number_slider(ui: &mut egui::Ui, setup: &mut ResMut<Setup>, spec: &parlour_rules::OptionSpec, current: &str) {
+    let allowed: Vec<&str> = spec
+        .values
+        .iter()
+        .copied()
+        .filter(|v| {
+            crate::games::build::canonical_options(
+                &setup.game,
+                &crate::games::build::set_option(&setup.options, spec.key, v),
+            )
+            .is_ok()
+        })
+        .collect();
+    let mut i = allowed.iter().position(|v| *v == current).unwrap_or(0);
+    let last = allowed.len().saturating_sub(1);
+    if ui.add(egui::Slider::new(&mut i, 0..=last).show_value(false)).changed()
+        && let Some(v) = allowed.get(i)
+    {
+        setup.options = with_option(&setup.game, &setup.options, spec.key, v);
+    }
+    ui.label(current);
+}
+
+/// Sixteen Soldiers: the reading of the rules on the chosen board, what changed from the seed,
+/// whether a side can force a win, and the fair rules one click away.
+fn soldiers_notes(
+    ui: &mut egui::Ui,
+    setup: &mut ResMut<Setup>,
+    proof: &mut StartProof,
+    sfx: &mut MessageWriter<PlaySfx>,
+) {
+    // The reading of the rules in force on the chosen board, as the rule page asks.
+    let v = match variant(&setup.options) {
+        "" => "board1",
+        v => v,
+    };
+    ui.add(egui::Label::new(egui::RichText::new(crate::teach::rules_text::variant_notes(v)).small()).wrap());
+    let Some(info) = crate::games::soldiers_rules(&setup.options) else {
+        return;
+    };
+    if !info.changed.is_empty() {
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!(
+                    "Changed from the seed: {}. In force: {}",
+                    info.changed.join(", "),
+                    info.sentences.join(" ")
+                ))
+                .small(),
+            )
+            .wrap(),
+        );
+    }
+    match proof.check(&setup.options) {
+        Proven::Pending => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(egui::RichText::new("Checking whether a side can force a win…").small());
+            });
+        }
+        Proven::Won(text) => {
+            ui.colored_label(egui::Color32::from_rgb(230, 170, 60), text);
+        }
+        Proven::Open => {}
+    }
+    if let Some((fair, reason)) = &info.fair {
+        if ui
+            .button(format!("Play the fair rules ({})", info.fair_switches))
+            .on_hover_text(*reason)
+            .clicked()
+        {
+            setup.options = fair.clone();
+            sfx.write(PlaySfx(Sfx::Click));
+        }
+        ui.label(egui::RichText::new(format!("Why: {reason}.")).small().italics());
+    }
+}
+
+/// Each side: a human or one of the computer's levels; then who moves first.
+fn players(ui: &mut egui::Ui, setup: &mut ResMut<Setup>) {
+    ui.heading("Players");
+    let names = side_names(&setup.game, &setup.options);
+    for (seat, name) in names.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(*name).strong());
+            let mut choice = setup.seats[seat];
+            ui.selectable_value(&mut choice, None, "Human");
+            for l in Level::ALL {
+                ui.selectable_value(&mut choice, Some(l), cap(l.name()));
+            }
+            setup.seats[seat] = choice;
+        });
+        if let Some(l) = setup.seats[seat] {
+            ui.label(egui::RichText::new(l.description()).small().italics());
+        }
+    }
+    ui.label(first_mover(&setup.game, &setup.options));
+}
+
+/// The variant chosen in the new-game dialog (Sixteen Soldiers), or "".
+fn variant(options: &[(String, String)]) -> &str {
+    options
+        .iter()
+        .find(|(k, _)| k == "variant")
+        .map_or("", |(_, v)| v.as_str())
+}
+
+fn side_names(game: &str, options: &[(String, String)]) -> [&'static str; 2] {
+    match (game, variant(options)) {
+        ("conhex", _) => ["Blue", "Red"],
+        ("qyshinsu", _) => ["Black", "Red"],
+        ("soldiers", "monk") => ["Monk", "Water"],
+        ("soldiers", _) => ["General (hunter)", "Soldiers"],
+        _ => ["White", "Black"],
+    }
+}
+
+/// What the new-game dialog knows of the start's proven result under the options chosen.
+enum Proven<'a> {
+    /// The proof search is running.
+    Pending,
+    /// A side can force a win (the sentence says who and how fast).
+    Won(&'a str),
+    /// Nothing proven.
+    Open,
+}
+
+/// The new-game dialog's proof search of a Sixteen Soldiers start: one search at a time on a
+/// thread of its own, for the options last asked about, so the dialog never waits.
+#[derive(Default)]
+pub(super) struct StartProof {
+    /// The options of the search running or last finished.
+    asked: Vec<(String, String)>,
+    running: Option<std::sync::Mutex<std::sync::mpsc::Receiver<Option<String>>>>,
+    found: Option<String>,
+}
+
+impl StartProof {
+    fn check(&mut self, options: &[(String, String)]) -> Proven<'_> {
+        if let Some(rx) = &mut self.running {
+            match rx.get_mut().map(|rx| rx.try_recv()) {
+                Ok(Err(std::sync::mpsc::TryRecvError::Empty)) => {}
+                Ok(Ok(found)) => {
+                    self.running = None;
+                    self.found = found;
+                }
+                _ => {
+                    self.running = None;
+                    self.found = None;
+                }
+            }
+        }
+        if self.running.is_none() && self.asked != options {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let asked = options.to_vec();
+            self.asked = asked.clone();
+            self.found = None;
+            let spawned = std::thread::Builder::new().name("parlour-proof".into()).spawn(move || {
+                let _ = tx.send(crate::games::prove_soldiers_start(&asked));
+            });
+            if spawned.is_ok() {
+                self.running = Some(std::sync::Mutex::new(rx));
+            }
+        }
+        match (&self.running, &self.found) {
+            (Some(_), _) => Proven::Pending,
+            (None, Some(text)) if self.asked == options => Proven::Won(text),
+            _ => Proven::Open,
+        }
+    }
+}
+
+fn first_mover(game: &str, options: &[(String, String)]) -> &'static str {
+    let soldiers_first = option_value(game, options, "first").as_deref() == Some("soldiers");
+    match (game, variant(options)) {
+        ("konane", _) => "Black moves first (the rules fix it).",
+        ("conhex", _) => "Blue places the first peg; with swap on, Red may take it over.",
+        ("qyshinsu", _) => "Black moves first (the rules fix it).",
+        ("soldiers", "monk") => "The water moves first (the rule book fixes it).",
+        ("soldiers", _) if soldiers_first => "The soldiers move first (the option first above).",
+        ("soldiers", _) => "The general moves first (the option first above).",
+        _ => "Choose who places the first marker with the option above.",
+    }
+}

@@ -1,0 +1,77 @@
+//! The result card: who won and how, the sides' cards, and replay, rematch, new game or title.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::cards;
+use crate::games::build::Setup;
+use crate::games::effects::Sfx;
+use crate::play::board::{Match, Resigned};
+use crate::play::messages::PlaySfx;
+use crate::play::result::result_line;
+use crate::state::{KeepMatch, Review, Screen};
+use crate::store::settings::Settings;
+
+pub(super) fn results(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    m: Option<Res<Match>>,
+    resigned: Res<Resigned>,
+    mut next: ResMut<NextState<Screen>>,
+    mut sfx: MessageWriter<PlaySfx>,
+    mut keep: ResMut<KeepMatch>,
+    mut review: ResMut<Review>,
+    (setup, settings, remote): (Res<Setup>, Res<Settings>, Res<crate::state::Remote>),
+) -> Result {
+    if *screen.get() != Screen::Results {
+        return Ok(());
+    }
+    let Some(m) = m else { return Ok(()) };
+    let m = m.0.as_ref();
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Result")
+        .resizable(false)
+        .collapsible(false)
+        // Beside the board, so the final position (the chain, the pinned general) stays in view.
+        .anchor(egui::Align2::RIGHT_CENTER, [-24.0, 0.0])
+        .default_width(330.0)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new(result_line(m, resigned.0)).size(24.0).strong());
+                ui.label(format!("{} moves played", m.history().len()));
+            });
+            ui.separator();
+            cards::side_cards(
+                ui,
+                m,
+                &cards::scoreboard_of(m),
+                setup.seats,
+                remote.0,
+                settings.palette,
+                None,
+            );
+            ui.separator();
+            ui.horizontal(|ui| {
+                let replay = ui.button(egui::RichText::new("Replay the game").size(17.0));
+                crate::theme::keyboard::way_in(ui, &replay);
+                if replay.clicked() {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    keep.0 = true;
+                    review.0 = true;
+                    next.set(Screen::Playing);
+                }
+                if ui.button(egui::RichText::new("Rematch").size(17.0)).clicked() {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    next.set(Screen::Playing);
+                }
+                if ui.button(egui::RichText::new("New game").size(17.0)).clicked() {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    next.set(Screen::NewGame);
+                }
+                if ui.button(egui::RichText::new("Title").size(17.0)).clicked() {
+                    next.set(Screen::Title);
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,66 @@
+//! `--show WHAT`: a window opened at start, for screenshots.
+
+use bevy::prelude::*;
+
+use super::common::Dialogs;
+use crate::games::build::{Setup, move_list};
+use crate::play::board::Match;
+use crate::play::messages::GameCommand;
+use crate::state::Screen;
+use crate::store::settings::DataDir;
+use crate::store::{SaveList, StoreAction, refresh};
+use crate::teach::rules_view::ShowRules;
+
+/// `--show WHAT`: opens a window once the first screen is up (for screenshots).
+pub(super) fn show_at_start(
+    args: Option<Res<crate::cli::Args>>,
+    mut done: Local<u32>,
+    m: Option<Res<Match>>,
+    mut rules: ResMut<ShowRules>,
+    mut dialogs: ResMut<Dialogs>,
+    mut cmds: MessageWriter<GameCommand>,
+    mut store: MessageWriter<StoreAction>,
+    (dir, mut list, mut next): (Res<DataDir>, ResMut<SaveList>, ResMut<NextState<Screen>>),
+    (mut walk, mut setup, mut start): (
+        ResMut<crate::teach::walkthrough::WalkthroughRequest>,
+        ResMut<Setup>,
+        ResMut<crate::play::board::StartMoves>,
+    ),
+) {
+    let Some(what) = args.as_ref().and_then(|a| a.show.clone()) else {
+        return;
+    };
+    // Wait a few frames so the match and its table exist.
+    *done += 1;
+    if *done != 5 {
+        return;
+    }
+    match what.as_str() {
+        "rules" => rules.0 = true,
+        "settings" => dialogs.settings = true,
+        "load" => {
+            refresh(&dir, &mut list);
+            dialogs.load = true;
+        }
+        "paste" => {
+            dialogs.paste = true;
+            // Show the refusal of a list with a bad move at its end.
+            let moves = m.map(|m| move_list(m.0.as_ref())).unwrap_or_default();
+            dialogs.paste_text = format!("{moves} zz99").trim().to_string();
+            store.write(StoreAction::SetUp(dialogs.paste_text.clone()));
+        }
+        "replay" => {
+            cmds.write(GameCommand::ReplayBack);
+            cmds.write(GameCommand::ReplayBack);
+        }
+        // The new-game dialog on the game and options of the command line.
+        "newgame" => next.set(Screen::NewGame),
+        "walk" => {
+            if let Some(m) = m {
+                let (game, options) = (m.0.game_id(), m.0.options());
+                crate::teach::walkthrough::request(game, &options, &mut walk, &mut setup, &mut start, &mut next);
+            }
+        }
+        _ => {}
+    }
+}

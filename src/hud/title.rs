@@ -1,0 +1,203 @@
+//! The title screen: a card at the left (resume, new game, online, load, watch, settings,
+//! quit) over the table with its game in progress.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use parlour_ai::Level;
+
+use super::common::{Dialogs, big, big_button};
+use crate::cli::games;
+use crate::games::build::Setup;
+use crate::games::effects::Sfx;
+use crate::play::messages::PlaySfx;
+use crate::state::{Demo, Screen};
+use crate::store::settings::{DataDir, Settings};
+use crate::store::{ResumeOffer, SaveList, StoreAction, refresh};
+
+pub(super) fn title(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+    mut sfx: MessageWriter<PlaySfx>,
+    offer: Res<ResumeOffer>,
+    mut store: MessageWriter<StoreAction>,
+    mut dialogs: ResMut<Dialogs>,
+    mut setup: ResMut<Setup>,
+    mut demo: ResMut<Demo>,
+    mut demo_count: Local<usize>,
+    settings: Res<Settings>,
+    (dir, mut list, book, up): (
+        Res<DataDir>,
+        ResMut<SaveList>,
+        Res<crate::net::Book>,
+        Res<crate::theme::keyboard::DialogUp>,
+    ),
+    (mut online, mut net): (
+        ResMut<crate::net::lobby::OnlineDialog>,
+        MessageWriter<crate::net::NetCommand>,
+    ),
+) -> Result {
+    if *screen.get() != Screen::Title {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    // Enter with no window over the title and nothing focused resumes the last game or opens
+    // the new-game chooser (each window over it closes itself on Escape).
+    let over = up.0;
+    let default = crate::theme::keyboard::ask(ctx) == Some(crate::theme::keyboard::Ask::Default) && !over;
+    // The card stands at the left; the table with its game in progress fills the rest.
+    let card = egui::Frame::window(&ctx.global_style())
+        .fill(egui::Color32::from_rgba_unmultiplied(22, 17, 14, 215))
+        .stroke(egui::Stroke::new(1.0, egui::Color32::from_rgb(120, 92, 60)))
+        .inner_margin(egui::Margin::symmetric(22, 14));
+    egui::Window::new("title")
+        .title_bar(false)
+        .resizable(false)
+        .frame(card)
+        .anchor(egui::Align2::LEFT_CENTER, [56.0, 0.0])
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                heading(ui);
+                if let Some((path, what)) = &offer.0 {
+                    resume(ui, path, what, over, default, &mut sfx, &mut store);
+                }
+                let new = big(ui, "New game");
+                if offer.0.is_none() && !over {
+                    crate::theme::keyboard::way_in(ui, &new);
+                }
+                if new.clicked() || (default && offer.0.is_none()) {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    demo.0 = false;
+                    *setup = settings.last_setup.clone();
+                    next.set(Screen::NewGame);
+                }
+                ui.add_space(6.0);
+                online_buttons(ui, &book, &mut online, &mut net, &mut sfx);
+                ui.add_space(6.0);
+                if big_button(ui, "Load a saved game") {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    refresh(&dir, &mut list);
+                    dialogs.load = true;
+                }
+                ui.add_space(6.0);
+                if big_button(ui, "Watch the computer play") {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    watch(&mut demo_count, &mut demo, &mut setup, &mut next);
+                }
+                ui.add_space(6.0);
+                if big_button(ui, "Settings") {
+                    dialogs.settings = !dialogs.settings;
+                }
+                ui.add_space(6.0);
+                if big_button(ui, "Quit") {
+                    exit.write(AppExit::Success);
+                }
+                footer(ui);
+            });
+        });
+    Ok(())
+}
+
+/// The name and what it is.
+fn heading(ui: &mut egui::Ui) {
+    ui.add_space(12.0);
+    ui.label(
+        egui::RichText::new("Parlour")
+            .size(52.0)
+            .strong()
+            .color(egui::Color32::from_rgb(240, 214, 160)),
+    );
+    ui.label(egui::RichText::new("Five traditional games on a 3D tabletop").size(16.0));
+    ui.add_space(18.0);
+}
+
+/// The last game, unfinished, one click (or Enter) away.
+fn resume(
+    ui: &mut egui::Ui,
+    path: &Path,
+    what: &str,
+    over: bool,
+    default: bool,
+    sfx: &mut MessageWriter<PlaySfx>,
+    store: &mut MessageWriter<StoreAction>,
+) {
+    ui.label(egui::RichText::new("Your last game was not finished:").italics());
+    let resume = big(ui, "Resume");
+    if !over {
+        crate::theme::keyboard::way_in(ui, &resume);
+    }
+    if resume.clicked() || default {
+        sfx.write(PlaySfx(Sfx::Click));
+        store.write(StoreAction::Load(path.to_path_buf()));
+    }
+    ui.label(egui::RichText::new(what).small());
+    ui.add_space(6.0);
+}
+
+/// "Play online" (with the games waiting), and the most recent of those to resume.
+fn online_buttons(
+    ui: &mut egui::Ui,
+    book: &crate::net::Book,
+    online: &mut ResMut<crate::net::lobby::OnlineDialog>,
+    net: &mut MessageWriter<crate::net::NetCommand>,
+    sfx: &mut MessageWriter<PlaySfx>,
+) {
+    let waiting = book.book.games.len();
+    let label = match waiting {
+        0 => "Play online".to_string(),
+        1 => "Play online · 1 game to resume".to_string(),
+        n => format!("Play online · {n} games to resume"),
+    };
+    if big_button(ui, &label) {
+        sfx.write(PlaySfx(Sfx::Click));
+        online.open = !online.open;
+    }
+    // The most recent unfinished online game, one click away.
+    if let Some(g) = book.book.games.iter().max_by_key(|g| g.touched) {
+        let name = parlour_saves::game_name(&g.game).unwrap_or("?");
+        if ui
+            .link(egui::RichText::new(format!("Resume {name} online ({})", g.code)).small())
+            .on_hover_text(format!("on {}, you play {}", g.server, g.seat))
+            .clicked()
+        {
+            sfx.write(PlaySfx(Sfx::Click));
+            net.write(crate::net::NetCommand::Resume {
+                server: g.server.clone(),
+                code: g.code.clone(),
+                token: g.token.clone(),
+            });
+        }
+    }
+}
+
+/// "Watch the computer play": a demo of the next game of the five.
+fn watch(
+    demo_count: &mut usize,
+    demo: &mut ResMut<Demo>,
+    setup: &mut ResMut<Setup>,
+    next: &mut ResMut<NextState<Screen>>,
+) {
+    // Each demo shows the next game of the five.
+    let all: Vec<(&str, &str)> = games().collect();
+    let (id, _) = all[*demo_count % all.len()];
+    *demo_count += 1;
+    demo.0 = true;
+    **setup = Setup {
+        game: id.to_string(),
+        options: Vec::new(),
+        seats: [Some(Level::Casual), Some(Level::Casual)],
+    };
+    next.set(Screen::Playing);
+}
+
+/// The games, and the keys.
+fn footer(ui: &mut egui::Ui) {
+    ui.add_space(12.0);
+    ui.label("Kansho · Kōnane · ConHex · Qyshinsu");
+    ui.label("Sixteen Soldiers, Monk and Water");
+    ui.label(egui::RichText::new("F1 rules · F11 full screen · arrows and Enter choose").small());
+    ui.add_space(8.0);
+}
