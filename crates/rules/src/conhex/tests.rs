@@ -6,8 +6,13 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::board::TABLES;
+use super::picture::cell_mark;
+use super::select::select_bit;
+use super::state::ALL_HOLES;
+use super::zobrist::{CELL_KEYS, KEY_RED_TO_MOVE, KEY_SWAP_OPEN, PEG_KEYS};
 use super::*;
-use crate::game::{perft, play_text, random_playout};
+use crate::game::{Game, Player, Status, perft, play_text, random_playout};
 
 const BLUE: Player = Player::P1;
 const RED: Player = Player::P2;

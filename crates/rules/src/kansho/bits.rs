@@ -1,4 +1,4 @@
-//! Bit-set helpers over [`Bits`](super::board::Bits), the 256-bit cell sets of the board.
+//! Bit-set helpers over [`Bits`], the 256-bit cell sets of the board.
 
 use super::board::Bits;
 

@@ -47,7 +47,7 @@ impl Cell {
         }
     }
 
-    /// The on-board neighbours, in [`NEIGHBOUR_SLOTS`] order.
+    /// The on-board neighbours, in [`NEIGHBOUR_SLOTS`](crate::kansho::NEIGHBOUR_SLOTS) order.
     pub fn neighbours(self) -> impl Iterator<Item = Cell> {
         let slots = if self.index() < CELLS {
             *BOARD.slots(self.index())

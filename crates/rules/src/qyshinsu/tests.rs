@@ -3,7 +3,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::*;
-use crate::game::{PlayError, perft};
+use crate::game::{Game, PlayError, Player, Status, perft};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

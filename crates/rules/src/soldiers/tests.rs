@@ -7,8 +7,9 @@ use std::collections::HashSet;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::options::set_switch;
 use super::*;
-use crate::game::{PlayError, perft};
+use crate::game::{Counter, Game, PlayError, Player, Status, perft};
 
 fn opts(variant: Variant) -> SoldiersOptions {
     SoldiersOptions::seed(variant)
