@@ -537,16 +537,23 @@ pub fn random_code() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::sqlite::SqliteStore;
 
-    #[test]
-    fn games_nobody_follows_leave_memory_and_come_back_from_the_database() {
-        let dir = std::env::temp_dir().join(format!("parlour-sweep-{}", std::process::id()));
+    /// Runs `body` over a registry on a fresh SQLite file, removed afterwards.
+    fn with_registry<F: std::future::Future<Output = ()>>(tag: &str, body: impl FnOnce(Registry<SqliteStore>) -> F) {
+        let dir = std::env::temp_dir().join(format!("parlour-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
         tokio::runtime::Runtime::new().unwrap().block_on(async {
-            let store = crate::store::sqlite::SqliteStore::open(&url).await.unwrap();
-            let registry = Registry::new(store);
+            body(Registry::new(SqliteStore::open(&url).await.unwrap())).await;
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn games_nobody_follows_leave_memory_and_come_back_from_the_database() {
+        with_registry("sweep", |registry| async move {
             let a = registry.create("konane", &[], Seat::First).await.unwrap();
             let code = a.game.code.clone();
             assert_eq!(registry.sweep(), 1, "followed by its creator");
@@ -558,18 +565,11 @@ mod tests {
             assert_eq!(b.game.moves, [mv]);
             assert_eq!(registry.sweep(), 1);
         });
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn a_game_nobody_follows_holds_no_push_channel() {
-        let dir = std::env::temp_dir().join(format!("parlour-follow-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
-        tokio::runtime::Runtime::new().unwrap().block_on(async {
-            let store = crate::store::sqlite::SqliteStore::open(&url).await.unwrap();
-            let registry = Registry::new(store);
+        with_registry("follow", |registry| async move {
             let a = registry.create("konane", &[], Seat::First).await.unwrap();
             let code = a.game.code.clone();
             let entry = registry.cached(&code).unwrap();
@@ -588,7 +588,6 @@ mod tests {
             registry.play(&code, &b.token, 1, "xd4").await.unwrap();
             assert!(matches!(rx.recv().await, Ok(Reply::Moved { ply: 1, .. })));
         });
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

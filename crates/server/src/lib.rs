@@ -32,22 +32,22 @@ pub async fn run_with(
     web: Option<std::path::PathBuf>,
     ready: impl FnOnce(),
 ) -> Result<(), StoreError> {
-    run_full(listener, database, web, routes::Origins::default(), ready).await
+    run_full(listener, database, web, routes::Policy::default(), ready).await
 }
 
-/// [`run_with`], also letting pages of `origins` (besides the server's own) open games.
+/// [`run_with`] under `policy`: which other pages may open games, how long a silent connection is kept.
 pub async fn run_full(
     listener: TcpListener,
     database: &str,
     web: Option<std::path::PathBuf>,
-    origins: routes::Origins,
+    policy: routes::Policy,
     ready: impl FnOnce(),
 ) -> Result<(), StoreError> {
     if database.starts_with("sqlite:") {
         let store = SqliteStore::open(database).await?;
         store.probe().await.map_err(|e| StoreError::CannotStore(Box::new(e)))?;
         ready();
-        serve(listener, Arc::new(Registry::new(store)), web, origins).await
+        serve(listener, Arc::new(Registry::new(store)), web, policy).await
     } else if database.starts_with("postgres://") || database.starts_with("postgresql://") {
         let store = PgStore::open(database).await?;
         store.probe().await.map_err(|e| StoreError::CannotStore(Box::new(e)))?;
@@ -60,7 +60,7 @@ pub async fn run_full(
                 r.changed(&change.code).await;
             }
         });
-        serve(listener, registry, web, origins).await
+        serve(listener, registry, web, policy).await
     } else {
         Err(StoreError::Url(database.to_string()))
     }
@@ -73,7 +73,7 @@ async fn serve<S: Store>(
     listener: TcpListener,
     registry: Arc<Registry<S>>,
     web: Option<std::path::PathBuf>,
-    origins: routes::Origins,
+    policy: routes::Policy,
 ) -> Result<(), StoreError> {
     let weak = Arc::downgrade(&registry);
     tokio::spawn(async move {
@@ -85,7 +85,7 @@ async fn serve<S: Store>(
             registry.sweep();
         }
     });
-    axum::serve(listener, routes::router_with(registry, web, origins))
+    axum::serve(listener, routes::router_with(registry, web, policy))
         .with_graceful_shutdown(stop_signal())
         .await
         .map_err(|e| StoreError::Commit(format!("the listener failed: {e}")))

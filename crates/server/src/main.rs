@@ -32,7 +32,7 @@ fn main() -> ExitCode {
     let mut listen = "127.0.0.1:7878".to_string();
     let mut database = None;
     let mut web = None;
-    let mut origins = parlour_server::routes::Origins::default();
+    let mut policy = parlour_server::routes::Policy::default();
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).cloned();
@@ -54,9 +54,9 @@ fn main() -> ExitCode {
                 }
                 web = Some(dir);
             }
-            ("--allow-origin", Some(v)) => origins.allowed.push(v),
+            ("--allow-origin", Some(v)) => policy.allowed.push(v),
             ("--idle-timeout", Some(v)) => match v.parse::<f64>() {
-                Ok(secs) if secs >= 1.0 => origins.idle = std::time::Duration::from_secs_f64(secs),
+                Ok(secs) if secs >= 1.0 => policy.idle = std::time::Duration::from_secs_f64(secs),
                 _ => {
                     eprintln!("parlour-server: --idle-timeout {v}: give a number of seconds, at least 1");
                     return ExitCode::from(2);
@@ -98,7 +98,7 @@ fn main() -> ExitCode {
         let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or(listen);
         let shown = database.split('@').next_back().unwrap_or(&database).to_string();
         let ready = || println!("listening on http://{addr} (database {shown})");
-        match parlour_server::run_full(listener, &database, web, origins, ready).await {
+        match parlour_server::run_full(listener, &database, web, policy, ready).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("parlour-server: {e}");

@@ -35,7 +35,7 @@ pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(90)
 /// browser against this server; clients that are not browsers send none and are let in), and
 /// how long a silent connection is kept.
 #[derive(Clone, Debug)]
-pub struct Origins {
+pub struct Policy {
     /// Origins allowed besides the server's own (`https://parlour.example`), as given.
     pub allowed: Vec<String>,
     /// A connection that sends nothing for this long is closed; the server pings it at a third
@@ -43,16 +43,16 @@ pub struct Origins {
     pub idle: std::time::Duration,
 }
 
-impl Default for Origins {
+impl Default for Policy {
     fn default() -> Self {
-        Origins {
+        Policy {
             allowed: Vec::new(),
             idle: IDLE_TIMEOUT,
         }
     }
 }
 
-impl Origins {
+impl Policy {
     /// True when a request with this `Origin` (if any) to this `Host` may open a WebSocket:
     /// no origin, the server's own (the same host and port), or one allowed by name.
     pub fn admits(&self, origin: Option<&str>, host: Option<&str>) -> bool {
@@ -74,15 +74,15 @@ impl Origins {
 /// directory (brotli or gzipped copies preferred where the browser accepts them; no file whose
 /// name starts with a dot, and nothing a symbolic link leads to outside the directory).
 pub fn router<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>) -> Router {
-    router_with(registry, web, Origins::default())
+    router_with(registry, web, Policy::default())
 }
 
-/// [`router`] with the origins allowed to open the WebSocket besides the server's own.
-pub fn router_with<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>, origins: Origins) -> Router {
+/// [`router`] under `policy` (origins allowed besides the server's own, the idle limit).
+pub fn router_with<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>, policy: Policy) -> Router {
     let api = Router::new()
         .route("/ws", get(upgrade::<S>))
         .route("/health", get(health::<S>))
-        .with_state((registry, Arc::new(origins)));
+        .with_state((registry, Arc::new(policy)));
     match web {
         Some(dir) => {
             let index = tower_http::services::ServeFile::new(dir.join("index.html"));
@@ -153,7 +153,7 @@ fn percent_decode(s: &str) -> String {
 }
 
 /// `/health`: `ok` when the database takes a real write now; 503 with the reason when not.
-async fn health<S: Store>(State((registry, _)): State<(Arc<Registry<S>>, Arc<Origins>)>) -> impl IntoResponse {
+async fn health<S: Store>(State((registry, _)): State<(Arc<Registry<S>>, Arc<Policy>)>) -> impl IntoResponse {
     match registry.health().await {
         Ok(()) => (axum::http::StatusCode::OK, "ok".to_string()),
         Err(why) => (axum::http::StatusCode::SERVICE_UNAVAILABLE, why),
@@ -163,14 +163,14 @@ async fn health<S: Store>(State((registry, _)): State<(Arc<Registry<S>>, Arc<Ori
 async fn upgrade<S: Store>(
     ws: WebSocketUpgrade,
     headers: axum::http::HeaderMap,
-    State((registry, origins)): State<(Arc<Registry<S>>, Arc<Origins>)>,
+    State((registry, policy)): State<(Arc<Registry<S>>, Arc<Policy>)>,
 ) -> axum::response::Response {
     let header = |name| {
         headers
             .get(name)
             .and_then(|v: &axum::http::HeaderValue| v.to_str().ok())
     };
-    if !origins.admits(header(axum::http::header::ORIGIN), header(axum::http::header::HOST)) {
+    if !policy.admits(header(axum::http::header::ORIGIN), header(axum::http::header::HOST)) {
         return (
             axum::http::StatusCode::FORBIDDEN,
             "this server does not take games from pages of that origin (start it with --allow-origin to add one)",
@@ -181,7 +181,7 @@ async fn upgrade<S: Store>(
     // connection in the WebSocket layer; shorter over-long messages get a sentence below.
     ws.max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(socket, registry, origins.idle))
+        .on_upgrade(move |socket| connection(socket, registry, policy.idle))
         .into_response()
 }
 
