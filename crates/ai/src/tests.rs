@@ -215,8 +215,15 @@ pub(crate) fn check_reproducible<G: Knowledge>(state: &G, iterations: u64) {
     }
 }
 
-/// A search with a huge budget on a thread stops within 100 ms of `cancel` (giving no result),
-/// and within 100 ms of `move_now` (giving a legal move).
+/// How long a stopped search may take to hand back: far above what a player sees on an idle
+/// machine (a few milliseconds), far below a search that ignores the stop flag (its budget here
+/// is ten minutes). Tests share two cores with other tests' searches,
+/// so a tight bound here would measure the machine's load, not the search (CI once took over
+/// 100 ms).
+const STOP_BOUND: Duration = Duration::from_secs(2);
+
+/// A search with a huge budget on a thread stops promptly on `cancel` (giving no result) and on
+/// `move_now` (giving a legal move).
 pub(crate) fn check_cancel_and_move_now<G: Knowledge>(state: &G) {
     let huge = Budget {
         millis: Some(600_000),
@@ -241,11 +248,7 @@ pub(crate) fn check_cancel_and_move_now<G: Knowledge>(state: &G) {
         std::thread::sleep(Duration::from_millis(30));
         let t = Instant::now();
         let searcher = handle.cancel();
-        assert!(
-            t.elapsed() < Duration::from_millis(100),
-            "{cfg}: cancel took {:?}",
-            t.elapsed()
-        );
+        assert!(t.elapsed() < STOP_BOUND, "{cfg}: cancel took {:?}", t.elapsed());
         assert!(searcher.is_some());
 
         let mut handle = SearchHandle::start(state.clone(), cfg);
@@ -257,10 +260,7 @@ pub(crate) fn check_cancel_and_move_now<G: Knowledge>(state: &G) {
             if let Some(r) = handle.poll() {
                 break r;
             }
-            assert!(
-                t.elapsed() < Duration::from_millis(100),
-                "{cfg}: move now took too long"
-            );
+            assert!(t.elapsed() < STOP_BOUND, "{cfg}: move now took too long");
             std::thread::sleep(Duration::from_millis(1));
         };
         let mv = r.best.expect("a move");
