@@ -99,6 +99,14 @@ enum Role {
     Watching { code: String },
 }
 
+/// A seat token: 128 bits from the system's (or the browser's) secure generator, as hex; `None`
+/// (the server then chooses) if the generator fails.
+fn fresh_token() -> Option<String> {
+    let mut bytes = [0u8; crate::wire::TOKEN_HEX_LEN / 2];
+    getrandom::fill(&mut bytes).ok()?;
+    Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 /// The longest wait between two connection attempts.
 pub const MAX_BACKOFF: Duration = Duration::from_secs(4);
 const FIRST_BACKOFF: Duration = Duration::from_millis(100);
@@ -190,21 +198,28 @@ impl OnlineClient {
         self.events.pop_front()
     }
 
-    /// Creates a game on the server and sits in `seat`.
+    /// Creates a game on the server and sits in `seat`. The seat's token is chosen here and
+    /// sent with the request, so a re-send after a dropped connection is recognised by the
+    /// server and makes no second game.
     pub fn create(&mut self, game: &str, options: Vec<(String, String)>, seat: Seat) -> u64 {
+        let token = fresh_token();
         self.request(|req| Request::New {
             req,
             game: game.to_string(),
             options,
             seat,
+            token,
         })
     }
 
-    /// Takes the free seat of the game with invite code `code`.
+    /// Takes the free seat of the game with invite code `code`, with a token chosen here (a
+    /// re-sent join gets back the seat it took).
     pub fn join(&mut self, code: &str) -> u64 {
+        let token = fresh_token();
         self.request(|req| Request::Join {
             req,
             code: code.to_string(),
+            token,
         })
     }
 

@@ -80,6 +80,11 @@ pub enum Request {
         /// The seat the creator takes.
         #[serde(default)]
         seat: Seat,
+        /// The seat's token, chosen by the client (128 random bits as hex), so that the same
+        /// request sent again after a lost reply is recognised and answered with the same
+        /// game instead of making a second one. Without it the server chooses one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
     },
     /// Take the free seat of the game with this invite code.
     Join {
@@ -87,6 +92,10 @@ pub enum Request {
         req: u64,
         /// Invite code.
         code: String,
+        /// The seat's token, chosen by the client, so that a join sent again after a lost
+        /// reply gets back the seat it took instead of being refused (or taking none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
     },
     /// Follow a game without a seat.
     Watch {
@@ -167,7 +176,12 @@ impl Request {
             }
         };
         match self {
-            Request::New { game, options, .. } => {
+            Request::New {
+                game, options, token, ..
+            } => {
+                if let Some(t) = token {
+                    check_token(t)?;
+                }
                 word("game id", game)?;
                 if options.len() > MAX_OPTIONS {
                     return Err(WireError::TooManyOptions(options.len()));
@@ -178,7 +192,11 @@ impl Request {
                 }
                 Ok(())
             }
-            Request::Join { code, .. } | Request::Watch { code, .. } => check_code(code),
+            Request::Join { code, token, .. } => {
+                check_code(code)?;
+                token.as_deref().map_or(Ok(()), check_token)
+            }
+            Request::Watch { code, .. } => check_code(code),
             Request::Resume { code, token, .. } | Request::Resign { code, token, .. } => {
                 check_code(code)?;
                 check_token(token)
@@ -393,8 +411,25 @@ mod tests {
                 game: "konane".into(),
                 options: vec![("size".into(), "6x6".into())],
                 seat: Seat::Second,
+                token: None,
             },
-            Request::Join { req: 2, code: code() },
+            Request::New {
+                req: 1,
+                game: "conhex".into(),
+                options: vec![],
+                seat: Seat::First,
+                token: Some(token()),
+            },
+            Request::Join {
+                req: 2,
+                code: code(),
+                token: None,
+            },
+            Request::Join {
+                req: 2,
+                code: code(),
+                token: Some(token()),
+            },
             Request::Watch { req: 3, code: code() },
             Request::Resume {
                 req: 4,
@@ -519,6 +554,7 @@ mod tests {
             game: "soldiers".into(),
             options: many,
             seat: Seat::First,
+            token: None,
         };
         assert_eq!(Request::decode(&r.encode()), Err(WireError::TooManyOptions(17)));
     }

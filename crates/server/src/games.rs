@@ -266,8 +266,16 @@ impl<S: Store> Registry<S> {
         Ok(games.entry(code.to_string()).or_insert(entry).clone())
     }
 
-    /// Creates a game with the creator in `seat`.
-    pub async fn create(&self, game: &str, options: &[(String, String)], seat: Seat) -> Result<Seated, Refusal> {
+    /// Creates a game with the creator in `seat`. With a token chosen by the client, the game's
+    /// invite code is drawn from the token's hash, so the same request sent again (its reply
+    /// was lost) finds the game it made and is answered with it: one game, never an orphan.
+    pub async fn create(
+        &self,
+        game: &str,
+        options: &[(String, String)],
+        seat: Seat,
+        chosen: Option<&str>,
+    ) -> Result<Seated, Refusal> {
         let id = parlour_saves::game_id(game).ok_or_else(|| {
             bad(format!(
                 "Parlour has no game called '{game}'; the games are kansho, konane, conhex, qyshinsu and soldiers"
@@ -275,13 +283,17 @@ impl<S: Store> Registry<S> {
         })?;
         let options = parlour_saves::canonical_options(id, options).map_err(bad)?;
         let session = session_from(id, &options, &[]).map_err(bad)?;
-        let token = random_token();
+        let token = chosen.map_or_else(random_token, str::to_string);
         let mut tokens = [None, None];
         tokens[seat.index()] = Some(hash_token(&token));
         // A fresh code collides with an existing one about never; try a few anyway.
-        for _ in 0..4 {
+        for attempt in 0..4 {
+            let code = match chosen {
+                Some(t) if attempt == 0 => code_for_token(t),
+                _ => random_code(),
+            };
             let stored = StoredGame {
-                code: random_code(),
+                code,
                 game: id.to_string(),
                 options: options.clone(),
                 tokens: tokens.clone(),
@@ -305,19 +317,56 @@ impl<S: Store> Registry<S> {
                 }
                 return Ok(reply);
             }
+            if attempt == 0
+                && chosen.is_some()
+                && let Some(again) = self.made_before(&stored, &token).await?
+            {
+                return Ok(again);
+            }
         }
         Err(bad("no free invite code was found; try again"))
     }
 
-    /// Takes the free seat of a game.
-    pub async fn join(&self, code: &str) -> Result<Seated, Refusal> {
+    /// The game `wanted` names by its code when it is the one a request with this token made
+    /// before (the same game, options and seat): the answer to a re-sent `new`.
+    async fn made_before(&self, wanted: &StoredGame, token: &str) -> Result<Option<Seated>, Refusal> {
+        let entry = self.entry(&wanted.code).await?;
+        let mut e = entry.lock().await;
+        let seat = e.seat_of(token);
+        let same = e.stored.game == wanted.game && e.stored.options == wanted.options;
+        match seat {
+            Some(seat) if same && wanted.tokens[seat.index()].is_some() => Ok(Some(Seated {
+                seat,
+                token: token.to_string(),
+                game: e.view(),
+                follow: e.follow(),
+            })),
+            Some(_) => Err(bad(
+                "that seat token already made a different game; choose a fresh token for a new game",
+            )),
+            // Another game's code (a collision of the token's hash): a random code instead.
+            None => Ok(None),
+        }
+    }
+
+    /// Takes the free seat of a game. With a token chosen by the client, the same request sent
+    /// again (its reply was lost) gets back the seat it took.
+    pub async fn join(&self, code: &str, chosen: Option<&str>) -> Result<Seated, Refusal> {
         let entry = self.entry(code).await?;
         let mut e = entry.lock().await;
+        let token = chosen.map_or_else(random_token, str::to_string);
         for _ in 0..2 {
+            if let Some(seat) = e.seat_of(&token) {
+                return Ok(Seated {
+                    seat,
+                    token,
+                    game: e.view(),
+                    follow: e.follow(),
+                });
+            }
             let Some(seat) = Seat::BOTH.into_iter().find(|s| e.stored.tokens[s.index()].is_none()) else {
                 return Err(bad(format!("both seats of game {code} are taken; you can watch it")));
             };
-            let token = random_token();
             let hash = hash_token(&token);
             if self.note(self.store.take_seat(code, seat, &hash).await)? {
                 e.stored.tokens[seat.index()] = Some(hash);
@@ -332,7 +381,8 @@ impl<S: Store> Registry<S> {
                     follow: e.follow(),
                 });
             }
-            // Another server process gave that seat away: look again.
+            // Another server process gave that seat away (or took it with this very token, a
+            // re-send that reached another server): look again.
             self.reload(&mut e).await?;
         }
         Err(bad(format!("both seats of game {code} are taken; you can watch it")))
@@ -521,17 +571,37 @@ pub fn random_token() -> String {
 
 /// A fresh invite code: uniform over [`CODE_ALPHABET`] (bytes ≥ 248 are redrawn).
 pub fn random_code() -> String {
+    code_from(std::iter::repeat_with(random_bytes::<16>).flatten())
+}
+
+/// The invite code of the game a `new` with this client-chosen token makes: drawn from the
+/// SHA-256 of the token (so a re-sent `new` names the same game). The code reveals nothing of
+/// the token, which stays the seat's secret.
+pub fn code_for_token(token: &str) -> String {
+    let mut counter = 0u32;
+    code_from(
+        std::iter::repeat_with(move || {
+            counter += 1;
+            let mut h = Sha256::new();
+            h.update(b"parlour invite code\0");
+            h.update(token.as_bytes());
+            h.update(counter.to_le_bytes());
+            h.finalize()
+        })
+        .flatten(),
+    )
+}
+
+/// An invite code from a stream of uniform bytes (those ≥ 248 are skipped, so every letter is
+/// equally likely).
+fn code_from(bytes: impl Iterator<Item = u8>) -> String {
     let n = CODE_ALPHABET.len();
     let limit = 256 - 256 % n;
-    let mut code = String::with_capacity(CODE_LEN);
-    while code.len() < CODE_LEN {
-        for b in random_bytes::<16>() {
-            if (b as usize) < limit && code.len() < CODE_LEN {
-                code.push(CODE_ALPHABET[b as usize % n] as char);
-            }
-        }
-    }
-    code
+    bytes
+        .filter(|b| (*b as usize) < limit)
+        .take(CODE_LEN)
+        .map(|b| CODE_ALPHABET[b as usize % n] as char)
+        .collect()
 }
 
 #[cfg(test)]
@@ -554,14 +624,14 @@ mod tests {
     #[test]
     fn games_nobody_follows_leave_memory_and_come_back_from_the_database() {
         with_registry("sweep", |registry| async move {
-            let a = registry.create("konane", &[], Seat::First).await.unwrap();
+            let a = registry.create("konane", &[], Seat::First, None).await.unwrap();
             let code = a.game.code.clone();
             assert_eq!(registry.sweep(), 1, "followed by its creator");
             let mv = registry.play(&code, &a.token, 0, "xd5").await.unwrap();
             drop(a);
             assert_eq!(registry.sweep(), 0, "nobody follows it");
             // Loaded again on the next request, with its move.
-            let b = registry.join(&code).await.unwrap();
+            let b = registry.join(&code, None).await.unwrap();
             assert_eq!(b.game.moves, [mv]);
             assert_eq!(registry.sweep(), 1);
         });
@@ -570,7 +640,7 @@ mod tests {
     #[test]
     fn a_game_nobody_follows_holds_no_push_channel() {
         with_registry("follow", |registry| async move {
-            let a = registry.create("konane", &[], Seat::First).await.unwrap();
+            let a = registry.create("konane", &[], Seat::First, None).await.unwrap();
             let code = a.game.code.clone();
             let entry = registry.cached(&code).unwrap();
             assert_eq!(entry.lock().await.follower_count(), 1);
@@ -583,11 +653,97 @@ mod tests {
             // Someone watches: a channel again, and the next push reaches them.
             let (_, mut rx) = registry.watch(&code).await.unwrap();
             assert!(entry.lock().await.followers.is_some());
-            let b = registry.join(&code).await.unwrap();
+            let b = registry.join(&code, None).await.unwrap();
             assert!(matches!(rx.recv().await, Ok(Reply::Joined { .. })));
             registry.play(&code, &b.token, 1, "xd4").await.unwrap();
             assert!(matches!(rx.recv().await, Ok(Reply::Moved { ply: 1, .. })));
         });
+    }
+
+    #[test]
+    fn a_new_game_sent_twice_with_its_token_is_one_game() {
+        with_registry("new-again", |registry| async move {
+            let token = random_token();
+            let options = [("size".to_string(), "6x6".to_string())];
+            let a = registry
+                .create("konane", &options, Seat::Second, Some(&token))
+                .await
+                .unwrap();
+            assert_eq!(a.game.code, code_for_token(&token));
+            // The reply was lost; the client sends the same request again (another connection).
+            let again = registry
+                .create("konane", &options, Seat::Second, Some(&token))
+                .await
+                .unwrap();
+            assert_eq!(
+                (again.game.code.as_str(), again.seat),
+                (a.game.code.as_str(), Seat::Second)
+            );
+            assert_eq!(again.token, token);
+            assert_eq!(registry.store().all().await.unwrap().len(), 1, "no orphan game");
+            // Once the game has moved on, the repeat still names it (with its moves).
+            let b = registry.join(&a.game.code, None).await.unwrap();
+            let opening = first_move(&registry, &a.game.code).await;
+            let mv = registry.play(&a.game.code, &b.token, 0, &opening).await.unwrap();
+            registry.sweep();
+            let late = registry
+                .create("konane", &options, Seat::Second, Some(&token))
+                .await
+                .unwrap();
+            assert_eq!(late.game.moves, [mv]);
+            // The same token asking for a different game is told so, and nothing is made.
+            let other = registry.create("conhex", &[], Seat::First, Some(&token)).await;
+            assert!(
+                matches!(other, Err(Refusal::Bad(ref m)) if m.contains("different game")),
+                "{:?}",
+                other.err()
+            );
+            assert_eq!(registry.store().all().await.unwrap().len(), 1);
+            // Without a token each request is a new game.
+            registry.create("konane", &[], Seat::First, None).await.unwrap();
+            registry.create("konane", &[], Seat::First, None).await.unwrap();
+            assert_eq!(registry.store().all().await.unwrap().len(), 3);
+        });
+    }
+
+    #[test]
+    fn a_join_sent_twice_with_its_token_gets_back_its_seat() {
+        with_registry("join-again", |registry| async move {
+            let a = registry.create("qyshinsu", &[], Seat::First, None).await.unwrap();
+            let code = a.game.code.clone();
+            let token = random_token();
+            let b = registry.join(&code, Some(&token)).await.unwrap();
+            assert_eq!((b.seat, b.token.as_str()), (Seat::Second, token.as_str()));
+            // The reply was lost: the same join again is the same seat, not a refusal.
+            let again = registry.join(&code, Some(&token)).await.unwrap();
+            assert_eq!(again.seat, Seat::Second);
+            // The seat really is that token's: it moves with it.
+            registry
+                .play(&code, &a.token, 0, &first_move(&registry, &code).await)
+                .await
+                .unwrap();
+            let stored = registry.store().load(&code).await.unwrap().unwrap();
+            assert_eq!(stored.tokens[1].as_deref(), Some(hash_token(&token).as_str()));
+            // Anyone else is refused: both seats are taken.
+            let third = registry.join(&code, Some(&random_token())).await;
+            assert!(matches!(third, Err(Refusal::Bad(ref m)) if m.contains("both seats")));
+            assert!(registry.join(&code, None).await.is_err());
+        });
+    }
+
+    /// A legal first move of the game `code`, as its session lists them.
+    async fn first_move(registry: &Registry<SqliteStore>, code: &str) -> String {
+        let entry = registry.entry(code).await.unwrap();
+        let e = entry.lock().await;
+        e.session.legal().into_iter().next().expect("a legal first move")
+    }
+
+    #[test]
+    fn token_codes_have_the_wire_shape_and_are_the_tokens_own() {
+        let a = random_token();
+        parlour_online::wire::check_code(&code_for_token(&a)).unwrap();
+        assert_eq!(code_for_token(&a), code_for_token(&a));
+        assert_ne!(code_for_token(&a), code_for_token(&random_token()));
     }
 
     #[test]

@@ -281,6 +281,7 @@ async fn play(
                 game: "konane".into(),
                 options: vec![],
                 seat: Seat::First,
+                token: None,
             },
         )
         .await?;
@@ -294,6 +295,7 @@ async fn play(
             &Request::Join {
                 req,
                 code: code.clone(),
+                token: None,
             },
         )
         .await?;

@@ -318,9 +318,16 @@ pub async fn handle<S: Store>(
     };
     let result: Result<Reply, Refusal> = match request {
         Request::New {
-            game, options, seat, ..
-        } => registry.create(&game, &options, seat).await.map(|s| seated(s, follow)),
-        Request::Join { code, .. } => registry.join(&code).await.map(|s| seated(s, follow)),
+            game,
+            options,
+            seat,
+            token,
+            ..
+        } => registry
+            .create(&game, &options, seat, token.as_deref())
+            .await
+            .map(|s| seated(s, follow)),
+        Request::Join { code, token, .. } => registry.join(&code, token.as_deref()).await.map(|s| seated(s, follow)),
         Request::Resume { code, token, .. } => registry.resume(&code, &token).await.map(|s| seated(s, follow)),
         Request::Watch { code, .. } => registry.watch(&code).await.map(|(game, rx)| {
             *follow = Some(rx);

@@ -103,6 +103,7 @@ impl Play {
                 game: "kansho".into(),
                 options: vec![],
                 seat: Seat::Second,
+                token: None,
             })
             .await
         {
@@ -207,6 +208,7 @@ async fn acknowledged_writes_survive_a_full_disk_and_the_server_says_it_cannot_s
             game: "konane".into(),
             options: vec![("size".into(), "6x6".into())],
             seat: Seat::First,
+            token: None,
         })
         .await
     else {
@@ -217,6 +219,7 @@ async fn acknowledged_writes_survive_a_full_disk_and_the_server_says_it_cannot_s
         .ask(|req| Request::Join {
             req,
             code: code.clone(),
+            token: None,
         })
         .await
     else {

@@ -195,3 +195,43 @@ fn failed_connections_back_off_up_to_the_ceiling() {
     assert_eq!(c.link(), LinkState::Down);
     assert!(c.send_move("a1").is_err());
 }
+
+#[test]
+fn a_new_or_join_whose_reply_was_lost_is_resent_with_the_token_it_chose() {
+    let pipes = Rc::new(RefCell::new(Vec::new()));
+    let mut c = OnlineClient::new("ws://x/ws", Box::new(Dialer(pipes.clone())));
+    c.poll();
+    let new = c.create("konane", vec![], Seat::First);
+    let first = pipes.borrow()[0].clone();
+    let Some(Request::New {
+        token: Some(chosen), ..
+    }) = sent(&first).last().cloned()
+    else {
+        panic!(
+            "a new game's request carries the token the client chose: {:?}",
+            sent(&first)
+        );
+    };
+    crate::wire::check_token(&chosen).unwrap();
+    // The connection drops before the reply: the request goes again, with the same token, so
+    // the server answers with the game it made instead of making a second.
+    first
+        .borrow_mut()
+        .inbox
+        .push_back(TransportEvent::Closed("reset".into()));
+    c.poll();
+    std::thread::sleep(FIRST_BACKOFF + Duration::from_millis(20));
+    c.poll();
+    let again = sent(&pipes.borrow()[1]);
+    assert!(
+        matches!(&again[..], [Request::New { req, token: Some(t), .. }] if *req == new && *t == chosen),
+        "{again:?}"
+    );
+    // Each request chooses its own token.
+    c.join("abcdefgh23");
+    let joins: Vec<Request> = sent(&pipes.borrow()[1]);
+    let Some(Request::Join { token: Some(other), .. }) = joins.last() else {
+        panic!("{joins:?}")
+    };
+    assert_ne!(*other, chosen);
+}
