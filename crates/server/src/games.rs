@@ -135,6 +135,9 @@ impl Entry {
     }
 }
 
+/// How the refusal of an unknown invite code begins.
+pub const NO_GAME: &str = "there is no game with invite code";
+
 /// A refusal, as the player reads it.
 #[derive(Debug, thiserror::Error)]
 pub enum Refusal {
@@ -260,7 +263,7 @@ impl<S: Store> Registry<S> {
             .load(code)
             .await
             .inspect_err(|e| eprintln!("parlour-server: loading game {code} failed: {e}"))?
-            .ok_or_else(|| bad(format!("there is no game with invite code {code}")))?;
+            .ok_or_else(|| bad(format!("{NO_GAME} {code}")))?;
         let entry = Arc::new(AsyncMutex::new(Entry::new(stored)?));
         let mut games = self.games.lock().map_err(|_| bad("the server is shutting down"))?;
         Ok(games.entry(code.to_string()).or_insert(entry).clone())

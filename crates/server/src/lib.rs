@@ -4,6 +4,7 @@
 //! sessions") and `docs/online.md`.
 
 pub mod games;
+pub mod limits;
 pub mod load;
 pub mod routes;
 pub mod store;
@@ -85,7 +86,9 @@ async fn serve<S: Store>(
             registry.sweep();
         }
     });
-    axum::serve(listener, routes::router_with(registry, web, policy))
+    let gate = limits::Gate::new(policy.limits.clone());
+    let app = routes::router_with(registry, web, policy).into_make_service_with_connect_info::<limits::Peer>();
+    axum::serve(limits::Guarded::new(listener, gate), app)
         .with_graceful_shutdown(stop_signal())
         .await
         .map_err(|e| StoreError::Commit(format!("the listener failed: {e}")))

@@ -134,7 +134,14 @@ async fn bench(o: Options) -> Result<(), String> {
             let ready = move || {
                 let _ = ready_tx.send(());
             };
-            if let Err(e) = crate::run(listener, &db, ready).await {
+            // Players come from many loopback addresses (as from many machines), under the
+            // server's own per-address limit; the total is capped only by the descriptors.
+            let mut policy = crate::routes::Policy::default();
+            policy.limits.max_connections = usize::MAX;
+            if let Some(fit) = crate::limits::descriptors_for_connections() {
+                policy.limits.max_connections = fit;
+            }
+            if let Err(e) = crate::run_full(listener, &db, None, policy, ready).await {
                 eprintln!("parlour-server load: the server stopped: {e}");
             }
         });
@@ -203,15 +210,9 @@ impl Outcome {
 async fn phase(url: &str, games: usize, interval: Duration, length: Duration) -> Result<Outcome, String> {
     // Connect everyone first, then play for `length`.
     let mut pairs = Vec::with_capacity(games);
-    for _ in 0..games {
-        let a = tokio_tungstenite::connect_async(url)
-            .await
-            .map_err(|e| format!("connecting: {e}"))?
-            .0;
-        let b = tokio_tungstenite::connect_async(url)
-            .await
-            .map_err(|e| format!("connecting: {e}"))?
-            .0;
+    for g in 0..games {
+        let a = connect_from(url, player_address(2 * g)).await?;
+        let b = connect_from(url, player_address(2 * g + 1)).await?;
         pairs.push((a, b));
     }
     let start = Instant::now() + Duration::from_millis(200);
@@ -231,6 +232,38 @@ async fn phase(url: &str, games: usize, interval: Duration, length: Duration) ->
         outcome.records.extend(records);
     }
     Ok(outcome)
+}
+
+/// Players per source address: under the server's default per-address limit.
+const PLAYERS_PER_ADDRESS: usize = 48;
+
+/// The loopback address player `n` connects from: 127.1.0.1, 127.1.0.2, … (Linux answers on
+/// all of 127.0.0.0/8), so the players look like many machines to the server's limits.
+fn player_address(n: usize) -> std::net::Ipv4Addr {
+    let k = n / PLAYERS_PER_ADDRESS;
+    std::net::Ipv4Addr::new(127, 1, (k / 250) as u8, (k % 250 + 1) as u8)
+}
+
+/// A WebSocket to `url` (`ws://ADDR/ws`) from the source address `from`.
+pub async fn connect_from(url: &str, from: std::net::Ipv4Addr) -> Result<Ws, String> {
+    let addr: std::net::SocketAddr = url
+        .trim_start_matches("ws://")
+        .trim_end_matches("/ws")
+        .parse()
+        .map_err(|e| format!("{url}: {e}"))?;
+    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket
+        .bind((from, 0).into())
+        .map_err(|e| format!("binding {from}: {e}"))?;
+    let stream = socket
+        .connect(addr)
+        .await
+        .map_err(|e| format!("connecting from {from}: {e}"))?;
+    let _ = stream.set_nodelay(true);
+    let (ws, _) = tokio_tungstenite::client_async(url, tokio_tungstenite::MaybeTlsStream::Plain(stream))
+        .await
+        .map_err(|e| format!("connecting from {from}: {e}"))?;
+    Ok(ws)
 }
 
 async fn send(ws: &mut Ws, r: &Request) -> Result<(), String> {

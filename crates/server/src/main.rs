@@ -7,6 +7,7 @@ parlour-server — Parlour's online game server
 
 usage:
   parlour-server [--listen ADDR:PORT] [--database URL] [--web DIR] [--allow-origin URL]... [--idle-timeout SECS]
+                 [--max-connections N] [--per-address N] [--header-timeout SECS]
       --listen    where to accept connections (default 127.0.0.1:7878; port 0 picks a free one)
       --database  sqlite://PATH (default: server.sqlite3 in Parlour's data directory)
                   or postgres://USER@HOST/DB (several servers may share one)
@@ -16,6 +17,11 @@ usage:
                   pings every third of it, and live clients answer by themselves)
       --allow-origin  also let pages from URL (e.g. https://parlour.example, the address a
                   TLS proxy serves) open games; a browser page from any other site is refused
+      --max-connections  connections open at once, in all (default 4096, and no more than
+                  the open-file limit allows); one more is answered 503 and closed
+      --per-address  connections open at once from one address (default 64)
+      --header-timeout  seconds a new connection may take to send its first request's
+                  headers (default 10)
   parlour-server load --help     the load benchmark
   parlour-server --help          this text
 
@@ -23,6 +29,11 @@ Clients connect to ws://ADDR:PORT/ws (the game and `parlour-engine connect --ser
 http://ADDR:PORT`); http://ADDR:PORT/health answers ok when the database takes a write (503 and why when
 not). The first line printed is
 `listening on http://ADDR:PORT`.";
+
+fn bad_value(flag: &str, value: &str, want: &str) -> ExitCode {
+    eprintln!("parlour-server: {flag} {value}: give {want}");
+    ExitCode::from(2)
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -55,6 +66,20 @@ fn main() -> ExitCode {
                 web = Some(dir);
             }
             ("--allow-origin", Some(v)) => policy.allowed.push(v),
+            ("--max-connections", Some(v)) => match v.parse::<usize>() {
+                Ok(n) if n >= 1 => policy.limits.max_connections = n,
+                _ => return bad_value("--max-connections", &v, "a whole number, at least 1"),
+            },
+            ("--per-address", Some(v)) => match v.parse::<usize>() {
+                Ok(n) if n >= 1 => policy.limits.per_address = n,
+                _ => return bad_value("--per-address", &v, "a whole number, at least 1"),
+            },
+            ("--header-timeout", Some(v)) => match v.parse::<f64>() {
+                Ok(secs) if (0.1..=3600.0).contains(&secs) => {
+                    policy.limits.header_timeout = std::time::Duration::from_secs_f64(secs)
+                }
+                _ => return bad_value("--header-timeout", &v, "a number of seconds from 0.1 to 3600"),
+            },
             ("--idle-timeout", Some(v)) => match v.parse::<f64>() {
                 Ok(secs) if secs >= 1.0 => policy.idle = std::time::Duration::from_secs_f64(secs),
                 _ => {
@@ -62,7 +87,11 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
-            (flag @ ("--listen" | "--database" | "--web" | "--allow-origin" | "--idle-timeout"), None) => {
+            (
+                flag @ ("--listen" | "--database" | "--web" | "--allow-origin" | "--idle-timeout" | "--max-connections"
+                | "--per-address" | "--header-timeout"),
+                None,
+            ) => {
                 eprintln!("parlour-server: {flag} needs a value\n\n{USAGE}");
                 return ExitCode::from(2);
             }
@@ -74,6 +103,17 @@ fn main() -> ExitCode {
         i += 2;
     }
     let database = database.unwrap_or_else(parlour_server::default_database);
+    // Each connection is a descriptor: take what the system allows, and hold no more
+    // connections than fit (a refused connection is answered; a failed accept is not).
+    if let Some(fit) = parlour_server::limits::descriptors_for_connections()
+        && fit < policy.limits.max_connections
+    {
+        eprintln!(
+            "parlour-server: the open-file limit allows {fit} connections, not {}; raise it (ulimit -n) for more",
+            policy.limits.max_connections
+        );
+        policy.limits.max_connections = fit.max(1);
+    }
     // A file past its size limit (RLIMIT_FSIZE) is a full disk to this server: the write fails
     // with EFBIG and is refused, instead of the process being killed by SIGXFSZ.
     #[cfg(unix)]

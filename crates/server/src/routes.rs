@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::State;
+use axum::extract::connect_info::ConnectInfo;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -16,7 +17,10 @@ use parlour_online::wire::{MAX_MESSAGE_BYTES, Reply, Request};
 use tokio::sync::broadcast;
 use tokio::time::Instant;
 
+use crate::limits::Bucket;
+
 use crate::games::{Refusal, Registry, Seated};
+use crate::limits::{Limits, Peer};
 use crate::store::Store;
 
 /// Requests a connection may send per second, on average.
@@ -41,6 +45,8 @@ pub struct Policy {
     /// A connection that sends nothing for this long is closed; the server pings it at a third
     /// of this, so a live client (whose WebSocket layer answers pings) is never closed.
     pub idle: std::time::Duration,
+    /// Connections in all and per address, header and quiet timeouts, per-address quotas.
+    pub limits: Limits,
 }
 
 impl Default for Policy {
@@ -48,6 +54,7 @@ impl Default for Policy {
         Policy {
             allowed: Vec::new(),
             idle: IDLE_TIMEOUT,
+            limits: Limits::default(),
         }
     }
 }
@@ -79,6 +86,18 @@ pub fn router<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathB
 
 /// [`router`] under `policy` (origins allowed besides the server's own, the idle limit).
 pub fn router_with<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>, policy: Policy) -> Router {
+    routes(registry, web, policy).layer(axum::middleware::from_fn(
+        |req: axum::extract::Request, next: axum::middleware::Next| async move {
+            // A whole request's headers have arrived: the header timeout no longer applies.
+            if let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<Peer>>() {
+                peer.started();
+            }
+            next.run(req).await
+        },
+    ))
+}
+
+fn routes<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>, policy: Policy) -> Router {
     let api = Router::new()
         .route("/ws", get(upgrade::<S>))
         .route("/health", get(health::<S>))
@@ -163,8 +182,10 @@ async fn health<S: Store>(State((registry, _)): State<(Arc<Registry<S>>, Arc<Pol
 async fn upgrade<S: Store>(
     ws: WebSocketUpgrade,
     headers: axum::http::HeaderMap,
+    peer: Option<axum::Extension<ConnectInfo<Peer>>>,
     State((registry, policy)): State<(Arc<Registry<S>>, Arc<Policy>)>,
 ) -> axum::response::Response {
+    let peer = peer.map(|axum::Extension(ConnectInfo(p))| p);
     let header = |name| {
         headers
             .get(name)
@@ -181,40 +202,22 @@ async fn upgrade<S: Store>(
     // connection in the WebSocket layer; shorter over-long messages get a sentence below.
     ws.max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(socket, registry, policy.idle))
+        .on_upgrade(move |socket| connection(socket, registry, policy.idle, peer))
         .into_response()
 }
 
-/// A token bucket: `RATE_PER_SEC` refills, `BURST` deep.
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-}
-
-impl Bucket {
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * RATE_PER_SEC).min(BURST);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-async fn connection<S: Store>(socket: WebSocket, registry: Arc<Registry<S>>, idle: std::time::Duration) {
+async fn connection<S: Store>(
+    socket: WebSocket,
+    registry: Arc<Registry<S>>,
+    idle: std::time::Duration,
+    peer: Option<Peer>,
+) {
     let (mut sink, mut stream) = socket.split();
     let mut heard = Instant::now();
     let mut ping = tokio::time::interval(idle / 3);
     ping.tick().await;
     let mut follow: Option<broadcast::Receiver<Reply>> = None;
-    let mut bucket = Bucket {
-        tokens: BURST,
-        at: Instant::now(),
-    };
+    let mut bucket = Bucket::full(BURST);
     let mut refused_for_rate = 0u32;
     loop {
         let out: Reply = tokio::select! {
@@ -247,18 +250,24 @@ async fn connection<S: Store>(socket: WebSocket, registry: Arc<Registry<S>>, idl
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     Some(Ok(_)) => continue, // pings are answered by the WebSocket layer
                 };
-                if !bucket.take() {
+                let address_ok = peer.as_ref().is_none_or(|p| p.gate.request(p.addr.ip()));
+                if !address_ok || !bucket.take(RATE_PER_SEC, BURST) {
                     refused_for_rate += 1;
                     if refused_for_rate > ABUSE_LIMIT {
                         let _ = sink.send(Message::Close(None)).await;
                         return;
                     }
-                    Reply::Error {
-                        req: None,
-                        message: format!("too many requests: at most {RATE_PER_SEC} a second; this one was not read"),
-                    }
+                    let message = if address_ok {
+                        format!("too many requests: at most {RATE_PER_SEC} a second; this one was not read")
+                    } else {
+                        format!(
+                            "too many requests from your address: at most {} a second over all its connections; this one was not read",
+                            peer.as_ref().map_or(0.0, |p| p.gate.limits().address_rate)
+                        )
+                    };
+                    Reply::Error { req: None, message }
                 } else {
-                    handle(&registry, text.as_str(), &mut follow).await
+                    handle_from(&registry, text.as_str(), &mut follow, peer.as_ref()).await
                 }
             }
             pushed = next_push(&mut follow) => match pushed {
@@ -293,6 +302,18 @@ pub async fn handle<S: Store>(
     text: &str,
     follow: &mut Option<broadcast::Receiver<Reply>>,
 ) -> Reply {
+    handle_from(registry, text, follow, None).await
+}
+
+/// [`handle`] for a request from `peer`: a request naming an invite code spends one of the
+/// address's tries at unknown codes, given back when the code is a game's, so codes cannot be
+/// guessed however many connections the guesses are spread over.
+async fn handle_from<S: Store>(
+    registry: &Registry<S>,
+    text: &str,
+    follow: &mut Option<broadcast::Receiver<Reply>>,
+    peer: Option<&Peer>,
+) -> Reply {
     let request = match Request::decode(text) {
         Ok(r) => r,
         Err(e) => {
@@ -307,6 +328,19 @@ pub async fn handle<S: Store>(
         }
     };
     let req = request.req();
+    // Every request but `new` names an invite code.
+    let tried = peer.filter(|_| !matches!(request, Request::New { .. }));
+    if let Some(p) = tried
+        && !p.gate.try_code(p.addr.ip())
+    {
+        return Reply::Error {
+            req: Some(req),
+            message: format!(
+                "too many unknown invite codes from your address: at most {} a minute; wait a minute and try again",
+                p.gate.limits().unknown_codes_per_minute
+            ),
+        };
+    }
     let seated = |s: Seated, follow: &mut Option<broadcast::Receiver<Reply>>| {
         *follow = Some(s.follow);
         Reply::Seated {
@@ -345,6 +379,11 @@ pub async fn handle<S: Store>(
             seat,
         }),
     };
+    if let Some(p) = tried
+        && !matches!(&result, Err(Refusal::Bad(m)) if m.starts_with(crate::games::NO_GAME))
+    {
+        p.gate.found(p.addr.ip());
+    }
     result.unwrap_or_else(|e| Reply::Error {
         req: Some(req),
         message: e.to_string(),
