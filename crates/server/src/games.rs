@@ -418,12 +418,19 @@ impl<S: Store> Registry<S> {
         let entry = self.entry(code).await?;
         let mut e = entry.lock().await;
         let seat = self.seat_for(&mut e, token).await?;
-        for _ in 0..2 {
+        for _ in 0..3 {
             let played = e.stored.moves.len() as u32;
             if ply < played {
                 return resent(&e, seat, ply, mv);
             }
             if ply > played {
+                // The seat has seen more moves than this process: it missed a change another
+                // process stored. Catch up, then decide.
+                let before = e.stored.moves.len();
+                self.reload(&mut e).await?;
+                if e.stored.moves.len() > before {
+                    continue;
+                }
                 return Err(bad(format!(
                     "the game has {played} moves; a move after move {ply} cannot be played yet"
                 )));
@@ -520,6 +527,19 @@ impl<S: Store> Registry<S> {
             .ok_or_else(|| StoreError::Damaged(format!("game {} has gone from the database", e.stored.code)))?;
         e.refresh(fresh)?;
         Ok(())
+    }
+
+    /// Changes by other processes may have been missed (the database's notices were lost):
+    /// every game in memory is reloaded, and its players told what is new.
+    pub async fn resync(&self) {
+        let codes: Vec<String> = self
+            .games
+            .lock()
+            .map(|g| g.keys().cloned().collect())
+            .unwrap_or_default();
+        for code in codes {
+            self.changed(&code).await;
+        }
     }
 
     /// Another process changed this game: if this process follows it, catch up and tell its
@@ -747,6 +767,60 @@ mod tests {
         parlour_online::wire::check_code(&code_for_token(&a)).unwrap();
         assert_eq!(code_for_token(&a), code_for_token(&a));
         assert_ne!(code_for_token(&a), code_for_token(&random_token()));
+    }
+
+    #[test]
+    fn a_seat_ahead_of_a_stale_process_is_caught_up_not_refused() {
+        // Two registries on one database stand for two server processes; the second missed the
+        // notice of a move the first stored.
+        let dir = std::env::temp_dir().join(format!("parlour-stale-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
+        tokio::runtime::Runtime::new().unwrap().block_on(async {
+            let one = Registry::new(SqliteStore::open(&url).await.unwrap());
+            let two = Registry::new(SqliteStore::open(&url).await.unwrap());
+            let a = one.create("konane", &[], Seat::First, None).await.unwrap();
+            let code = a.game.code.clone();
+            let b = two.join(&code, None).await.unwrap();
+            let (_, mut watched) = two.watch(&code).await.unwrap();
+            let opening = first_move(&one, &code).await;
+            one.play(&code, &a.token, 0, &opening).await.unwrap();
+            // The second seat saw the move (through the first process) and answers on the second.
+            let stale = one.entry(&code).await.unwrap().lock().await.session.clone_box();
+            let reply = stale.legal().into_iter().next().unwrap();
+            let stored = two.play(&code, &b.token, 1, &reply).await.unwrap();
+            assert_eq!(stored, reply);
+            // The second process's followers heard the move it had missed, then the new one.
+            assert!(matches!(watched.recv().await, Ok(Reply::Moved { ply: 0, .. })));
+            assert!(matches!(watched.recv().await, Ok(Reply::Moved { ply: 1, .. })));
+            // A move further ahead than anything stored is still refused.
+            let far = two.play(&code, &a.token, 5, &reply).await;
+            assert!(matches!(far, Err(Refusal::Bad(ref m)) if m.contains("cannot be played yet")));
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_resync_catches_up_every_game_in_memory() {
+        let dir = std::env::temp_dir().join(format!("parlour-resync-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
+        tokio::runtime::Runtime::new().unwrap().block_on(async {
+            let one = Registry::new(SqliteStore::open(&url).await.unwrap());
+            let two = Registry::new(SqliteStore::open(&url).await.unwrap());
+            let a = one.create("conhex", &[], Seat::First, None).await.unwrap();
+            let code = a.game.code.clone();
+            let (_, mut watched) = two.watch(&code).await.unwrap();
+            let opening = first_move(&one, &code).await;
+            one.play(&code, &a.token, 0, &opening).await.unwrap();
+            // The second process missed the notice; after a resync its followers have the move.
+            assert!(watched.try_recv().is_err());
+            two.resync().await;
+            assert!(matches!(watched.try_recv(), Ok(Reply::Moved { ply: 0, .. })));
+        });
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

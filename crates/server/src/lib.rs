@@ -57,8 +57,11 @@ pub async fn run_full(
         let registry = Arc::new(Registry::new(store));
         let r = registry.clone();
         tokio::spawn(async move {
-            while let Some(change) = changes.recv().await {
-                r.changed(&change.code).await;
+            while let Some(heard) = changes.recv().await {
+                match heard {
+                    store::Heard::Changed(change) => r.changed(&change.code).await,
+                    store::Heard::Missed => r.resync().await,
+                }
             }
         });
         serve(listener, registry, web, policy).await
@@ -86,13 +89,32 @@ async fn serve<S: Store>(
             registry.sweep();
         }
     });
-    let gate = limits::Gate::new(policy.limits.clone());
+    let mut limits = policy.limits.clone();
+    // A WebSocket is pinged every third of the idle limit: never quieter than the idle limit.
+    limits.quiet_timeout = limits.quiet_timeout.max(policy.idle);
+    let gate = limits::Gate::new(limits);
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let mut policy = policy;
+    policy.stopping = Some(stopping);
     let app = routes::router_with(registry, web, policy).into_make_service_with_connect_info::<limits::Peer>();
-    axum::serve(limits::Guarded::new(listener, gate), app)
-        .with_graceful_shutdown(stop_signal())
+    let served = axum::serve(limits::Guarded::new(listener, gate.clone()), app)
+        .with_graceful_shutdown(async move {
+            stop_signal().await;
+            // WebSockets are not HTTP requests the shutdown waits for: tell them to close.
+            let _ = stop.send(true);
+        })
         .await
-        .map_err(|e| StoreError::Commit(format!("the listener failed: {e}")))
+        .map_err(|e| StoreError::Commit(format!("the listener failed: {e}")));
+    // Give the WebSockets a moment to send their close frames.
+    let until = tokio::time::Instant::now() + SHUTDOWN_GRACE;
+    while gate.open() > 0 && tokio::time::Instant::now() < until {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    served
 }
+
+/// How long a stopping server waits for its connections to close.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
 
 async fn stop_signal() {
     let ctrl_c = tokio::signal::ctrl_c();

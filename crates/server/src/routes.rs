@@ -47,6 +47,9 @@ pub struct Policy {
     pub idle: std::time::Duration,
     /// Connections in all and per address, header and quiet timeouts, per-address quotas.
     pub limits: Limits,
+    /// Turns `true` when the server is stopping: every WebSocket then sends a close frame
+    /// saying so (the client reconnects to the server's next start) and ends.
+    pub stopping: Option<tokio::sync::watch::Receiver<bool>>,
 }
 
 impl Default for Policy {
@@ -55,6 +58,7 @@ impl Default for Policy {
             allowed: Vec::new(),
             idle: IDLE_TIMEOUT,
             limits: Limits::default(),
+            stopping: None,
         }
     }
 }
@@ -202,7 +206,7 @@ async fn upgrade<S: Store>(
     // connection in the WebSocket layer; shorter over-long messages get a sentence below.
     ws.max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| connection(socket, registry, policy.idle, peer))
+        .on_upgrade(move |socket| connection(socket, registry, policy.idle, peer, policy.stopping.clone()))
         .into_response()
 }
 
@@ -211,6 +215,7 @@ async fn connection<S: Store>(
     registry: Arc<Registry<S>>,
     idle: std::time::Duration,
     peer: Option<Peer>,
+    mut stopping: Option<tokio::sync::watch::Receiver<bool>>,
 ) {
     let (mut sink, mut stream) = socket.split();
     let mut heard = Instant::now();
@@ -221,6 +226,15 @@ async fn connection<S: Store>(
     let mut refused_for_rate = 0u32;
     loop {
         let out: Reply = tokio::select! {
+            _ = stopped(&mut stopping) => {
+                let _ = sink
+                    .send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                        code: axum::extract::ws::close_code::RESTART,
+                        reason: "the server is stopping; reconnect in a moment".into(),
+                    })))
+                    .await;
+                return;
+            }
             _ = ping.tick() => {
                 if heard.elapsed() >= idle {
                     // Silent past the limit (a dead peer, or one holding a socket open for
@@ -283,6 +297,22 @@ async fn connection<S: Store>(
             return;
         }
     }
+}
+
+/// Returns once the server is stopping; pending forever when it is not told to (no channel, or
+/// its sender gone).
+async fn stopped(stopping: &mut Option<tokio::sync::watch::Receiver<bool>>) {
+    if let Some(rx) = stopping {
+        loop {
+            if *rx.borrow_and_update() {
+                return;
+            }
+            if rx.changed().await.is_err() {
+                break;
+            }
+        }
+    }
+    std::future::pending().await
 }
 
 /// The next push of the followed game; pending forever when none is followed.

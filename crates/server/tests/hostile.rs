@@ -353,3 +353,43 @@ async fn a_silent_connection_is_closed_and_a_live_one_is_kept() {
         "nothing more goes through it"
     );
 }
+
+#[tokio::test]
+async fn a_stopping_server_says_so_in_a_close_frame() {
+    let dir = TempDir::new("sigterm");
+    let db = sqlite_url(&dir.0);
+    let mut server = Server::start("127.0.0.1:0", &db);
+    let url = format!("ws://{}/ws", server.addr);
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    ws.send(Message::text(r#"{"op":"watch","req":1,"code":"abcdefgh23"}"#))
+        .await
+        .unwrap();
+    assert!(reply(&mut ws).await.is_some());
+    let pid = server.child.id().to_string();
+    assert!(
+        std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let frame = loop {
+        match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
+            Ok(Some(Ok(Message::Ping(_)))) => continue,
+            other => break other,
+        }
+    };
+    match frame {
+        Ok(Some(Ok(Message::Close(Some(c))))) => {
+            assert_eq!(u16::from(c.code), 1012, "{c:?}");
+            assert!(c.reason.contains("stopping"), "{c:?}");
+        }
+        other => panic!("expected a close frame, got {other:?}"),
+    }
+    // And the process ends by itself, successfully.
+    let status = tokio::task::spawn_blocking(move || server.child.wait())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(status.success(), "{status:?}");
+}

@@ -108,3 +108,83 @@ fn the_same_ply_sent_to_two_servers_at_once_is_stored_once() {
         assert_eq!(cmd(&mut b, "history").unwrap(), winner);
     }
 }
+
+#[test]
+fn servers_whose_listeners_were_cut_catch_up_by_themselves() {
+    let Some(db) = postgres_url() else { return };
+    let one = Server::start("127.0.0.1:0", &db);
+    let two = Server::start("127.0.0.1:0", &db);
+    let mut a = connect(&one.url());
+    let code = create(&mut a, "konane size=6x6 side=first");
+    let mut b = connect(&two.url());
+    cmd(&mut b, &format!("online join {code}")).unwrap();
+    let mut played = vec![play_first(&mut a, &mut b)];
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    for round in 0..3 {
+        // Every server's LISTEN connection is cut (as a database restart or a proxy would),
+        // and at once a move is stored through one server: its notice goes to nobody.
+        let cut = runtime.block_on(async {
+            let pool = sqlx::PgPool::connect(&db).await.unwrap();
+            let cut: Vec<(bool,)> = sqlx::query_as(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                 WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+            )
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+            cut.len()
+        });
+        assert!(cut >= 2, "round {round}: the two servers' listeners were found ({cut})");
+        let (mover, other) = if played.len() % 2 == 1 {
+            (&mut b, &mut a)
+        } else {
+            (&mut a, &mut b)
+        };
+        played.push(play_first(mover, other));
+        assert_eq!(cmd(other, "history").unwrap(), played.join(" "), "round {round}");
+    }
+}
+
+#[tokio::test]
+async fn a_cut_listener_says_that_changes_may_have_been_missed() {
+    use parlour_server::store::Heard;
+    use parlour_server::store::postgres::PgStore;
+    let Some(db) = postgres_url() else { return };
+    let store = PgStore::open(&db).await.unwrap();
+    let mut heard = store.changes().await.unwrap();
+    let pool = sqlx::PgPool::connect(&db).await.unwrap();
+    let cut: Vec<(bool,)> = sqlx::query_as(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(!cut.is_empty());
+    // The store listens again and says so: the registry then reloads every game it holds.
+    let missed = tokio::time::timeout(std::time::Duration::from_secs(20), async {
+        loop {
+            match heard.recv().await {
+                Some(Heard::Missed) => return true,
+                Some(Heard::Changed(_)) => continue,
+                None => return false,
+            }
+        }
+    })
+    .await;
+    assert_eq!(missed, Ok(true));
+    // And it hears changes again on its new connection.
+    sqlx::query("SELECT pg_notify('parlour_games', 'abcdefgh23')")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let change = tokio::time::timeout(std::time::Duration::from_secs(20), async {
+        loop {
+            if let Some(Heard::Changed(c)) = heard.recv().await {
+                return c.code;
+            }
+        }
+    })
+    .await;
+    assert_eq!(change.as_deref(), Ok("abcdefgh23"));
+}

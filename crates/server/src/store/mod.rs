@@ -67,6 +67,15 @@ pub struct Change {
     pub code: String,
 }
 
+/// What a server hears of the others through the database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Heard {
+    /// A game changed.
+    Changed(Change),
+    /// The listening connection was lost and opened again: changes may have been missed.
+    Missed,
+}
+
 /// The storage the server needs. Each write is durable when its future returns `Ok`.
 pub trait Store: Send + Sync + 'static {
     /// Stores a new game; `Ok(false)` when the code is already taken.

@@ -9,7 +9,7 @@ use parlour_online::wire::Seat;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use tokio::sync::mpsc;
 
-use super::{Change, Store, StoreError, StoredGame, attach_moves, options_text};
+use super::{Change, Heard, Store, StoreError, StoredGame, attach_moves, options_text};
 
 /// The channel the server processes tell each other about changed games on.
 const CHANNEL: &str = "parlour_games";
@@ -31,35 +31,71 @@ impl PgStore {
         Ok(PgStore { pool })
     }
 
-    /// The games other processes changed, as they commit. The listener reconnects by itself
-    /// after a dropped connection.
-    pub async fn changes(&self) -> Result<mpsc::Receiver<Change>, StoreError> {
-        let mut listener = PgListener::connect_with(&self.pool).await?;
-        listener.listen(CHANNEL).await?;
+    /// The games other processes changed, as they commit, and [`Heard::Missed`] whenever the
+    /// listening connection was lost and opened again: notices sent meanwhile are gone, so the
+    /// receiver must reload every game it follows. A listener that hears nothing for a while is
+    /// asked a `SELECT 1`, so a connection that died silently is found too.
+    pub async fn changes(&self) -> Result<mpsc::Receiver<Heard>, StoreError> {
+        let mut listener = listen(&self.pool).await?;
+        let pool = self.pool.clone();
         let (tx, rx) = mpsc::channel(1024);
         tokio::spawn(async move {
             loop {
-                match listener.recv().await {
-                    Ok(n) => {
-                        if tx
-                            .send(Change {
-                                code: n.payload().to_string(),
-                            })
-                            .await
-                            .is_err()
-                        {
+                let lost = match tokio::time::timeout(LISTENER_CHECK, listener.try_recv()).await {
+                    Ok(Ok(Some(n))) => {
+                        let change = Change {
+                            code: n.payload().to_string(),
+                        };
+                        if tx.send(Heard::Changed(change)).await.is_err() {
                             return;
                         }
+                        continue;
                     }
-                    Err(e) => {
-                        eprintln!("parlour-server: listening for other servers' changes failed ({e}); retrying");
-                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    Ok(Ok(None)) => "the connection was lost".to_string(),
+                    Ok(Err(e)) => e.to_string(),
+                    // Quiet: make sure the connection is still there.
+                    Err(_) => match tokio::time::timeout(
+                        Duration::from_secs(5),
+                        sqlx::query("SELECT 1").execute(&mut listener),
+                    )
+                    .await
+                    {
+                        Ok(Ok(_)) => continue,
+                        Ok(Err(e)) => e.to_string(),
+                        Err(_) => "it did not answer within 5 s".to_string(),
+                    },
+                };
+                eprintln!("parlour-server: listening for other servers' changes failed ({lost}); listening again");
+                // A fresh connection (the old one may be half dead), until one works.
+                let mut wait = Duration::from_millis(100);
+                listener = loop {
+                    match listen(&pool).await {
+                        Ok(l) => break l,
+                        Err(e) => {
+                            eprintln!("parlour-server: listening again failed ({e}); retrying in {wait:?}");
+                            tokio::time::sleep(wait).await;
+                            wait = (wait * 2).min(Duration::from_secs(5));
+                        }
                     }
+                };
+                eprintln!("parlour-server: listening again; reloading the games in play");
+                if tx.send(Heard::Missed).await.is_err() {
+                    return;
                 }
             }
         });
         Ok(rx)
     }
+}
+
+/// How long the listener may hear nothing before its connection is checked.
+const LISTENER_CHECK: Duration = Duration::from_secs(15);
+
+/// A listener on [`CHANNEL`] over its own connection.
+async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen(CHANNEL).await?;
+    Ok(listener)
 }
 
 impl Store for PgStore {
