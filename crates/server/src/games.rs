@@ -824,6 +824,43 @@ mod tests {
     }
 
     #[test]
+    fn a_database_another_program_holds_locked_refuses_within_seconds_and_loses_nothing() {
+        use sqlx::Connection;
+        let dir = std::env::temp_dir().join(format!("parlour-locked-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
+        tokio::runtime::Runtime::new().unwrap().block_on(async {
+            let registry = Registry::new(SqliteStore::open(&url).await.unwrap());
+            let a = registry.create("konane", &[], Seat::First, None).await.unwrap();
+            let code = a.game.code.clone();
+            let opening = first_move(&registry, &code).await;
+            // Another program takes the write lock and keeps it.
+            let mut other = sqlx::SqliteConnection::connect(&url).await.unwrap();
+            sqlx::query("BEGIN IMMEDIATE").execute(&mut other).await.unwrap();
+            let started = std::time::Instant::now();
+            let refused = registry.play(&code, &a.token, 0, &opening).await;
+            let waited = started.elapsed();
+            match refused {
+                Err(e @ Refusal::Store(_)) => {
+                    assert!(
+                        e.to_string().contains("another program holds its database locked"),
+                        "{e}"
+                    )
+                }
+                other => panic!("{:?}", other.map_err(|e| e.to_string())),
+            }
+            assert!(waited < std::time::Duration::from_secs(6), "refused after {waited:?}");
+            // The lock goes: the same move is stored, once.
+            sqlx::query("ROLLBACK").execute(&mut other).await.unwrap();
+            registry.play(&code, &a.token, 0, &opening).await.unwrap();
+            let stored = registry.store().load(&code).await.unwrap().unwrap();
+            assert_eq!(stored.moves, [opening]);
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn codes_and_tokens_have_their_wire_shape_and_differ() {
         let codes: std::collections::HashSet<String> = (0..1000).map(|_| random_code()).collect();
         assert_eq!(codes.len(), 1000);

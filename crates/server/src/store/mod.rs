@@ -109,6 +109,8 @@ impl StoreError {
             StoreError::Database(_) | StoreError::Commit(_) => {
                 if self.is_full() {
                     "its disk is full"
+                } else if self.to_string().to_lowercase().contains("database is locked") {
+                    "another program holds its database locked"
                 } else if self.to_string().to_lowercase().contains("i/o error") {
                     "its disk failed a write"
                 } else {

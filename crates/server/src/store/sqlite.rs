@@ -39,6 +39,9 @@ enum Write {
     Probe,
 }
 
+/// How long a write waits for another program's lock on the file before it is refused.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(2);
+
 struct Job {
     write: Write,
     done: oneshot::Sender<Result<bool, StoreError>>,
@@ -58,7 +61,10 @@ impl SqliteStore {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
+            // Another program holding the file's write lock (a backup tool writing, a stray
+            // `sqlite3` shell in a transaction) makes writes wait this long and then refuses
+            // them, instead of stalling every game for longer.
+            .busy_timeout(BUSY_TIMEOUT);
         let mut writer = SqliteConnection::connect_with(&options).await?;
         super::migrator().run(&mut writer).await?;
         let reads = SqlitePoolOptions::new()
