@@ -2,8 +2,8 @@
 //! per address, how long a connection may take to send its first request's headers (a
 //! slowloris sends them a byte at a time, or never), how long a connection may stay without a
 //! byte either way, how many requests an address may send a second over all its connections,
-//! and how many unknown invite codes it may try a minute (so codes cannot be guessed by
-//! spreading the guesses over many connections).
+//! how many unknown invite codes it may try a minute (so codes cannot be guessed by spreading
+//! the guesses over many connections), and how many games it may create a minute.
 //!
 //! The listener ([`Guarded`]) counts connections as it accepts them and answers one over a
 //! limit with a short `503` before closing it; each accepted connection ([`Conn`]) carries its
@@ -39,6 +39,8 @@ pub struct Limits {
     pub address_rate: f64,
     /// Unknown invite codes (`join`, `watch`, `resume`) one address may try a minute.
     pub unknown_codes_per_minute: f64,
+    /// Games one address may create a minute (each is a row on disk and a game in memory).
+    pub new_games_per_minute: f64,
 }
 
 impl Default for Limits {
@@ -50,6 +52,7 @@ impl Default for Limits {
             quiet_timeout: Duration::from_secs(120),
             address_rate: 100.0,
             unknown_codes_per_minute: 20.0,
+            new_games_per_minute: 30.0,
         }
     }
 }
@@ -99,6 +102,7 @@ struct Address {
     connections: usize,
     requests: Bucket,
     unknown_codes: Bucket,
+    new_games: Bucket,
 }
 
 /// The counts behind the limits, shared by the listener and every connection.
@@ -168,6 +172,7 @@ impl Gate {
             connections: 0,
             requests: Bucket::full(2.0 * limits.address_rate),
             unknown_codes: Bucket::full(limits.unknown_codes_per_minute),
+            new_games: Bucket::full(limits.new_games_per_minute),
         });
         if a.connections >= self.limits.per_address {
             return Err(Full::Address(self.limits.per_address));
@@ -188,6 +193,12 @@ impl Gate {
     pub fn try_code(&self, ip: IpAddr) -> bool {
         let per_minute = self.limits.unknown_codes_per_minute;
         self.with(ip, |a| a.unknown_codes.take(per_minute / 60.0, per_minute))
+    }
+
+    /// Whether `ip` may create another game now.
+    pub fn try_new(&self, ip: IpAddr) -> bool {
+        let per_minute = self.limits.new_games_per_minute;
+        self.with(ip, |a| a.new_games.take(per_minute / 60.0, per_minute))
     }
 
     /// The code `ip` tried was a game's: it does not count against its allowance.
@@ -214,9 +225,11 @@ impl Gate {
         if let Some(a) = addresses.get_mut(&ip) {
             a.connections -= 1;
             // Forget an address once it has nothing open and nothing owing.
+            let new_per_minute = self.limits.new_games_per_minute;
             if a.connections == 0
                 && a.requests.is_full(rate, 2.0 * rate)
                 && a.unknown_codes.is_full(per_minute / 60.0, per_minute)
+                && a.new_games.is_full(new_per_minute / 60.0, new_per_minute)
             {
                 addresses.remove(&ip);
             }
@@ -357,23 +370,26 @@ impl Conn {
         }
     }
 
-    /// `Ready(error)` once the connection's time is up; otherwise the timer is set to wake the
-    /// task when it will be.
+    /// `Ready(error)` once the connection's time is up; otherwise the timer is left to wake the
+    /// task. The timer is moved only when it fires (then to the deadline as it stands), not on
+    /// every read, so a busy connection costs no timer work.
     fn expired(&mut self, cx: &mut Context<'_>) -> Poll<io::Error> {
-        let deadline = self.deadline();
-        if self.timer.deadline() != deadline {
+        loop {
+            if self.timer.as_mut().poll(cx).is_pending() {
+                return Poll::Pending;
+            }
+            let deadline = self.deadline();
+            if Instant::now() >= deadline {
+                return Poll::Ready(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    if self.started.0.load(Ordering::Relaxed) {
+                        "the connection was quiet too long"
+                    } else {
+                        "no request headers in time"
+                    },
+                ));
+            }
             self.timer.as_mut().reset(deadline);
-        }
-        match self.timer.as_mut().poll(cx) {
-            Poll::Ready(()) => Poll::Ready(io::Error::new(
-                io::ErrorKind::TimedOut,
-                if self.started.0.load(Ordering::Relaxed) {
-                    "the connection was quiet too long"
-                } else {
-                    "no request headers in time"
-                },
-            )),
-            Poll::Pending => Poll::Pending,
         }
     }
 }
@@ -541,6 +557,8 @@ mod tests {
         gate.found(ip);
         assert!(gate.try_code(ip), "a code found costs nothing");
         assert!(!gate.try_code(ip));
+        let games = (0..100).filter(|_| gate.try_new(ip)).count();
+        assert_eq!(games, 30, "thirty new games a minute");
         // Another address has its own allowance.
         let other: IpAddr = "10.0.0.2".parse().unwrap();
         let _o = gate.admit(other).unwrap();

@@ -20,12 +20,16 @@ use crate::store::postgres::PgStore;
 use crate::store::sqlite::SqliteStore;
 
 const USAGE: &str = "\
-usage: parlour-server load [--games N] [--interval-ms MS] [--seconds S] [--database URL] [--ramp]
+usage: parlour-server load [--games N] [--interval-ms MS] [--seconds S] [--database URL] [--ramp | --attack]
   N games (default 1000), each moving about once every MS milliseconds (default 1000), for S
   seconds (default 30), over real WebSockets on loopback to a server in this process; reports
   moves/s and the move round trip (p50, p99, max), then checks every stored game against what
   its clients sent. --ramp: 250, 500, 1000, 1500, 2000, 3000 … games until p99 > 100 ms.
-  The database defaults to a fresh SQLite file; postgres://… measures PostgreSQL.";
+  The database defaults to a fresh SQLite file; postgres://… measures PostgreSQL.
+  --attack: the same games twice, quiet and then while an attacker on other loopback addresses
+  holds idle WebSockets (800 tried from 8 addresses), dribbles 200 slowloris requests and spams
+  `new` from 20 addresses, under the server's default limits; reports both p99s, what the
+  attacker got, and this process's memory (server and all clients).";
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -35,6 +39,7 @@ struct Options {
     seconds: f64,
     database: Option<String>,
     ramp: bool,
+    attack: bool,
 }
 
 /// Runs the benchmark from the command line.
@@ -45,6 +50,7 @@ pub fn main(args: &[String]) -> ExitCode {
         seconds: 30.0,
         database: None,
         ramp: false,
+        attack: false,
     };
     let mut i = 0;
     while i < args.len() {
@@ -56,6 +62,11 @@ pub fn main(args: &[String]) -> ExitCode {
             }
             ("--ramp", _) => {
                 o.ramp = true;
+                i += 1;
+                continue;
+            }
+            ("--attack", _) => {
+                o.attack = true;
                 i += 1;
                 continue;
             }
@@ -120,6 +131,7 @@ async fn bench(o: Options) -> Result<(), String> {
     listener.set_nonblocking(true).map_err(|e| e.to_string())?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let db = database.clone();
+    let attacking = o.attack;
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let runtime = match tokio::runtime::Runtime::new() {
@@ -136,11 +148,15 @@ async fn bench(o: Options) -> Result<(), String> {
             };
             // Players come from many loopback addresses (as from many machines), under the
             // server's own per-address limit; the total is capped only by the descriptors.
+            // Both ends of every connection are in this process: half the descriptors each.
+            // Under attack the server keeps its default limits.
             let mut policy = crate::routes::Policy::default();
-            policy.limits.max_connections = usize::MAX;
-            if let Some(fit) = crate::limits::descriptors_for_connections() {
-                policy.limits.max_connections = fit;
-            }
+            let fit = crate::limits::descriptors_for_connections().unwrap_or(usize::MAX) / 2;
+            policy.limits.max_connections = if attacking {
+                policy.limits.max_connections.min(fit)
+            } else {
+                fit
+            };
             if let Err(e) = crate::run_full(listener, &db, None, policy, ready).await {
                 eprintln!("parlour-server load: the server stopped: {e}");
             }
@@ -157,13 +173,21 @@ async fn bench(o: Options) -> Result<(), String> {
     );
     let steps: Vec<usize> = if o.ramp {
         vec![250, 500, 1000, 1500, 2000, 3000, 4000, 6000, 8000]
+    } else if o.attack {
+        vec![o.games, o.games]
     } else {
         vec![o.games]
     };
     let url = format!("ws://{addr}/ws");
     let mut result = Ok(());
-    for games in steps {
-        let outcome = phase(&url, games, o.interval, Duration::from_secs_f64(o.seconds)).await?;
+    let mut quiet_p99 = None;
+    for (step, games) in steps.into_iter().enumerate() {
+        let length = Duration::from_secs_f64(o.seconds);
+        let under_attack = o.attack && step == 1;
+        let rss_before = resident_mb();
+        let attacker = under_attack.then(|| tokio::spawn(attack(url.clone(), Instant::now() + length)));
+        let outcome = phase(&url, games, o.interval, length).await?;
+        let rss_peak = resident_mb();
         let checked = check(&database, &outcome.records).await;
         let (p50, p99, max) = outcome.percentiles();
         println!(
@@ -179,12 +203,160 @@ async fn bench(o: Options) -> Result<(), String> {
             result = Err(e);
             break;
         }
+        if let Some(attacker) = attacker {
+            let a = attacker.await.map_err(|e| e.to_string())?;
+            println!("under attack: {a}");
+            if let Some(quiet) = quiet_p99 {
+                println!(
+                    "p99 quiet {quiet:.1} ms, under attack {p99:.1} ms ({:.2}x); memory {:.0} MB before the attack, {:.0} MB at its end (this process: server and clients)",
+                    p99 / f64::max(quiet, 0.1),
+                    rss_before,
+                    rss_peak
+                );
+            }
+        } else if o.attack {
+            quiet_p99 = Some(p99);
+            println!("quiet; memory {rss_peak:.0} MB (this process: server and clients)");
+        }
         if o.ramp && p99 > 100.0 {
             break;
         }
     }
     let _ = std::fs::remove_dir_all(&scratch);
     result
+}
+
+/// This process's resident memory in MB (Linux), or 0 where it cannot be read.
+fn resident_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<f64>().ok())
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// What the attacker tried, and what it got.
+#[derive(Default)]
+struct Attacked {
+    idle_held: usize,
+    idle_refused: usize,
+    slow: usize,
+    slow_closed: usize,
+    spam_made: usize,
+    spam_refused: usize,
+}
+
+impl std::fmt::Display for Attacked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} idle WebSockets held, {} refused; {} of {} slowloris sockets closed by the server; `new` spam made {} games, {} refused",
+            self.idle_held, self.idle_refused, self.slow_closed, self.slow, self.spam_made, self.spam_refused
+        )
+    }
+}
+
+/// The attacker, until `stop`, from addresses no player uses (127.2–127.4.x.x).
+async fn attack(url: String, stop: Instant) -> Attacked {
+    let server: std::net::SocketAddr = url
+        .trim_start_matches("ws://")
+        .trim_end_matches("/ws")
+        .parse()
+        .expect("the server's address");
+    // Spam first (it runs for the whole phase), then slowloris, then the idle connections.
+    let mut spammers = Vec::new();
+    for k in 0..20u8 {
+        let url = url.clone();
+        spammers.push(tokio::spawn(async move {
+            let (mut made, mut refused) = (0, 0);
+            let Ok(mut ws) = connect_from(&url, std::net::Ipv4Addr::new(127, 4, 0, k + 1)).await else {
+                return (made, refused);
+            };
+            let mut req = 0;
+            while Instant::now() < stop {
+                req += 1;
+                let new = Request::New {
+                    req,
+                    game: "konane".into(),
+                    options: vec![],
+                    seat: Seat::First,
+                    token: None,
+                };
+                if send(&mut ws, &new).await.is_err() {
+                    break;
+                }
+                match until(&mut ws, |r| match r {
+                    Reply::Seated { .. } => Some(Ok(())),
+                    _ => None,
+                })
+                .await
+                {
+                    Ok(()) => made += 1,
+                    Err(e) if e.starts_with("the server refused") => refused += 1,
+                    Err(_) => break,
+                }
+            }
+            (made, refused)
+        }));
+    }
+    let mut slow = Vec::new();
+    for k in 0..200usize {
+        let from = std::net::Ipv4Addr::new(127, 3, 0, (k / 50 + 1) as u8);
+        slow.push(tokio::spawn(async move {
+            use tokio::io::{AsyncReadExt, AsyncWriteExt};
+            let Ok(socket) = tokio::net::TcpSocket::new_v4() else {
+                return false;
+            };
+            if socket.bind((from, 0).into()).is_err() {
+                return false;
+            }
+            let Ok(mut stream) = socket.connect(server).await else {
+                return false;
+            };
+            if stream.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n").await.is_err() {
+                return true;
+            }
+            let mut buf = [0u8; 512];
+            while Instant::now() < stop {
+                if stream.write_all(b"X").await.is_err() {
+                    return true;
+                }
+                // Closed by the server: a read returns (end, reset, or its 503 before the end).
+                if tokio::time::timeout(Duration::from_secs(1), stream.read(&mut buf))
+                    .await
+                    .is_ok()
+                {
+                    return true;
+                }
+            }
+            false
+        }));
+    }
+    let mut idle = Vec::new();
+    let mut report = Attacked::default();
+    for k in 0..800usize {
+        match connect_from(&url, std::net::Ipv4Addr::new(127, 2, 0, (k / 100 + 1) as u8)).await {
+            Ok(ws) => idle.push(ws),
+            Err(_) => report.idle_refused += 1,
+        }
+    }
+    report.idle_held = idle.len();
+    report.slow = slow.len();
+    for s in slow {
+        report.slow_closed += usize::from(s.await.unwrap_or(false));
+    }
+    for s in spammers {
+        let (made, refused) = s.await.unwrap_or((0, 0));
+        report.spam_made += made;
+        report.spam_refused += refused;
+    }
+    tokio::time::sleep_until(stop.into()).await;
+    drop(idle);
+    report
 }
 
 struct Outcome {
@@ -234,8 +406,9 @@ async fn phase(url: &str, games: usize, interval: Duration, length: Duration) ->
     Ok(outcome)
 }
 
-/// Players per source address: under the server's default per-address limit.
-const PLAYERS_PER_ADDRESS: usize = 48;
+/// Players per source address: well under the server's default limits per address (64
+/// connections, 30 new games a minute: a pair starts a game about every half minute).
+const PLAYERS_PER_ADDRESS: usize = 16;
 
 /// The loopback address player `n` connects from: 127.1.0.1, 127.1.0.2, … (Linux answers on
 /// all of 127.0.0.0/8), so the players look like many machines to the server's limits.

@@ -7,7 +7,7 @@ parlour-server — Parlour's online game server
 
 usage:
   parlour-server [--listen ADDR:PORT] [--database URL] [--web DIR] [--allow-origin URL]... [--idle-timeout SECS]
-                 [--max-connections N] [--per-address N] [--header-timeout SECS]
+                 [--max-connections N] [--per-address N] [--header-timeout SECS] [--new-games-per-minute N]
       --listen    where to accept connections (default 127.0.0.1:7878; port 0 picks a free one)
       --database  sqlite://PATH (default: server.sqlite3 in Parlour's data directory)
                   or postgres://USER@HOST/DB (several servers may share one)
@@ -22,6 +22,7 @@ usage:
       --per-address  connections open at once from one address (default 64)
       --header-timeout  seconds a new connection may take to send its first request's
                   headers (default 10)
+      --new-games-per-minute  games one address may create a minute (default 30)
   parlour-server load --help     the load benchmark
   parlour-server --help          this text
 
@@ -80,6 +81,10 @@ fn main() -> ExitCode {
                 }
                 _ => return bad_value("--header-timeout", &v, "a number of seconds from 0.1 to 3600"),
             },
+            ("--new-games-per-minute", Some(v)) => match v.parse::<f64>() {
+                Ok(n) if n >= 1.0 && n.is_finite() => policy.limits.new_games_per_minute = n,
+                _ => return bad_value("--new-games-per-minute", &v, "a number, at least 1"),
+            },
             ("--idle-timeout", Some(v)) => match v.parse::<f64>() {
                 Ok(secs) if secs >= 1.0 => policy.idle = std::time::Duration::from_secs_f64(secs),
                 _ => {
@@ -88,8 +93,15 @@ fn main() -> ExitCode {
                 }
             },
             (
-                flag @ ("--listen" | "--database" | "--web" | "--allow-origin" | "--idle-timeout" | "--max-connections"
-                | "--per-address" | "--header-timeout"),
+                flag @ ("--listen"
+                | "--database"
+                | "--web"
+                | "--allow-origin"
+                | "--idle-timeout"
+                | "--max-connections"
+                | "--per-address"
+                | "--header-timeout"
+                | "--new-games-per-minute"),
                 None,
             ) => {
                 eprintln!("parlour-server: {flag} needs a value\n\n{USAGE}");

@@ -30,6 +30,13 @@ pub const BURST: f64 = 40.0;
 /// Refused-for-rate requests after which the connection is closed.
 const ABUSE_LIMIT: u32 = 200;
 
+/// A WebSocket's read buffer (it grows for a longer frame, up to the frame limit).
+const READ_BUFFER: usize = 8 * 1024;
+/// What a WebSocket gathers before writing to the socket (replies are flushed at once anyway).
+const WRITE_BUFFER: usize = 16 * 1024;
+/// What may wait to be written to a peer that does not read before the connection is cut.
+const MAX_WRITE_BUFFER: usize = 256 * 1024;
+
 /// How long a WebSocket may stay silent (no message, no answer to the server's pings) before
 /// the server closes it.
 pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(90);
@@ -204,8 +211,14 @@ async fn upgrade<S: Store>(
     }
     // Frames past the limit (with room for the JSON around a maximal request) end the
     // connection in the WebSocket layer; shorter over-long messages get a sentence below.
+    // Small buffers: a connection's messages are a few hundred bytes, and an idle connection
+    // should cost little (the library's default read buffer alone is 128 KiB). A peer that
+    // stops reading is cut off once 256 KiB wait to be written to it.
     ws.max_message_size(4 * MAX_MESSAGE_BYTES)
         .max_frame_size(4 * MAX_MESSAGE_BYTES)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(WRITE_BUFFER)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
         .on_upgrade(move |socket| connection(socket, registry, policy.idle, peer, policy.stopping.clone()))
         .into_response()
 }
@@ -358,18 +371,29 @@ async fn handle_from<S: Store>(
         }
     };
     let req = request.req();
-    // Every request but `new` names an invite code.
-    let tried = peer.filter(|_| !matches!(request, Request::New { .. }));
-    if let Some(p) = tried
-        && !p.gate.try_code(p.addr.ip())
-    {
-        return Reply::Error {
-            req: Some(req),
-            message: format!(
-                "too many unknown invite codes from your address: at most {} a minute; wait a minute and try again",
-                p.gate.limits().unknown_codes_per_minute
-            ),
+    // Every request but `new` names an invite code; `new` makes a game. Each is counted
+    // against the address's allowance a minute.
+    let is_new = matches!(request, Request::New { .. });
+    let tried = peer.filter(|_| !is_new);
+    if let Some(p) = peer {
+        let ip = p.addr.ip();
+        let (allowed, what, per_minute) = if is_new {
+            (p.gate.try_new(ip), "new games", p.gate.limits().new_games_per_minute)
+        } else {
+            (
+                p.gate.try_code(ip),
+                "unknown invite codes",
+                p.gate.limits().unknown_codes_per_minute,
+            )
         };
+        if !allowed {
+            return Reply::Error {
+                req: Some(req),
+                message: format!(
+                    "too many {what} from your address: at most {per_minute} a minute; wait a minute and try again"
+                ),
+            };
+        }
     }
     let seated = |s: Seated, follow: &mut Option<broadcast::Receiver<Reply>>| {
         *follow = Some(s.follow);

@@ -183,6 +183,8 @@ async fn acknowledged_writes_survive_a_full_disk_and_the_server_says_it_cannot_s
     let log_path = dir.0.join("server.log");
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlour-server"))
         .args(["--listen", "127.0.0.1:0", "--database", &url])
+        // This test makes a game every round on purpose (the full disk's writes).
+        .args(["--new-games-per-minute", "100000"])
         .stdout(Stdio::piped())
         .stderr(std::fs::File::create(&log_path).unwrap())
         .spawn()

@@ -222,3 +222,44 @@ async fn invite_codes_cannot_be_guessed_by_spreading_over_connections() {
     };
     assert!(matches!(watching, Reply::Watching { .. }), "{watching:?}");
 }
+
+#[tokio::test]
+async fn one_address_makes_at_most_thirty_games_a_minute() {
+    let dir = TempDir::new("limits-new");
+    let server = Server::start_with("127.0.0.1:0", &sqlite_url(&dir.0), &[]);
+    let url = format!("ws://{}/ws", server.addr);
+    let mut spammer = connect_from(&url, address(11)).await.unwrap();
+    let (mut made, mut refused) = (0, 0);
+    for req in 0..36 {
+        spammer
+            .send(Message::text(format!(r#"{{"op":"new","req":{req},"game":"konane"}}"#)))
+            .await
+            .unwrap();
+        let reply = loop {
+            if let Some(Ok(Message::Text(t))) = spammer.next().await {
+                break Reply::decode(t.as_str()).unwrap();
+            }
+        };
+        match reply {
+            Reply::Seated { .. } => made += 1,
+            Reply::Error { message, .. } if message.starts_with("too many new games from your address") => refused += 1,
+            other => panic!("{other:?}"),
+        }
+        // Under the connection's own rate limit.
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+    // Thirty at once, and one more every two seconds (the test takes about two).
+    assert!((30..=32).contains(&made) && made + refused == 36, "{made} made, {refused} refused");
+    // Another address is not held back.
+    let mut other = connect_from(&url, address(12)).await.unwrap();
+    other
+        .send(Message::text(r#"{"op":"new","req":1,"game":"conhex"}"#))
+        .await
+        .unwrap();
+    let reply = loop {
+        if let Some(Ok(Message::Text(t))) = other.next().await {
+            break Reply::decode(t.as_str()).unwrap();
+        }
+    };
+    assert!(matches!(reply, Reply::Seated { .. }), "{reply:?}");
+}
