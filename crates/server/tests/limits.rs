@@ -249,7 +249,10 @@ async fn one_address_makes_at_most_thirty_games_a_minute() {
         tokio::time::sleep(Duration::from_millis(60)).await;
     }
     // Thirty at once, and one more every two seconds (the test takes about two).
-    assert!((30..=32).contains(&made) && made + refused == 36, "{made} made, {refused} refused");
+    assert!(
+        (30..=32).contains(&made) && made + refused == 36,
+        "{made} made, {refused} refused"
+    );
     // Another address is not held back.
     let mut other = connect_from(&url, address(12)).await.unwrap();
     other

@@ -8,12 +8,10 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
 use parlour_engine::session::new_session;
 use parlour_online::wire::{Reply, Request, Seat};
 use rand::{Rng, SeedableRng};
 use tokio::net::TcpListener;
-use tokio_tungstenite::tungstenite::Message;
 
 use crate::store::Store;
 use crate::store::postgres::PgStore;
@@ -31,7 +29,12 @@ usage: parlour-server load [--games N] [--interval-ms MS] [--seconds S] [--datab
   `new` from 20 addresses, under the server's default limits; reports both p99s, what the
   attacker got, and this process's memory (server and all clients).";
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+mod attack;
+mod ws;
+
+use attack::{attack, resident_mb};
+pub use ws::connect_from;
+use ws::{Ws, send, until};
 
 struct Options {
     games: usize,
@@ -226,139 +229,6 @@ async fn bench(o: Options) -> Result<(), String> {
     result
 }
 
-/// This process's resident memory in MB (Linux), or 0 where it cannot be read.
-fn resident_mb() -> f64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<f64>().ok())
-        })
-        .map_or(0.0, |kb| kb / 1024.0)
-}
-
-/// What the attacker tried, and what it got.
-#[derive(Default)]
-struct Attacked {
-    idle_held: usize,
-    idle_refused: usize,
-    slow: usize,
-    slow_closed: usize,
-    spam_made: usize,
-    spam_refused: usize,
-}
-
-impl std::fmt::Display for Attacked {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} idle WebSockets held, {} refused; {} of {} slowloris sockets closed by the server; `new` spam made {} games, {} refused",
-            self.idle_held, self.idle_refused, self.slow_closed, self.slow, self.spam_made, self.spam_refused
-        )
-    }
-}
-
-/// The attacker, until `stop`, from addresses no player uses (127.2–127.4.x.x).
-async fn attack(url: String, stop: Instant) -> Attacked {
-    let server: std::net::SocketAddr = url
-        .trim_start_matches("ws://")
-        .trim_end_matches("/ws")
-        .parse()
-        .expect("the server's address");
-    // Spam first (it runs for the whole phase), then slowloris, then the idle connections.
-    let mut spammers = Vec::new();
-    for k in 0..20u8 {
-        let url = url.clone();
-        spammers.push(tokio::spawn(async move {
-            let (mut made, mut refused) = (0, 0);
-            let Ok(mut ws) = connect_from(&url, std::net::Ipv4Addr::new(127, 4, 0, k + 1)).await else {
-                return (made, refused);
-            };
-            let mut req = 0;
-            while Instant::now() < stop {
-                req += 1;
-                let new = Request::New {
-                    req,
-                    game: "konane".into(),
-                    options: vec![],
-                    seat: Seat::First,
-                    token: None,
-                };
-                if send(&mut ws, &new).await.is_err() {
-                    break;
-                }
-                match until(&mut ws, |r| match r {
-                    Reply::Seated { .. } => Some(Ok(())),
-                    _ => None,
-                })
-                .await
-                {
-                    Ok(()) => made += 1,
-                    Err(e) if e.starts_with("the server refused") => refused += 1,
-                    Err(_) => break,
-                }
-            }
-            (made, refused)
-        }));
-    }
-    let mut slow = Vec::new();
-    for k in 0..200usize {
-        let from = std::net::Ipv4Addr::new(127, 3, 0, (k / 50 + 1) as u8);
-        slow.push(tokio::spawn(async move {
-            use tokio::io::{AsyncReadExt, AsyncWriteExt};
-            let Ok(socket) = tokio::net::TcpSocket::new_v4() else {
-                return false;
-            };
-            if socket.bind((from, 0).into()).is_err() {
-                return false;
-            }
-            let Ok(mut stream) = socket.connect(server).await else {
-                return false;
-            };
-            if stream.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n").await.is_err() {
-                return true;
-            }
-            let mut buf = [0u8; 512];
-            while Instant::now() < stop {
-                if stream.write_all(b"X").await.is_err() {
-                    return true;
-                }
-                // Closed by the server: a read returns (end, reset, or its 503 before the end).
-                if tokio::time::timeout(Duration::from_secs(1), stream.read(&mut buf))
-                    .await
-                    .is_ok()
-                {
-                    return true;
-                }
-            }
-            false
-        }));
-    }
-    let mut idle = Vec::new();
-    let mut report = Attacked::default();
-    for k in 0..800usize {
-        match connect_from(&url, std::net::Ipv4Addr::new(127, 2, 0, (k / 100 + 1) as u8)).await {
-            Ok(ws) => idle.push(ws),
-            Err(_) => report.idle_refused += 1,
-        }
-    }
-    report.idle_held = idle.len();
-    report.slow = slow.len();
-    for s in slow {
-        report.slow_closed += usize::from(s.await.unwrap_or(false));
-    }
-    for s in spammers {
-        let (made, refused) = s.await.unwrap_or((0, 0));
-        report.spam_made += made;
-        report.spam_refused += refused;
-    }
-    tokio::time::sleep_until(stop.into()).await;
-    drop(idle);
-    report
-}
-
 struct Outcome {
     latencies: Vec<f64>,
     elapsed: Duration,
@@ -415,52 +285,6 @@ const PLAYERS_PER_ADDRESS: usize = 16;
 fn player_address(n: usize) -> std::net::Ipv4Addr {
     let k = n / PLAYERS_PER_ADDRESS;
     std::net::Ipv4Addr::new(127, 1, (k / 250) as u8, (k % 250 + 1) as u8)
-}
-
-/// A WebSocket to `url` (`ws://ADDR/ws`) from the source address `from`.
-pub async fn connect_from(url: &str, from: std::net::Ipv4Addr) -> Result<Ws, String> {
-    let addr: std::net::SocketAddr = url
-        .trim_start_matches("ws://")
-        .trim_end_matches("/ws")
-        .parse()
-        .map_err(|e| format!("{url}: {e}"))?;
-    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
-    socket
-        .bind((from, 0).into())
-        .map_err(|e| format!("binding {from}: {e}"))?;
-    let stream = socket
-        .connect(addr)
-        .await
-        .map_err(|e| format!("connecting from {from}: {e}"))?;
-    let _ = stream.set_nodelay(true);
-    let (ws, _) = tokio_tungstenite::client_async(url, tokio_tungstenite::MaybeTlsStream::Plain(stream))
-        .await
-        .map_err(|e| format!("connecting from {from}: {e}"))?;
-    Ok(ws)
-}
-
-async fn send(ws: &mut Ws, r: &Request) -> Result<(), String> {
-    ws.send(Message::text(r.encode())).await.map_err(|e| e.to_string())
-}
-
-/// The next reply that `want` accepts, skipping pushes it does not.
-async fn until<T>(ws: &mut Ws, mut want: impl FnMut(Reply) -> Option<Result<T, String>>) -> Result<T, String> {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
-            .await
-            .map_err(|_| "no reply within 30 s".to_string())?
-            .ok_or("the server closed the connection")?
-            .map_err(|e| e.to_string())?;
-        if let Message::Text(t) = msg {
-            let reply = Reply::decode(t.as_str()).map_err(|e| e.to_string())?;
-            if let Reply::Error { message, .. } = &reply {
-                return Err(format!("the server refused: {message}"));
-            }
-            if let Some(r) = want(reply) {
-                return r;
-            }
-        }
-    }
 }
 
 /// One pair of players: games of Kōnane 8×8 one after another, a move per interval.

@@ -1,0 +1,457 @@
+//! The game registry: the games this process has touched, each with its rules state, behind a
+//! lock per game, so moves of one game are checked and stored one at a time while different
+//! games go on in parallel. The database is the authority: a move is answered only once it is
+//! stored, and a write that finds its ply already taken (another server process, sharing the
+//! database, got there first) reloads the game and decides again.
+
+mod entry;
+mod secrets;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use parlour_engine::session::session_from;
+use parlour_online::wire::{GameView, Reply, Seat};
+use tokio::sync::{Mutex as AsyncMutex, broadcast};
+
+pub use self::entry::Entry;
+pub use self::secrets::{code_for_token, hash_token, random_code, random_token};
+use crate::store::{Store, StoreError, StoredGame, resign_row};
+
+/// How the refusal of an unknown invite code begins.
+pub const NO_GAME: &str = "there is no game with invite code";
+
+/// A refusal, as the player reads it.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    /// The client's fault: nothing changed.
+    #[error("{0}")]
+    Bad(String),
+    /// The server's storage failed: nothing was acknowledged. The database's own words go to
+    /// the server's log, not to the player.
+    #[error("the server cannot store games right now ({}); nothing changed — try again later", .0.for_player())]
+    Store(#[from] StoreError),
+}
+
+fn bad(text: impl Into<String>) -> Refusal {
+    Refusal::Bad(text.into())
+}
+
+/// What a seat request gives back.
+pub struct Seated {
+    /// The seat.
+    pub seat: Seat,
+    /// Its token (in clear: only the holder ever sees it).
+    pub token: String,
+    /// The game.
+    pub game: GameView,
+    /// Its pushes.
+    pub follow: broadcast::Receiver<Reply>,
+}
+
+/// The games of this process, over a store.
+pub struct Registry<S> {
+    store: S,
+    games: Mutex<HashMap<String, Arc<AsyncMutex<Entry>>>>,
+    trouble: Mutex<Trouble>,
+    probed: AsyncMutex<Option<(std::time::Instant, Result<(), String>)>>,
+}
+
+/// Whether the store is refusing writes now, and how many it has refused since it began.
+#[derive(Default)]
+struct Trouble {
+    why: Option<String>,
+    refused: u64,
+}
+
+/// How long one health probe's answer stands (so `/health` cannot be used to flood the
+/// database with writes).
+const PROBE_STANDS: std::time::Duration = std::time::Duration::from_secs(1);
+
+impl<S: Store> Registry<S> {
+    /// An empty registry over `store`.
+    pub fn new(store: S) -> Self {
+        Registry {
+            store,
+            games: Mutex::new(HashMap::new()),
+            trouble: Mutex::new(Trouble::default()),
+            probed: AsyncMutex::new(None),
+        }
+    }
+
+    /// Notes how a write went: the first failure, and the first success after failures, are
+    /// logged (not every refused write, which on a full disk would fill the log too).
+    fn note<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
+        let Ok(mut t) = self.trouble.lock() else { return result };
+        match &result {
+            Err(e) => {
+                t.refused += 1;
+                let why = e.to_string();
+                if t.why.as_deref() != Some(why.as_str()) {
+                    eprintln!(
+                        "parlour-server: cannot store ({}): {why}; writes are refused until the database can store again",
+                        e.for_player()
+                    );
+                    t.why = Some(why);
+                }
+            }
+            Ok(_) => {
+                if t.why.take().is_some() {
+                    eprintln!(
+                        "parlour-server: storing again ({} writes were refused meanwhile)",
+                        t.refused
+                    );
+                    t.refused = 0;
+                }
+            }
+        }
+        result
+    }
+
+    /// Whether the database can store now: a real write of the health row, at most one a
+    /// second (later callers within the second share the answer).
+    pub async fn health(&self) -> Result<(), String> {
+        let mut probed = self.probed.lock().await;
+        let failing = self.trouble.lock().map_or(true, |t| t.why.is_some());
+        // A success stands only while no write has failed since.
+        if let Some((at, answer)) = probed.as_ref()
+            && at.elapsed() < PROBE_STANDS
+            && (answer.is_err() || !failing)
+        {
+            return answer.clone();
+        }
+        let answer = self
+            .note(self.store.probe().await)
+            .map_err(|e| format!("cannot store ({}): {e}", e.for_player()));
+        *probed = Some((std::time::Instant::now(), answer.clone()));
+        answer
+    }
+
+    /// The store.
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+
+    fn cached(&self, code: &str) -> Option<Arc<AsyncMutex<Entry>>> {
+        self.games.lock().ok()?.get(code).cloned()
+    }
+
+    /// The game with this code, loaded from the store on first use.
+    async fn entry(&self, code: &str) -> Result<Arc<AsyncMutex<Entry>>, Refusal> {
+        if let Some(e) = self.cached(code) {
+            return Ok(e);
+        }
+        let stored = self
+            .store
+            .load(code)
+            .await
+            .inspect_err(|e| eprintln!("parlour-server: loading game {code} failed: {e}"))?
+            .ok_or_else(|| bad(format!("{NO_GAME} {code}")))?;
+        let entry = Arc::new(AsyncMutex::new(Entry::new(stored)?));
+        let mut games = self.games.lock().map_err(|_| bad("the server is shutting down"))?;
+        Ok(games.entry(code.to_string()).or_insert(entry).clone())
+    }
+
+    /// Creates a game with the creator in `seat`. With a token chosen by the client, the game's
+    /// invite code is drawn from the token's hash, so the same request sent again (its reply
+    /// was lost) finds the game it made and is answered with it: one game, never an orphan.
+    pub async fn create(
+        &self,
+        game: &str,
+        options: &[(String, String)],
+        seat: Seat,
+        chosen: Option<&str>,
+    ) -> Result<Seated, Refusal> {
+        let id = parlour_saves::game_id(game).ok_or_else(|| {
+            bad(format!(
+                "Parlour has no game called '{game}'; the games are kansho, konane, conhex, qyshinsu and soldiers"
+            ))
+        })?;
+        let options = parlour_saves::canonical_options(id, options).map_err(bad)?;
+        let session = session_from(id, &options, &[]).map_err(bad)?;
+        let token = chosen.map_or_else(random_token, str::to_string);
+        let mut tokens = [None, None];
+        tokens[seat.index()] = Some(hash_token(&token));
+        // A fresh code collides with an existing one about never; try a few anyway.
+        for attempt in 0..4 {
+            let code = match chosen {
+                Some(t) if attempt == 0 => code_for_token(t),
+                _ => random_code(),
+            };
+            let stored = StoredGame {
+                code,
+                game: id.to_string(),
+                options: options.clone(),
+                tokens: tokens.clone(),
+                moves: vec![],
+                resigned: None,
+            };
+            if self.note(self.store.create(&stored).await)? {
+                let mut entry = Entry {
+                    stored,
+                    session,
+                    followers: None,
+                };
+                let reply = Seated {
+                    seat,
+                    token,
+                    game: entry.view(),
+                    follow: entry.follow(),
+                };
+                if let Ok(mut games) = self.games.lock() {
+                    games.insert(reply.game.code.clone(), Arc::new(AsyncMutex::new(entry)));
+                }
+                return Ok(reply);
+            }
+            if attempt == 0
+                && chosen.is_some()
+                && let Some(again) = self.made_before(&stored, &token).await?
+            {
+                return Ok(again);
+            }
+        }
+        Err(bad("no free invite code was found; try again"))
+    }
+
+    /// The game `wanted` names by its code when it is the one a request with this token made
+    /// before (the same game, options and seat): the answer to a re-sent `new`.
+    async fn made_before(&self, wanted: &StoredGame, token: &str) -> Result<Option<Seated>, Refusal> {
+        let entry = self.entry(&wanted.code).await?;
+        let mut e = entry.lock().await;
+        let seat = e.seat_of(token);
+        let same = e.stored.game == wanted.game && e.stored.options == wanted.options;
+        match seat {
+            Some(seat) if same && wanted.tokens[seat.index()].is_some() => Ok(Some(Seated {
+                seat,
+                token: token.to_string(),
+                game: e.view(),
+                follow: e.follow(),
+            })),
+            Some(_) => Err(bad(
+                "that seat token already made a different game; choose a fresh token for a new game",
+            )),
+            // Another game's code (a collision of the token's hash): a random code instead.
+            None => Ok(None),
+        }
+    }
+
+    /// Takes the free seat of a game. With a token chosen by the client, the same request sent
+    /// again (its reply was lost) gets back the seat it took.
+    pub async fn join(&self, code: &str, chosen: Option<&str>) -> Result<Seated, Refusal> {
+        let entry = self.entry(code).await?;
+        let mut e = entry.lock().await;
+        let token = chosen.map_or_else(random_token, str::to_string);
+        for _ in 0..2 {
+            if let Some(seat) = e.seat_of(&token) {
+                return Ok(Seated {
+                    seat,
+                    token,
+                    game: e.view(),
+                    follow: e.follow(),
+                });
+            }
+            let Some(seat) = Seat::BOTH.into_iter().find(|s| e.stored.tokens[s.index()].is_none()) else {
+                return Err(bad(format!("both seats of game {code} are taken; you can watch it")));
+            };
+            let hash = hash_token(&token);
+            if self.note(self.store.take_seat(code, seat, &hash).await)? {
+                e.stored.tokens[seat.index()] = Some(hash);
+                e.push(Reply::Joined {
+                    code: code.to_string(),
+                    seat,
+                });
+                return Ok(Seated {
+                    seat,
+                    token,
+                    game: e.view(),
+                    follow: e.follow(),
+                });
+            }
+            // Another server process gave that seat away (or took it with this very token, a
+            // re-send that reached another server): look again.
+            self.reload(&mut e).await?;
+        }
+        Err(bad(format!("both seats of game {code} are taken; you can watch it")))
+    }
+
+    /// Takes back a seat by its token.
+    pub async fn resume(&self, code: &str, token: &str) -> Result<Seated, Refusal> {
+        let entry = self.entry(code).await?;
+        let mut e = entry.lock().await;
+        let seat = self.seat_for(&mut e, token).await?;
+        Ok(Seated {
+            seat,
+            token: token.to_string(),
+            game: e.view(),
+            follow: e.follow(),
+        })
+    }
+
+    /// Follows a game without a seat.
+    pub async fn watch(&self, code: &str) -> Result<(GameView, broadcast::Receiver<Reply>), Refusal> {
+        let entry = self.entry(code).await?;
+        let mut e = entry.lock().await;
+        Ok((e.view(), e.follow()))
+    }
+
+    /// Checks and stores a move; answers with its canonical notation once it is stored. The
+    /// same move by the same seat at a ply already stored is answered as stored (a re-send
+    /// after a lost reply), never stored twice.
+    pub async fn play(&self, code: &str, token: &str, ply: u32, mv: &str) -> Result<String, Refusal> {
+        let entry = self.entry(code).await?;
+        let mut e = entry.lock().await;
+        let seat = self.seat_for(&mut e, token).await?;
+        for _ in 0..3 {
+            let played = e.stored.moves.len() as u32;
+            if ply < played {
+                return resent(&e, seat, ply, mv);
+            }
+            if ply > played {
+                // The seat has seen more moves than this process: it missed a change another
+                // process stored. Catch up, then decide.
+                let before = e.stored.moves.len();
+                self.reload(&mut e).await?;
+                if e.stored.moves.len() > before {
+                    continue;
+                }
+                return Err(bad(format!(
+                    "the game has {played} moves; a move after move {ply} cannot be played yet"
+                )));
+            }
+            if let Some(why) = e.over() {
+                return Err(bad(why));
+            }
+            let names = e.session.side_names();
+            if let Some(t) = e.session.turn().filter(|t| *t != seat.index()) {
+                return Err(bad(format!("it is not your turn: {} is to move", names[t])));
+            }
+            let canonical = e.session.play(mv).map_err(bad)?;
+            match self.note(self.store.append(code, ply, &canonical).await) {
+                Ok(true) => {
+                    e.stored.moves.push(canonical.clone());
+                    e.push(Reply::Moved {
+                        code: code.to_string(),
+                        ply,
+                        mv: canonical.clone(),
+                    });
+                    return Ok(canonical);
+                }
+                Ok(false) => {
+                    // Another process stored this ply first: take its game and decide again.
+                    e.session.undo().map_err(StoreError::Damaged)?;
+                    self.reload(&mut e).await?;
+                }
+                Err(err) => {
+                    e.session.undo().map_err(StoreError::Damaged)?;
+                    return Err(err.into());
+                }
+            }
+        }
+        Err(bad("the game changed while your move was checked; try again"))
+    }
+
+    /// Resigns the seat `token` holds, on its turn or not; answers with the seat once the
+    /// resignation is stored. Re-sent after a lost reply, it is answered the same way again.
+    pub async fn resign(&self, code: &str, token: &str) -> Result<Seat, Refusal> {
+        let entry = self.entry(code).await?;
+        let mut e = entry.lock().await;
+        let seat = self.seat_for(&mut e, token).await?;
+        for _ in 0..2 {
+            if e.stored.resigned == Some(seat) {
+                return Ok(seat);
+            }
+            if let Some(why) = e.over() {
+                return Err(bad(why));
+            }
+            let ply = e.stored.moves.len() as u32;
+            if self.note(self.store.append(code, ply, &resign_row(seat)).await)? {
+                e.stored.resigned = Some(seat);
+                e.push(Reply::Resigned {
+                    req: None,
+                    code: code.to_string(),
+                    seat,
+                });
+                return Ok(seat);
+            }
+            // Another process stored a move (or a resignation) at that place first.
+            self.reload(&mut e).await?;
+        }
+        Err(bad("the game changed while your resignation was stored; try again"))
+    }
+
+    /// Forgets the games nobody is following or using, so a long-running server's memory holds
+    /// only the games in play; a forgotten game is loaded again from the database when asked
+    /// for. Returns how many games are still held.
+    pub fn sweep(&self) -> usize {
+        let Ok(mut games) = self.games.lock() else { return 0 };
+        games.retain(|_, entry| {
+            // In use by a request right now, or locked: keep.
+            Arc::strong_count(entry) > 1 || entry.try_lock().map_or(true, |e| e.follower_count() > 0)
+        });
+        games.len()
+    }
+
+    /// The seat `token` holds; looked up again in the database before it is refused (another
+    /// server process may have given the seat away since this one loaded the game).
+    async fn seat_for(&self, e: &mut Entry, token: &str) -> Result<Seat, Refusal> {
+        if let Some(seat) = e.seat_of(token) {
+            return Ok(seat);
+        }
+        self.reload(e).await?;
+        e.seat_of(token)
+            .ok_or_else(|| bad(format!("that token holds no seat in game {}", e.stored.code)))
+    }
+
+    async fn reload(&self, e: &mut Entry) -> Result<(), Refusal> {
+        let fresh = self
+            .store
+            .load(&e.stored.code)
+            .await?
+            .ok_or_else(|| StoreError::Damaged(format!("game {} has gone from the database", e.stored.code)))?;
+        e.refresh(fresh)?;
+        Ok(())
+    }
+
+    /// Changes by other processes may have been missed (the database's notices were lost):
+    /// every game in memory is reloaded, and its players told what is new.
+    pub async fn resync(&self) {
+        let codes: Vec<String> = self
+            .games
+            .lock()
+            .map(|g| g.keys().cloned().collect())
+            .unwrap_or_default();
+        for code in codes {
+            self.changed(&code).await;
+        }
+    }
+
+    /// Another process changed this game: if this process follows it, catch up and tell its
+    /// players.
+    pub async fn changed(&self, code: &str) {
+        let Some(entry) = self.cached(code) else { return };
+        let mut e = entry.lock().await;
+        if let Err(err) = self.reload(&mut e).await {
+            eprintln!("parlour-server: catching up with game {code} failed: {err}");
+        }
+    }
+}
+
+/// The answer to a move re-sent for a ply already stored.
+fn resent(e: &Entry, seat: Seat, ply: u32, mv: &str) -> Result<String, Refusal> {
+    let before = &e.stored.moves[..ply as usize];
+    let mut at = session_from(&e.stored.game, &e.stored.options, before).map_err(StoreError::Damaged)?;
+    let same_seat = at.turn() == Some(seat.index());
+    let canonical = at.play(mv).ok();
+    if same_seat && canonical.as_deref() == Some(e.stored.moves[ply as usize].as_str()) {
+        Ok(e.stored.moves[ply as usize].clone())
+    } else {
+        Err(bad(format!(
+            "move {} has already been played ({}); the game has {} moves",
+            ply + 1,
+            e.stored.moves[ply as usize],
+            e.stored.moves.len()
+        )))
+    }
+}
