@@ -1,120 +1,113 @@
 //! `parlour-server`: parses the command line and starts; everything else is in the library.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-const USAGE: &str = "\
-parlour-server — Parlour's online game server
+use clap::{Parser, Subcommand};
+use parlour_server::limits::Limits;
+use parlour_server::routes::Policy;
 
-usage:
-  parlour-server [--listen ADDR:PORT] [--database URL] [--web DIR] [--allow-origin URL]... [--idle-timeout SECS]
-                 [--max-connections N] [--per-address N] [--header-timeout SECS] [--new-games-per-minute N]
-      --listen    where to accept connections (default 127.0.0.1:7878; port 0 picks a free one)
-      --database  sqlite://PATH (default: server.sqlite3 in Parlour's data directory)
-                  or postgres://USER@HOST/DB (several servers may share one)
-      --web       serve the browser client built by scripts/web.sh from DIR (e.g. web/dist):
-                  http://ADDR:PORT/ opens the title screen, /g/CODE joins that online game
-      --idle-timeout  close a WebSocket silent for this many seconds (default 90; the server
-                  pings every third of it, and live clients answer by themselves)
-      --allow-origin  also let pages from URL (e.g. https://parlour.example, the address a
-                  TLS proxy serves) open games; a browser page from any other site is refused
-      --max-connections  connections open at once, in all (default 4096, and no more than
-                  the open-file limit allows); one more is answered 503 and closed
-      --per-address  connections open at once from one address (default 64)
-      --header-timeout  seconds a new connection may take to send its first request's
-                  headers (default 10)
-      --new-games-per-minute  games one address may create a minute (default 30)
-  parlour-server load --help     the load benchmark
-  parlour-server --help          this text
+/// Parlour's online game server.
+///
+/// Clients connect to ws://ADDR:PORT/ws (the game, and `parlour-engine connect --server
+/// http://ADDR:PORT`); http://ADDR:PORT/health answers ok when the database takes a write (503
+/// and why when not). The first line printed is `listening on http://ADDR:PORT`. Limits and
+/// their reasons: docs/deploy.md.
+#[derive(Parser, Debug)]
+#[command(name = "parlour-server", version, max_term_width = 100)]
+struct Cli {
+    /// Where to accept connections (port 0 picks a free one).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:7878")]
+    listen: String,
+    /// sqlite://PATH (default: server.sqlite3 in Parlour's data directory) or
+    /// postgres://USER@HOST/DB (several servers may share one).
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// Serve the browser client built by scripts/web.sh from DIR (e.g. web/dist): / opens the
+    /// title screen, /g/CODE joins that online game.
+    #[arg(long, value_name = "DIR", value_parser = web_dir)]
+    web: Option<PathBuf>,
+    /// Also let pages from URL (e.g. https://parlour.example, the address a TLS proxy serves)
+    /// open games; a browser page from any other site is refused.
+    #[arg(long = "allow-origin", value_name = "URL")]
+    allow_origin: Vec<String>,
+    /// Close a WebSocket silent for this many seconds (the server pings every third of it, and
+    /// live clients answer by themselves).
+    #[arg(long, value_name = "SECS", default_value = "90", value_parser = seconds(1.0, 86_400.0))]
+    idle_timeout: Duration,
+    /// Connections open at once, in all (and no more than the open-file limit allows); one more
+    /// is answered 503 and closed.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections as u32, value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: u32,
+    /// Connections open at once from one address.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().per_address as u32, value_parser = clap::value_parser!(u32).range(1..))]
+    per_address: u32,
+    /// Seconds a new connection may take to send its first request's headers.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = seconds(0.1, 3600.0))]
+    header_timeout: Duration,
+    /// Requests one address may send a second, over all its connections.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().address_rate, value_parser = at_least_one)]
+    requests_per_address: f64,
+    /// Unknown invite codes one address may try a minute.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().unknown_codes_per_minute, value_parser = at_least_one)]
+    codes_per_minute: f64,
+    /// Games one address may create a minute.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().new_games_per_minute, value_parser = at_least_one)]
+    new_games_per_minute: f64,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
 
-Clients connect to ws://ADDR:PORT/ws (the game and `parlour-engine connect --server
-http://ADDR:PORT`); http://ADDR:PORT/health answers ok when the database takes a write (503 and why when
-not). The first line printed is
-`listening on http://ADDR:PORT`.";
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The load benchmark: a server in this process and real WebSocket players on loopback.
+    Load(parlour_server::load::Options),
+}
 
-fn bad_value(flag: &str, value: &str, want: &str) -> ExitCode {
-    eprintln!("parlour-server: {flag} {value}: give {want}");
-    ExitCode::from(2)
+fn web_dir(v: &str) -> Result<PathBuf, String> {
+    let dir = PathBuf::from(v);
+    if dir.join("index.html").is_file() {
+        Ok(dir)
+    } else {
+        Err("no index.html there (build it with scripts/web.sh)".into())
+    }
+}
+
+fn seconds(low: f64, high: f64) -> impl Fn(&str) -> Result<Duration, String> + Clone {
+    move |v| match v.parse::<f64>() {
+        Ok(s) if (low..=high).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("give a number of seconds from {low} to {high}")),
+    }
+}
+
+fn at_least_one(v: &str) -> Result<f64, String> {
+    match v.parse::<f64>() {
+        Ok(n) if n >= 1.0 && n.is_finite() => Ok(n),
+        _ => Err("give a number, at least 1".into()),
+    }
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("load") {
-        return parlour_server::load::main(&args[1..]);
+    let cli = Cli::parse();
+    if let Some(Command::Load(options)) = cli.command {
+        return parlour_server::load::main(options);
     }
-    let mut listen = "127.0.0.1:7878".to_string();
-    let mut database = None;
-    let mut web = None;
-    let mut policy = parlour_server::routes::Policy::default();
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1).cloned();
-        match (args[i].as_str(), value) {
-            ("--help" | "-h", _) => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            ("--listen", Some(v)) => listen = v,
-            ("--database", Some(v)) => database = Some(v),
-            ("--web", Some(v)) => {
-                let dir = std::path::PathBuf::from(v);
-                if !dir.join("index.html").is_file() {
-                    eprintln!(
-                        "parlour-server: --web {}: no index.html there (build it with scripts/web.sh)",
-                        dir.display()
-                    );
-                    return ExitCode::from(2);
-                }
-                web = Some(dir);
-            }
-            ("--allow-origin", Some(v)) => policy.allowed.push(v),
-            ("--max-connections", Some(v)) => match v.parse::<usize>() {
-                Ok(n) if n >= 1 => policy.limits.max_connections = n,
-                _ => return bad_value("--max-connections", &v, "a whole number, at least 1"),
-            },
-            ("--per-address", Some(v)) => match v.parse::<usize>() {
-                Ok(n) if n >= 1 => policy.limits.per_address = n,
-                _ => return bad_value("--per-address", &v, "a whole number, at least 1"),
-            },
-            ("--header-timeout", Some(v)) => match v.parse::<f64>() {
-                Ok(secs) if (0.1..=3600.0).contains(&secs) => {
-                    policy.limits.header_timeout = std::time::Duration::from_secs_f64(secs)
-                }
-                _ => return bad_value("--header-timeout", &v, "a number of seconds from 0.1 to 3600"),
-            },
-            ("--new-games-per-minute", Some(v)) => match v.parse::<f64>() {
-                Ok(n) if n >= 1.0 && n.is_finite() => policy.limits.new_games_per_minute = n,
-                _ => return bad_value("--new-games-per-minute", &v, "a number, at least 1"),
-            },
-            ("--idle-timeout", Some(v)) => match v.parse::<f64>() {
-                Ok(secs) if secs >= 1.0 => policy.idle = std::time::Duration::from_secs_f64(secs),
-                _ => {
-                    eprintln!("parlour-server: --idle-timeout {v}: give a number of seconds, at least 1");
-                    return ExitCode::from(2);
-                }
-            },
-            (
-                flag @ ("--listen"
-                | "--database"
-                | "--web"
-                | "--allow-origin"
-                | "--idle-timeout"
-                | "--max-connections"
-                | "--per-address"
-                | "--header-timeout"
-                | "--new-games-per-minute"),
-                None,
-            ) => {
-                eprintln!("parlour-server: {flag} needs a value\n\n{USAGE}");
-                return ExitCode::from(2);
-            }
-            (other, _) => {
-                eprintln!("parlour-server: unknown argument '{other}'\n\n{USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-        i += 2;
-    }
-    let database = database.unwrap_or_else(parlour_server::default_database);
+    let mut policy = Policy {
+        allowed: cli.allow_origin,
+        idle: cli.idle_timeout,
+        limits: Limits {
+            max_connections: cli.max_connections as usize,
+            per_address: cli.per_address as usize,
+            header_timeout: cli.header_timeout,
+            address_rate: cli.requests_per_address,
+            unknown_codes_per_minute: cli.codes_per_minute,
+            new_games_per_minute: cli.new_games_per_minute,
+            ..Limits::default()
+        },
+        ..Policy::default()
+    };
+    let database = cli.database.unwrap_or_else(parlour_server::default_database);
     // Each connection is a descriptor: take what the system allows, and hold no more
     // connections than fit (a refused connection is answered; a failed accept is not).
     if let Some(fit) = parlour_server::limits::descriptors_for_connections()
@@ -139,6 +132,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let listen = cli.listen;
     runtime.block_on(async {
         let listener = match tokio::net::TcpListener::bind(&listen).await {
             Ok(l) => l,
@@ -150,7 +144,7 @@ fn main() -> ExitCode {
         let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or(listen);
         let shown = database.split('@').next_back().unwrap_or(&database).to_string();
         let ready = || println!("listening on http://{addr} (database {shown})");
-        match parlour_server::run_full(listener, &database, web, policy, ready).await {
+        match parlour_server::run_full(listener, &database, cli.web, policy, ready).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("parlour-server: {e}");

@@ -266,3 +266,29 @@ async fn one_address_makes_at_most_thirty_games_a_minute() {
     };
     assert!(matches!(reply, Reply::Seated { .. }), "{reply:?}");
 }
+
+#[test]
+fn limits_given_wrong_are_refused_before_the_server_starts() {
+    for (args, says) in [
+        (&["--per-address", "0"][..], "invalid value '0' for '--per-address <N>'"),
+        (
+            &["--max-connections", "lots"],
+            "invalid value 'lots' for '--max-connections <N>'",
+        ),
+        (&["--header-timeout", "0"], "give a number of seconds from 0.1 to 3600"),
+        (&["--codes-per-minute", "0.5"], "give a number, at least 1"),
+        (
+            &["--per-adress", "3"],
+            "tip: a similar argument exists: '--per-address'",
+        ),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_parlour-server"))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "nothing started: {args:?}");
+    }
+}

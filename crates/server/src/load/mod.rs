@@ -17,18 +17,6 @@ use crate::store::Store;
 use crate::store::postgres::PgStore;
 use crate::store::sqlite::SqliteStore;
 
-const USAGE: &str = "\
-usage: parlour-server load [--games N] [--interval-ms MS] [--seconds S] [--database URL] [--ramp | --attack]
-  N games (default 1000), each moving about once every MS milliseconds (default 1000), for S
-  seconds (default 30), over real WebSockets on loopback to a server in this process; reports
-  moves/s and the move round trip (p50, p99, max), then checks every stored game against what
-  its clients sent. --ramp: 250, 500, 1000, 1500, 2000, 3000 … games until p99 > 100 ms.
-  The database defaults to a fresh SQLite file; postgres://… measures PostgreSQL.
-  --attack: the same games twice, quiet and then while an attacker on other loopback addresses
-  holds idle WebSockets (800 tried from 8 addresses), dribbles 200 slowloris requests and spams
-  `new` from 20 addresses, under the server's default limits; reports both p99s, what the
-  attacker got, and this process's memory (server and all clients).";
-
 mod attack;
 mod ws;
 
@@ -36,58 +24,44 @@ use attack::{attack, resident_mb};
 pub use ws::connect_from;
 use ws::{Ws, send, until};
 
-struct Options {
+/// The load benchmark's options (`parlour-server load`).
+///
+/// N games, each moving about once every MS milliseconds, for S seconds, over real WebSockets on
+/// loopback to a server in this process; reports moves/s and the move round trip (p50, p99,
+/// max), then checks every stored game against what its clients sent.
+#[derive(clap::Args, Debug)]
+pub struct Options {
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
     games: usize,
+    /// Each game moves about once in this many milliseconds.
+    #[arg(long = "interval-ms", value_name = "MS", default_value = "1000", value_parser = millis)]
     interval: Duration,
+    /// How long each phase plays.
+    #[arg(long, value_name = "S", default_value_t = 30.0)]
     seconds: f64,
+    /// The database: a fresh SQLite file when not given; postgres://… measures PostgreSQL.
+    #[arg(long, value_name = "URL")]
     database: Option<String>,
+    /// 250, 500, 1000, 1500, 2000, 3000 … games until p99 passes 100 ms.
+    #[arg(long, conflicts_with = "attack")]
     ramp: bool,
+    /// The same games twice, quiet and then while an attacker on other loopback addresses holds
+    /// idle WebSockets (800 tried from 8 addresses), dribbles 200 slowloris requests and spams
+    /// `new` from 20 addresses, under the server's default limits; reports both p99s, what the
+    /// attacker got, and this process's memory (server and all clients).
+    #[arg(long)]
     attack: bool,
 }
 
-/// Runs the benchmark from the command line.
-pub fn main(args: &[String]) -> ExitCode {
-    let mut o = Options {
-        games: 1000,
-        interval: Duration::from_millis(1000),
-        seconds: 30.0,
-        database: None,
-        ramp: false,
-        attack: false,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let v = args.get(i + 1).map(String::as_str);
-        let ok = match (args[i].as_str(), v) {
-            ("--help" | "-h", _) => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            ("--ramp", _) => {
-                o.ramp = true;
-                i += 1;
-                continue;
-            }
-            ("--attack", _) => {
-                o.attack = true;
-                i += 1;
-                continue;
-            }
-            ("--games", Some(v)) => v.parse().map(|n| o.games = n).is_ok(),
-            ("--interval-ms", Some(v)) => v.parse().map(|n| o.interval = Duration::from_millis(n)).is_ok(),
-            ("--seconds", Some(v)) => v.parse().map(|n| o.seconds = n).is_ok(),
-            ("--database", Some(v)) => {
-                o.database = Some(v.to_string());
-                true
-            }
-            _ => false,
-        };
-        if !ok {
-            eprintln!("parlour-server load: bad argument '{}'\n\n{USAGE}", args[i]);
-            return ExitCode::from(2);
-        }
-        i += 2;
-    }
+fn millis(v: &str) -> Result<Duration, String> {
+    v.parse::<u64>()
+        .map(Duration::from_millis)
+        .map_err(|_| "give a whole number of milliseconds".into())
+}
+
+/// Runs the benchmark.
+pub fn main(o: Options) -> ExitCode {
     raise_file_limit();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
