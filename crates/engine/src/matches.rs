@@ -6,85 +6,56 @@ use std::process::ExitCode;
 use parlour_ai::{Knowledge, Level, MatchOptions, SearchConfig, play_match};
 use parlour_rules::{Game, GameId, split_pairs, with_game};
 
-const USAGE: &str = "\
-usage: parlour-engine match --game ID [key=value…] [--a SETTINGS] [--b SETTINGS]
-                            [--games N] [--opening N] [--seed N] [--max-plies N] [--quiet] [--moves]
-Plays N games (default 10) between configuration A and configuration B, alternating seats.
-SETTINGS is one quoted argument of genmove's words, e.g. --a \"level=master\"
---b \"algo=uct ms=2400\" (default A: level=strong, B: level=novice). --opening N plays N random
-moves at the start of each pair of games so deterministic players do not repeat one game.
-Prints one line per game, then wins by seat, draws, average time per move and A's score with
-a 95 % confidence interval. --moves also prints each game's moves; --quiet prints only the table.";
-
-struct MatchArgs {
-    game: String,
-    options: Vec<String>,
+/// An AI-versus-AI series between configuration A and configuration B, alternating seats.
+///
+/// SETTINGS is one quoted argument of genmove's words, e.g. --a "level=master" --b "algo=uct
+/// ms=2400". Prints one line per game, then wins by seat, draws, average time per move and A's
+/// score with a 95 % confidence interval.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// The game and its options, e.g. --game soldiers variant=board2.
+    #[arg(long, required = true, num_args = 1.., value_names = ["ID", "KEY=VALUE"])]
+    game: Vec<String>,
+    /// Configuration A.
+    #[arg(long, value_name = "SETTINGS", default_value = "level=strong")]
     a: String,
+    /// Configuration B.
+    #[arg(long, value_name = "SETTINGS", default_value = "level=novice")]
     b: String,
-    opts: MatchOptions,
+    /// Games in the series.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    games: u32,
+    /// Random moves at the start of each pair of games, so deterministic players do not repeat
+    /// one game.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    opening: u32,
+    /// Seed of the openings and of each game's search seeds.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    seed: u64,
+    /// A game still going after this many moves is scored a draw.
+    #[arg(long = "max-plies", value_name = "N", default_value_t = 2000)]
+    max_plies: u32,
+    /// Print only the table.
+    #[arg(long)]
     quiet: bool,
+    /// Also print each game's moves.
+    #[arg(long)]
     moves: bool,
 }
 
-fn parse(args: &[&str]) -> Result<Option<MatchArgs>, String> {
-    let mut m = MatchArgs {
-        game: String::new(),
-        options: Vec::new(),
-        a: "level=strong".into(),
-        b: "level=novice".into(),
-        opts: MatchOptions::games(10),
-        quiet: false,
-        moves: false,
-    };
-    let mut i = 0;
-    let value = |i: usize| {
-        args.get(i + 1)
-            .copied()
-            .ok_or_else(|| format!("{} needs a value", args[i]))
-    };
-    let number = |i: usize| -> Result<u64, String> {
-        let v = value(i)?;
-        v.parse()
-            .map_err(|_| format!("{}: '{v}' is not a whole number", args[i]))
-    };
-    while i < args.len() {
-        match args[i] {
-            "--help" | "-h" => return Ok(None),
-            "--game" => {
-                m.game = value(i)?.to_string();
-                while let Some(opt) = args.get(i + 2).filter(|a| a.contains('=') && !a.starts_with("--")) {
-                    m.options.push(opt.to_string());
-                    i += 1;
-                }
-            }
-            "--a" => m.a = value(i)?.to_string(),
-            "--b" => m.b = value(i)?.to_string(),
-            "--games" => m.opts.games = u32::try_from(number(i)?).map_err(|_| "--games is too large")?,
-            "--opening" => m.opts.opening_plies = u32::try_from(number(i)?).map_err(|_| "--opening is too large")?,
-            "--max-plies" => m.opts.max_plies = u32::try_from(number(i)?).map_err(|_| "--max-plies is too large")?,
-            "--seed" => m.opts.seed = number(i)?,
-            "--quiet" => {
-                m.quiet = true;
-                i += 1;
-                continue;
-            }
-            "--moves" => {
-                m.moves = true;
-                i += 1;
-                continue;
-            }
-            other => return Err(format!("unknown argument '{other}'")),
+impl MatchArgs {
+    fn options(&self) -> MatchOptions {
+        MatchOptions {
+            games: self.games,
+            opening_plies: self.opening,
+            max_plies: self.max_plies,
+            seed: self.seed,
         }
-        i += 2;
     }
-    if m.game.is_empty() {
-        return Err("--game is required".into());
-    }
-    Ok(Some(m))
 }
 
 fn series<G: Game + Knowledge>(m: &MatchArgs) -> Result<(), String> {
-    let words: Vec<&str> = m.options.iter().map(String::as_str).collect();
+    let words: Vec<&str> = m.game[1..].iter().map(String::as_str).collect();
     let pairs = split_pairs(&words).map_err(|e| e.to_string())?;
     let options = G::parse_options(&pairs).map_err(|e| e.to_string())?;
     let start = G::new(&options);
@@ -99,7 +70,7 @@ fn series<G: Game + Knowledge>(m: &MatchArgs) -> Result<(), String> {
         |_| start.clone(),
         &a,
         &b,
-        &m.opts,
+        &m.options(),
         |record| {
             if !quiet {
                 crate::say!("{record}");
@@ -113,21 +84,10 @@ fn series<G: Game + Knowledge>(m: &MatchArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs the subcommand with the arguments after `match`.
-pub fn run(args: &[&str]) -> ExitCode {
-    let m = match parse(args) {
-        Ok(Some(m)) => m,
-        Ok(None) => {
-            crate::say!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("parlour-engine match: {e}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let result = match m.game.parse::<GameId>() {
-        Ok(game) => with_game!(game, G => series::<G>(&m)),
+/// Runs the series `m` describes.
+pub fn run(m: &MatchArgs) -> ExitCode {
+    let result = match m.game[0].parse::<GameId>() {
+        Ok(game) => with_game!(game, G => series::<G>(m)),
         Err(e) => Err(e.to_string()),
     };
     match result {
