@@ -1,42 +1,146 @@
 //! The client's command line: which game to open, its options and players, moves to play
-//! first, and, for scripts and CI, a screenshot to save before exiting.
+//! first, and, for scripts and CI, a screenshot to save before exiting. Read with clap (the
+//! browser page's address is turned into the same arguments by `platform::page_args`).
 
 use std::path::PathBuf;
 
+use clap::Parser;
 use parlour_ai::Level;
 
+/// The command line as clap reads it; [`Args`] is what the app keeps.
+#[derive(Parser, Debug)]
+#[command(
+    name = "parlour",
+    version,
+    about = "Parlour: a 3D tabletop for five traditional two-player board games.",
+    long_about = "Parlour: a 3D tabletop for five traditional two-player board games. Without \
+                  arguments the title screen opens.",
+    max_term_width = 100
+)]
+struct Cli {
+    /// Open this game at once (kansho, konane, conhex, qyshinsu, soldiers); without it the title
+    /// screen opens.
+    #[arg(long, value_name = "ID", value_parser = game_id)]
+    game: Option<String>,
+    /// The game's options, e.g. "size=6x6" or "variant=monk".
+    #[arg(long, value_name = "k=v …", value_parser = option_pairs)]
+    options: Vec<OptionPairs>,
+    /// Moves in the game's notation, played before the game is shown.
+    #[arg(long, value_name = "m1 m2 …")]
+    moves: Vec<String>,
+    /// Who plays the first-named side: human, novice, casual, strong or master.
+    #[arg(long, value_name = "WHO", default_value = "human", value_parser = who)]
+    p1: Who,
+    /// Who plays the second-named side: human, novice, casual, strong or master.
+    #[arg(long, value_name = "WHO", default_value = "human", value_parser = who)]
+    p2: Who,
+    /// Open a window at once, for screenshots: rules, settings, load, paste, replay (the replay
+    /// controls, two moves back from the end), title (stay on the title screen even with
+    /// --screenshot), newgame (the new-game dialog on the game and options given), card (the
+    /// board alone, no panels: the new-game chooser's pictures), walk (the game's step-by-step
+    /// walkthrough at step --step N), result (the result card once the moves given end the
+    /// game) or online (the title screen's "Play online" window).
+    #[arg(long, value_name = "WHAT", ignore_case = true, value_parser = clap::builder::PossibleValuesParser::new(SHOW))]
+    show: Option<String>,
+    /// With --show walk: the walkthrough step to show.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = step)]
+    step: usize,
+    /// Render, save a PNG of the window to PATH and exit.
+    #[arg(long, value_name = "PATH")]
+    screenshot: Option<PathBuf>,
+    /// With --screenshot: frames to render first (every render pipeline compiles in the frame
+    /// that first needs it).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    frames: u32,
+    /// The window's size in pixels.
+    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = window)]
+    window: (u32, u32),
+    /// A Parlour server (parlour-server), e.g. http://127.0.0.1:7878, with --join or --watch.
+    #[arg(long, value_name = "URL", requires = "code")]
+    server: Option<String>,
+    /// Take the free seat of the online game with this invite code.
+    #[arg(long, value_name = "CODE", group = "code", requires = "server", value_parser = invite)]
+    join: Option<String>,
+    /// Watch the online game with this invite code ("Play online" on the title screen does the
+    /// same and more).
+    #[arg(long, value_name = "CODE", group = "code", requires = "server", value_parser = invite)]
+    watch: Option<String>,
+    /// Measure the client: launch to the first interactive frame, then its own CPU and wall time
+    /// per frame, idle and while the master level searches (it takes over both seats for three
+    /// turns); write the figures to PATH and exit.
+    #[arg(long, value_name = "PATH")]
+    measure: Option<PathBuf>,
+    /// Search threads for the computer's tree searches (default 1).
+    #[arg(long, value_name = "N", value_parser = ai_threads)]
+    ai_threads: Option<u32>,
+}
+
+/// `k=v` pairs of one `--options` argument.
+#[derive(Clone, Debug)]
+struct OptionPairs(Vec<(String, String)>);
+
+/// A seat's player: `None` human, or an AI level.
+#[derive(Clone, Debug)]
+struct Who(Option<Level>);
+
+fn game_id(v: &str) -> Result<String, String> {
+    v.parse::<parlour_rules::GameId>()
+        .map(|g| g.id().to_string())
+        .map_err(|e| e.to_string())
+}
+
+fn option_pairs(v: &str) -> Result<OptionPairs, String> {
+    v.split_whitespace()
+        .map(|word| {
+            word.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .ok_or_else(|| format!("'{word}' is not key=value"))
+        })
+        .collect::<Result<_, _>>()
+        .map(OptionPairs)
+}
+
+fn who(v: &str) -> Result<Who, String> {
+    if v.eq_ignore_ascii_case("human") {
+        return Ok(Who(None));
+    }
+    v.parse::<Level>()
+        .map(|l| Who(Some(l)))
+        .map_err(|_| "give one of human, novice, casual, strong, master".to_string())
+}
+
+fn step(v: &str) -> Result<usize, String> {
+    v.parse()
+        .ok()
+        .filter(|n| *n >= 1)
+        .ok_or_else(|| "give a step number (1 or more)".to_string())
+}
+
+fn ai_threads(v: &str) -> Result<u32, String> {
+    v.parse()
+        .ok()
+        .filter(|n| (1..=8).contains(n))
+        .ok_or_else(|| "give a whole number from 1 to 8".to_string())
+}
+
+fn window(v: &str) -> Result<(u32, u32), String> {
+    v.split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+        .filter(|(w, h)| (160..=7680).contains(w) && (120..=4320).contains(h))
+        .ok_or_else(|| "give a size like 1280x800 (160x120 to 7680x4320)".to_string())
+}
+
+fn invite(v: &str) -> Result<String, String> {
+    let code = v.trim().to_ascii_lowercase();
+    parlour_online::wire::check_code(&code).map_err(|e| e.to_string())?;
+    Ok(code)
+}
+
 /// What `parlour --help` prints.
-pub const USAGE: &str = "\
-usage: parlour [--game ID] [--options \"k=v …\"] [--moves \"m1 m2 …\"] [--p1 WHO] [--p2 WHO] [--show WHAT]
-               [--screenshot OUT.png] [--frames N] [--window WxH]
-               [--server URL (--join CODE | --watch CODE)]
-  --game ID            open this game at once (kansho, konane, conhex, qyshinsu, soldiers);
-                       without it the title screen opens
-  --options \"k=v …\"    the game's options, e.g. \"size=6x6\" or \"variant=monk\"
-  --moves \"m1 m2 …\"    moves in the game's notation, played before the game is shown
-  --p1 WHO, --p2 WHO   human, novice, casual, strong or master for the first- and
-                       second-named side (default human)
-  --screenshot PATH    render, save a PNG of the window to PATH and exit
-  --frames N           with --screenshot: frames to render first (default 10; with --screenshot
-                       every render pipeline compiles in the frame that first needs it)
-  --window WxH         the window's size in pixels (default 1280x800)
-  --server URL         a Parlour server (parlour-server), e.g. http://127.0.0.1:7878, with
-  --join CODE          take the free seat of the online game with this invite code, or
-  --watch CODE         watch it (\"Play online\" on the title screen does the same and more)
-  --show WHAT          open a window at once, for screenshots: rules, settings, load, paste,
-                       replay (the replay controls, two moves back from the end), title
-                       (stay on the title screen even with --screenshot), newgame (the
-                       new-game dialog on the game and options given), card (the board
-                       alone, no panels: the new-game chooser's pictures), walk (the
-                       game's step-by-step walkthrough at step --step N, default 3) or result (the
-                       result card once the moves given end the game), online (the
-                       title screen's \"Play online\" window)
-  --step N             with --show walk: the walkthrough step to show (default 3)
-  --measure PATH       measure the client: launch to the first interactive frame, then its own
-                       CPU and wall time per frame, idle and while the master level searches
-                       (it takes over both seats for three turns); write the figures to PATH
-                       and exit
-  --ai-threads N       search threads for the computer's tree searches (default 1, 1 to 8)";
+pub fn usage() -> String {
+    use clap::CommandFactory;
+    Cli::command().render_long_help().to_string()
+}
 
 /// The client's options.
 #[derive(Clone, Debug, PartialEq, bevy::prelude::Resource)]
@@ -69,19 +173,9 @@ pub struct Args {
 
 impl Default for Args {
     fn default() -> Self {
-        Args {
-            game: None,
-            options: Vec::new(),
-            moves: Vec::new(),
-            seats: [None, None],
-            screenshot: None,
-            frames: 10,
-            measure: None,
-            show: None,
-            step: 3,
-            ai_threads: None,
-            window: (1280, 800),
-            online: None,
+        match Args::parse(&[]) {
+            Ok(Parsed::Run(a)) => a,
+            _ => unreachable!("no arguments always parse"),
         }
     }
 }
@@ -97,8 +191,8 @@ pub const SHOW: &[&str] = &[
 pub enum Parsed {
     /// Run the client with these options.
     Run(Args),
-    /// Print the usage and stop.
-    Help,
+    /// Print this (the help, or the version) and stop.
+    Print(String),
 }
 
 pub use parlour_saves::game_name;
@@ -108,100 +202,45 @@ pub fn games() -> impl Iterator<Item = (&'static str, &'static str)> {
     parlour_rules::GameId::ALL.into_iter().map(|g| (g.id(), g.name()))
 }
 
-fn seat(flag: &str, v: &str) -> Result<Option<Level>, String> {
-    if v.eq_ignore_ascii_case("human") {
-        return Ok(None);
-    }
-    v.parse::<Level>()
-        .map(Some)
-        .map_err(|_| format!("{flag}: '{v}' is not one of human, novice, casual, strong, master"))
-}
-
 impl Args {
-    /// Reads the arguments after the program name.
+    /// Reads the arguments after the program name; an error is clap's whole message (what is
+    /// wrong, the usage line, and where to find more).
     pub fn parse(args: &[String]) -> Result<Parsed, String> {
-        let mut out = Args::default();
-        let (mut server, mut code_given) = (None, None);
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            let mut value = |flag: &str| it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
-            match arg.as_str() {
-                "--help" | "-h" => return Ok(Parsed::Help),
-                "--game" => {
-                    let game: parlour_rules::GameId = value("--game")?
-                        .parse()
-                        .map_err(|e: parlour_rules::UnknownGame| e.to_string())?;
-                    out.game = Some(game.id().to_string());
-                }
-                "--options" => {
-                    for word in value("--options")?.split_whitespace() {
-                        let (k, v) = word
-                            .split_once('=')
-                            .ok_or_else(|| format!("--options: '{word}' is not key=value"))?;
-                        out.options.push((k.to_string(), v.to_string()));
-                    }
-                }
-                "--moves" => out
-                    .moves
-                    .extend(value("--moves")?.split_whitespace().map(str::to_string)),
-                "--p1" => out.seats[0] = seat("--p1", &value("--p1")?)?,
-                "--p2" => out.seats[1] = seat("--p2", &value("--p2")?)?,
-                "--screenshot" => out.screenshot = Some(PathBuf::from(value("--screenshot")?)),
-                "--measure" => out.measure = Some(PathBuf::from(value("--measure")?)),
-                "--show" => {
-                    let v = value("--show")?.to_ascii_lowercase();
-                    if !SHOW.contains(&v.as_str()) {
-                        return Err(format!("--show: '{v}' is not one of {}", SHOW.join(", ")));
-                    }
-                    out.show = Some(v);
-                }
-                "--step" => {
-                    let v = value("--step")?;
-                    out.step = v
-                        .parse()
-                        .ok()
-                        .filter(|n| *n >= 1)
-                        .ok_or_else(|| format!("--step: '{v}' is not a step number (1 or more)"))?;
-                }
-                "--ai-threads" => {
-                    let v = value("--ai-threads")?;
-                    out.ai_threads = Some(
-                        v.parse()
-                            .ok()
-                            .filter(|n| (1..=8).contains(n))
-                            .ok_or_else(|| format!("--ai-threads: '{v}' is not a whole number from 1 to 8"))?,
-                    );
-                }
-                "--window" => {
-                    let v = value("--window")?;
-                    let size = v
-                        .split_once(['x', 'X'])
-                        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
-                        .filter(|(w, h)| (160..=7680).contains(w) && (120..=4320).contains(h));
-                    out.window = size
-                        .ok_or_else(|| format!("--window: '{v}' is not a size like 1280x800 (160x120 to 7680x4320)"))?;
-                }
-                "--frames" => {
-                    let v = value("--frames")?;
-                    out.frames = v
-                        .parse()
-                        .map_err(|_| format!("--frames: '{v}' is not a whole number"))?;
-                }
-                "--server" => server = Some(value("--server")?),
-                flag @ ("--join" | "--watch") => {
-                    let code = value(flag)?.trim().to_ascii_lowercase();
-                    parlour_online::wire::check_code(&code).map_err(|e| format!("{flag}: {e}"))?;
-                    code_given = Some((code, flag == "--watch"));
-                }
-                other => return Err(format!("unknown argument '{other}'")),
+        let words = std::iter::once("parlour".to_string()).chain(args.iter().cloned());
+        let cli = match Cli::try_parse_from(words) {
+            Ok(cli) => cli,
+            Err(e) => {
+                use clap::error::ErrorKind;
+                return match e.kind() {
+                    ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(Parsed::Print(e.render().to_string())),
+                    _ => Err(e.render().to_string()),
+                };
             }
-        }
-        match (server, code_given) {
-            (Some(url), Some((code, watch))) => out.online = Some((url, code, watch)),
-            (None, None) => {}
-            (Some(_), None) => return Err("--server needs --join CODE or --watch CODE".into()),
-            (None, Some(_)) => return Err("--join and --watch need --server URL".into()),
-        }
+        };
+        let mut out = Args {
+            game: cli.game,
+            options: cli.options.into_iter().flat_map(|p| p.0).collect(),
+            moves: cli
+                .moves
+                .iter()
+                .flat_map(|m| m.split_whitespace())
+                .map(str::to_string)
+                .collect(),
+            seats: [cli.p1.0, cli.p2.0],
+            screenshot: cli.screenshot,
+            frames: cli.frames,
+            measure: cli.measure,
+            show: cli.show.map(|s| s.to_ascii_lowercase()),
+            step: cli.step,
+            ai_threads: cli.ai_threads,
+            window: cli.window,
+            online: None,
+        };
+        out.online = match (cli.server, cli.join, cli.watch) {
+            (Some(url), Some(code), _) => Some((url, code, false)),
+            (Some(url), None, Some(code)) => Some((url, code, true)),
+            _ => None,
+        };
         if out.screenshot.is_some()
             && out.game.is_none()
             && out.online.is_none()
@@ -258,6 +297,30 @@ mod tests {
         assert!(parse(&["--p1", "grandmaster"]).is_err());
         assert!(parse(&["--options", "size"]).is_err());
         assert!(parse(&["--ai-threads", "0"]).unwrap_err().contains("1 to 8"));
+        // clap's conventions: what is wrong, the usage line, where to find more; a near miss
+        // is named.
+        let wrong = parse(&["--gmae", "konane"]).unwrap_err();
+        assert!(
+            wrong.contains("unexpected argument '--gmae'") && wrong.contains("--game"),
+            "{wrong}"
+        );
+        assert!(wrong.contains("Usage: parlour"), "{wrong}");
+        let both = parse(&[
+            "--server",
+            "http://x:1",
+            "--join",
+            "abcdefgh23",
+            "--watch",
+            "abcdefgh23",
+        ])
+        .unwrap_err();
+        assert!(both.contains("cannot be used with"), "{both}");
+        assert!(parse(&["--show", "menu"]).unwrap_err().contains("possible values"));
+        let Ok(Parsed::Run(a)) = parse(&["--show", "Rules", "--moves", "a b", "--moves", "c"]) else {
+            panic!()
+        };
+        assert_eq!((a.show.as_deref(), a.moves.len()), (Some("rules"), 3));
+        assert!(usage().contains("--ai-threads <N>"));
         assert!(parse(&["--ai-threads", "two"]).is_err());
         let Ok(Parsed::Run(a)) = parse(&["--ai-threads", "2"]) else {
             panic!()
@@ -269,7 +332,7 @@ mod tests {
             panic!()
         };
         assert_eq!(a.window, (320, 200));
-        assert_eq!(parse(&["--help"]), Ok(Parsed::Help));
+        assert!(matches!(parse(&["--help"]), Ok(Parsed::Print(h)) if h.contains("--watch <CODE>")));
         assert!(parse(&["--server", "http://x:1"]).unwrap_err().contains("--join"));
         assert!(parse(&["--join", "abcdefgh23"]).unwrap_err().contains("--server"));
         assert!(

@@ -9,12 +9,12 @@ fn main() -> ExitCode {
             parlour::app(args).run();
             ExitCode::SUCCESS
         }
-        Ok(parlour::cli::Parsed::Help) => {
-            println!("{}", parlour::cli::USAGE);
+        Ok(parlour::cli::Parsed::Print(text)) => {
+            print!("{text}");
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("parlour: {e}\n\n{}", parlour::cli::USAGE);
+            eprint!("{e}");
             ExitCode::from(2)
         }
     }
