@@ -13,9 +13,8 @@ step() { printf '\n==> %s\n' "$*"; }
 step "format"
 cargo fmt --all --check
 
-step "lints (pure crates)"
-cargo clippy -p parlour-rules -p parlour-ai -p parlour-engine -p parlour-saves -p parlour-online -p parlour-server -p parlour-worker \
-  --all-targets --quiet -- -D warnings
+step "lints (every crate, the client too)"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 step "import circles (scripts/check-circles.py)"
 python3 scripts/check-circles.py
