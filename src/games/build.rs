@@ -98,7 +98,7 @@ pub fn option_value(game: &str, options: &[(String, String)], key: &str) -> Opti
 /// The options in their canonical form (only what differs from the defaults), or the sentence
 /// that refuses them.
 pub fn canonical_options(game: &str, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
-    self::game(game)?.canonical_options(options)
+    Ok(self::game(game)?.canonical_options(options)?)
 }
 
 /// `options` with `key=value` in place of any earlier value (not checked).

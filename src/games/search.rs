@@ -200,7 +200,7 @@ where
             return Some(result.and_then(|r| finish.take().and_then(|f| f(&state, r, &stop))));
         }
         let reply = page_worker::take(id)?;
-        match reply.and_then(|text| parlour_worker::read_answer::<G>(&text)) {
+        match reply.and_then(|text| parlour_worker::read_answer::<G>(&text).map_err(String::from)) {
             Ok(Some(result)) => {
                 WORKER_ANSWERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 Some(finish.take().and_then(|f| f(&state, result, &stop)))

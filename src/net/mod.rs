@@ -149,7 +149,7 @@ impl Book {
             Err(e) => Book {
                 book: OnlineBook::default(),
                 path: None,
-                problem: Some(e),
+                problem: Some(e.to_string()),
             },
         }
     }
@@ -221,7 +221,7 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
                 if let Some(link) = online.0.as_mut()
                     && let Err(e) = link.client.resign()
                 {
-                    status.message = Some(e);
+                    status.message = Some(e.to_string());
                 }
                 continue;
             }
@@ -446,7 +446,7 @@ fn send_own_moves(mut online: NonSendMut<Online>, m: Option<Res<Match>>, mut sta
     while link.sent < history.len() {
         let text = history[link.sent].1.clone();
         if let Err(e) = link.client.send_move(&text) {
-            status.message = Some(e);
+            status.message = Some(e.to_string());
         }
         link.sent += 1;
     }

@@ -183,7 +183,7 @@ fn take_uploads(dir: Res<DataDir>, mut notice: ResMut<Notice>, mut list: ResMut<
                 let what = save::load(&path).map(|s| save::summary(&s)).unwrap_or_default();
                 notice.set(format!("Added {name}: {what}. It is in the list to load."), false);
             }
-            Err(why) => notice.set(why, true),
+            Err(why) => notice.set(why.to_string(), true),
         }
         refresh(&dir, &mut list);
     }

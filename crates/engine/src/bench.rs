@@ -39,9 +39,13 @@ impl BenchRow {
 }
 
 /// Plays random games from `options` for `warmup`, then counts games and moves for `measure`.
-pub fn bench_game<G: Game>(options: &[&str], warmup: Duration, measure: Duration) -> Result<BenchRow, String> {
-    let pairs = split_pairs(options).map_err(|e| e.to_string())?;
-    let opts = G::parse_options(&pairs).map_err(|e| e.to_string())?;
+pub fn bench_game<G: Game>(
+    options: &[&str],
+    warmup: Duration,
+    measure: Duration,
+) -> Result<BenchRow, crate::session::SessionError> {
+    let pairs = split_pairs(options)?;
+    let opts = G::parse_options(&pairs)?;
     let start = G::new(&opts);
     let mut rng = ChaCha8Rng::seed_from_u64(BENCH_SEED);
     let mut buf = Vec::with_capacity(256);
@@ -88,7 +92,12 @@ pub const BENCH_SET: &[(&str, &[&str])] = &[
 ];
 
 /// Benchmarks one entry of [`BENCH_SET`] (or any id with options).
-pub fn bench_entry(id: &str, options: &[&str], warmup: Duration, measure: Duration) -> Result<BenchRow, String> {
-    let game: GameId = id.parse().map_err(|e: parlour_rules::UnknownGame| e.to_string())?;
+pub fn bench_entry(
+    id: &str,
+    options: &[&str],
+    warmup: Duration,
+    measure: Duration,
+) -> Result<BenchRow, crate::session::SessionError> {
+    let game: GameId = id.parse()?;
     with_game!(game, G => bench_game::<G>(options, warmup, measure))
 }

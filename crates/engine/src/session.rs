@@ -216,28 +216,49 @@ fn bounded_perft<G: Game>(state: &G, depth: u32, budget: &mut u64) -> Option<u64
 /// The level `genmove` plays at when no `level=` is given.
 pub const GENMOVE_DEFAULT_LEVEL: Level = Level::Strong;
 
-fn make<G: Game + Knowledge>(opts: &[&str]) -> Result<Box<dyn Session>, String> {
-    let pairs = split_pairs(opts).map_err(|e| e.to_string())?;
-    let options = G::parse_options(&pairs).map_err(|e| e.to_string())?;
+/// Why a session could not be started: each shows as the sentence the protocol answers with.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    /// No game has that id.
+    #[error(transparent)]
+    UnknownGame(#[from] parlour_rules::UnknownGame),
+    /// The game refuses the options.
+    #[error(transparent)]
+    Options(#[from] parlour_rules::OptionsError),
+    /// A move of the list given cannot be played.
+    #[error("{0}")]
+    Moves(String),
+}
+
+impl From<SessionError> for String {
+    fn from(e: SessionError) -> String {
+        e.to_string()
+    }
+}
+
+fn make<G: Game + Knowledge>(opts: &[&str]) -> Result<Box<dyn Session>, SessionError> {
+    let pairs = split_pairs(opts)?;
+    let options = G::parse_options(&pairs)?;
     Ok(Box::new(GameSession::new(G::new(&options))))
 }
 
 /// A game from its id, its options as pairs and the moves played (an online game as stored).
-pub fn session_from(id: &str, options: &[(String, String)], moves: &[String]) -> Result<Box<dyn Session>, String> {
+pub fn session_from(
+    id: &str,
+    options: &[(String, String)],
+    moves: &[String],
+) -> Result<Box<dyn Session>, SessionError> {
     let words: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let mut session = new_session(id, &words)?;
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-    session.setmoves(&moves)?;
+    session.setmoves(&moves).map_err(SessionError::Moves)?;
     Ok(session)
 }
 
 /// Starts a game from its id (aliases accepted, case-insensitive) and `key=value` words.
-pub fn new_session(id: &str, opts: &[&str]) -> Result<Box<dyn Session>, String> {
-    let game: GameId = id
-        .to_ascii_lowercase()
-        .parse()
-        .map_err(|e: parlour_rules::UnknownGame| e.to_string())?;
+pub fn new_session(id: &str, opts: &[&str]) -> Result<Box<dyn Session>, SessionError> {
+    let game: GameId = id.to_ascii_lowercase().parse()?;
     with_game!(game, G => make::<G>(opts))
 }
 

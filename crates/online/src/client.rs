@@ -107,6 +107,25 @@ fn fresh_token() -> Option<String> {
     Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// A move or a resignation asked of a client that holds no seat (it watches, or has not been
+/// seated yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoSeat;
+
+impl std::fmt::Display for NoSeat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("this connection holds no seat")
+    }
+}
+
+impl std::error::Error for NoSeat {}
+
+impl From<NoSeat> for String {
+    fn from(e: NoSeat) -> String {
+        e.to_string()
+    }
+}
+
 /// The longest wait between two connection attempts.
 pub const MAX_BACKOFF: Duration = Duration::from_secs(4);
 const FIRST_BACKOFF: Duration = Duration::from_millis(100);
@@ -242,9 +261,9 @@ impl OnlineClient {
 
     /// Sends this seat's move at the current ply; `Err` with a sentence when there is no seat.
     /// Answered by [`Event::Stored`] or [`Event::Refused`] with the returned number.
-    pub fn send_move(&mut self, mv: &str) -> Result<u64, String> {
+    pub fn send_move(&mut self, mv: &str) -> Result<u64, NoSeat> {
         let Role::Seated { code, token, .. } = &self.role else {
-            return Err("this connection holds no seat".into());
+            return Err(NoSeat);
         };
         let (code, token) = (code.clone(), token.clone());
         let ply = self.game.as_ref().map_or(0, |g| g.moves.len() as u32);
@@ -259,9 +278,9 @@ impl OnlineClient {
 
     /// Resigns this seat's game; answered by [`Event::Resigned`] or [`Event::Refused`] with the
     /// returned number. `Err` with a sentence when there is no seat.
-    pub fn resign(&mut self) -> Result<u64, String> {
+    pub fn resign(&mut self) -> Result<u64, NoSeat> {
         let Role::Seated { code, token, .. } = &self.role else {
-            return Err("this connection holds no seat".into());
+            return Err(NoSeat);
         };
         let (code, token) = (code.clone(), token.clone());
         Ok(self.request(|req| Request::Resign { req, code, token }))

@@ -113,6 +113,12 @@ impl NotationError {
 #[error("{0}")]
 pub struct OptionsError(pub String);
 
+impl From<OptionsError> for String {
+    fn from(e: OptionsError) -> String {
+        e.0
+    }
+}
+
 /// One option a game offers in the engine's `game` command and the new-game dialog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptionSpec {

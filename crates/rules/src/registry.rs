@@ -103,9 +103,9 @@ impl GameId {
 
     /// `options` in their canonical form (only what differs from the defaults), or the rules'
     /// sentence that refuses them.
-    pub fn canonical_options(self, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
+    pub fn canonical_options(self, options: &[(String, String)]) -> Result<Vec<(String, String)>, crate::OptionsError> {
         let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        with_game!(self, G => G::parse_options(&pairs).map(|o| G::option_pairs(&o)).map_err(|e| e.to_string()))
+        with_game!(self, G => G::parse_options(&pairs).map(|o| G::option_pairs(&o)))
     }
 
     /// The value in force of option `key` under `options`, or `None` where it does not apply

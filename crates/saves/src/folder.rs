@@ -43,15 +43,15 @@ pub const IMPORT_LIMIT: usize = 1 << 20;
 /// already there. It is checked exactly as loading checks it (header, checksum, game, options,
 /// the whole history replayed to the stored position); a refusal is the sentence of what is
 /// wrong, with "Nothing was added.", and writes nothing.
-pub fn import(dir: &Path, file_name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
-    let refuse = |why: String| format!("{file_name} was not added: {why} Nothing was added.");
+pub fn import(dir: &Path, file_name: &str, bytes: &[u8]) -> Result<PathBuf, ImportError> {
+    let refuse = |why: ImportRefusal| ImportError {
+        file_name: file_name.to_string(),
+        why,
+    };
     if bytes.len() > IMPORT_LIMIT {
-        return Err(refuse(format!(
-            "it is over {} KB, far larger than any saved game.",
-            IMPORT_LIMIT / 1024
-        )));
+        return Err(refuse(ImportRefusal::TooLarge));
     }
-    let save = decode(bytes).map_err(|e| refuse(e.to_string()))?;
+    let save = decode(bytes).map_err(|e| refuse(ImportRefusal::NotASave(e)))?;
     // A name of plain letters, digits, '-' and '_' (no folders, no hidden files), never the
     // autosave's, and never one already taken.
     let stem: String = Path::new(file_name)
@@ -75,8 +75,33 @@ pub fn import(dir: &Path, file_name: &str, bytes: &[u8]) -> Result<PathBuf, Stri
         })
         .find(|p| !taken(p))
         .expect("some name is free");
-    store(&path, &save).map_err(|e| refuse(format!("the browser's storage refused it ({e}).")))?;
+    store(&path, &save).map_err(|e| refuse(ImportRefusal::Storage(e.to_string())))?;
     Ok(path)
+}
+
+/// A file that [`import`] did not add, and why; shown as one sentence that ends "Nothing was
+/// added.".
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file_name} was not added: {why} Nothing was added.")]
+pub struct ImportError {
+    /// The file's name, as the player gave it.
+    pub file_name: String,
+    /// Why it was refused.
+    pub why: ImportRefusal,
+}
+
+/// Why [`import`] refused a file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImportRefusal {
+    /// Larger than [`IMPORT_LIMIT`].
+    #[error("it is over {} KB, far larger than any saved game.", IMPORT_LIMIT / 1024)]
+    TooLarge,
+    /// It does not load as a save.
+    #[error("{0}")]
+    NotASave(crate::LoadError),
+    /// The storage would not take it.
+    #[error("the browser's storage refused it ({0}).")]
+    Storage(String),
 }
 
 /// A save file found on disk, for the load list.

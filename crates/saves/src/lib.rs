@@ -27,7 +27,10 @@ mod tests;
 
 pub use decode::decode;
 pub use error::LoadError;
-pub use folder::{AUTOSAVE, IMPORT_LIMIT, SaveEntry, age_words, import, list, load, saves_dir, store, summary};
+pub use folder::{
+    AUTOSAVE, IMPORT_LIMIT, ImportError, ImportRefusal, SaveEntry, age_words, import, list, load, saves_dir, store,
+    summary,
+};
 pub use format::{FORMAT, SaveGame, VERSION, seal};
 pub use games::{canonical_options, game_id, game_name};
 pub use replay::{replay, verify};

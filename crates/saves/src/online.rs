@@ -48,6 +48,23 @@ struct File {
     book: OnlineBook,
 }
 
+/// Why the list of online games was not read; each shows as a sentence.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BookError {
+    /// The file is there but could not be read.
+    #[error("the list of online games could not be read ({0})")]
+    Unreadable(String),
+    /// It is damaged.
+    #[error("the list of online games is damaged ({0}); it was left as it is")]
+    Damaged(String),
+    /// Some other file.
+    #[error("'{0}' is not Parlour's list of online games")]
+    Foreign(String),
+    /// Written by a newer Parlour.
+    #[error("the list of online games is version {0}; this Parlour reads version 1")]
+    Newer(u32),
+}
+
 /// Where the book lives in the data directory.
 pub fn book_path(data: &Path) -> PathBuf {
     data.join("online-games.json")
@@ -55,30 +72,27 @@ pub fn book_path(data: &Path) -> PathBuf {
 
 impl OnlineBook {
     /// Reads a book; a missing file is an empty book, a damaged or foreign one a sentence.
-    pub fn load(path: &Path) -> Result<OnlineBook, String> {
+    pub fn load(path: &Path) -> Result<OnlineBook, BookError> {
         let bytes = match crate::disk::read(path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(OnlineBook::default()),
-            Err(e) => return Err(format!("the list of online games could not be read ({e})")),
+            Err(e) => return Err(BookError::Unreadable(e.to_string())),
         };
         Self::decode(&bytes)
     }
 
     /// Reads a book from its bytes.
-    pub fn decode(bytes: &[u8]) -> Result<OnlineBook, String> {
-        let damaged = |why: String| format!("the list of online games is damaged ({why}); it was left as it is");
+    pub fn decode(bytes: &[u8]) -> Result<OnlineBook, BookError> {
+        let damaged = BookError::Damaged;
         if bytes.len() > 1 << 20 {
             return Err(damaged("it is larger than a megabyte".into()));
         }
         let file: File = serde_json::from_slice(bytes).map_err(|e| damaged(e.to_string()))?;
         if file.format != FORMAT {
-            return Err(format!("'{}' is not Parlour's list of online games", file.format));
+            return Err(BookError::Foreign(file.format));
         }
         if file.version != 1 {
-            return Err(format!(
-                "the list of online games is version {}; this Parlour reads version 1",
-                file.version
-            ));
+            return Err(BookError::Newer(file.version));
         }
         for g in &file.book.games {
             parlour_online::wire::check_code(&g.code).map_err(|e| damaged(e.to_string()))?;
@@ -175,7 +189,7 @@ mod tests {
             good[..good.len() / 2].to_string(),
         ];
         for text in cases {
-            let err = OnlineBook::decode(text.as_bytes()).expect_err(&text);
+            let err = OnlineBook::decode(text.as_bytes()).expect_err(&text).to_string();
             assert!(err.contains(' ') && err.len() > 20, "{err}");
         }
     }

@@ -129,7 +129,7 @@ fn imported_saves_are_checked_and_never_replace_one() {
         (vec![b' '; IMPORT_LIMIT + 1], "too large"),
     ];
     for (bad, what) in refusals {
-        let why = import(&dir, "bad.json", &bad).expect_err(what);
+        let why = import(&dir, "bad.json", &bad).expect_err(what).to_string();
         assert!(why.starts_with("bad.json was not added: "), "{what}: {why}");
         assert!(why.ends_with("Nothing was added."), "{what}: {why}");
         assert!(!why.contains('\n'), "{what}: one line");

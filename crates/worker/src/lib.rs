@@ -107,9 +107,28 @@ fn run<G: Knowledge>(request: &str, kept: &mut Option<Searcher<G>>) -> serde_jso
 
 /// The worker's answer to a search of a `G` position: its result (`None` when the side to move
 /// had no move), or why there is none.
-pub fn read_answer<G: Game>(reply: &str) -> Result<Option<SearchResult<G::Move>>, String> {
+pub fn read_answer<G: Game>(reply: &str) -> Result<Option<SearchResult<G::Move>>, WorkerError> {
     serde_json::from_str::<Answer<G::Move>>(reply)
-        .map_err(|e| format!("The search worker's answer cannot be read: {e}."))?
+        .map_err(|e| WorkerError(format!("The search worker's answer cannot be read: {e}.")))?
+        .map_err(WorkerError)
+}
+
+/// Why the search worker gave no move: a sentence for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkerError(pub String);
+
+impl std::fmt::Display for WorkerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for WorkerError {}
+
+impl From<WorkerError> for String {
+    fn from(e: WorkerError) -> String {
+        e.0
+    }
 }
 
 /// The worker's entry point (`web/worker.js` calls it for each message).
@@ -210,11 +229,12 @@ mod tests {
         // Not JSON at all; an unknown game; a position the rules refuse (a side that does not
         // exist); each gives a sentence, not a panic or a move.
         let garbage = read_answer::<parlour_rules::konane::Konane>(&answer("{not json"));
-        assert!(garbage.unwrap_err().contains("cannot read the request"));
+        assert!(garbage.unwrap_err().0.contains("cannot read the request"));
         let unknown = answer(&konane.replacen("\"konane\"", "\"chess\"", 1));
         assert!(
             read_answer::<parlour_rules::konane::Konane>(&unknown)
                 .unwrap_err()
+                .0
                 .contains("no game called \"chess\"")
         );
         let mut value: serde_json::Value = serde_json::from_str(&konane).unwrap();
@@ -223,6 +243,7 @@ mod tests {
         assert!(
             read_answer::<parlour_rules::konane::Konane>(&refused)
                 .unwrap_err()
+                .0
                 .contains("position the rules refuse")
         );
         // An answer the client cannot read is a sentence too.

@@ -24,7 +24,8 @@ pub struct Entry {
 
 impl Entry {
     pub(super) fn new(stored: StoredGame) -> Result<Entry, StoreError> {
-        let session = session_from(&stored.game, &stored.options, &stored.moves).map_err(StoreError::Damaged)?;
+        let session = session_from(&stored.game, &stored.options, &stored.moves)
+            .map_err(|e| StoreError::Damaged(e.to_string()))?;
         Ok(Entry {
             stored,
             session,

@@ -441,7 +441,8 @@ impl<S: Store> Registry<S> {
 /// The answer to a move re-sent for a ply already stored.
 fn resent(e: &Entry, seat: Seat, ply: u32, mv: &str) -> Result<String, Refusal> {
     let before = &e.stored.moves[..ply as usize];
-    let mut at = session_from(&e.stored.game, &e.stored.options, before).map_err(StoreError::Damaged)?;
+    let mut at =
+        session_from(&e.stored.game, &e.stored.options, before).map_err(|e| StoreError::Damaged(e.to_string()))?;
     let same_seat = at.turn() == Some(seat.index());
     let canonical = at.play(mv).ok();
     if same_seat && canonical.as_deref() == Some(e.stored.moves[ply as usize].as_str()) {
