@@ -54,7 +54,7 @@ pub(super) fn new_game(
             );
             ui.separator();
             options(ui, &mut setup);
-            if setup.game == "soldiers" {
+            if parlour_rules::GameId::Soldiers.is(&setup.game) {
                 soldiers_notes(ui, &mut setup, &mut proof, &mut sfx);
             }
             ui.separator();

@@ -150,7 +150,7 @@ mod tests {
             assert!(m.play_now(&tokens), "{text}");
         }
         let names = Player::BOTH.map(|p| m.side_name(p));
-        let hunter = (game == "soldiers").then_some(Player::P1);
+        let hunter = parlour_rules::GameId::parse(game).and_then(parlour_rules::GameId::hunter);
         let counters = m.counters();
         (scoreboard([&names[0], &names[1]], &counters, hunter), counters, names)
     }

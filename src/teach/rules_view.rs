@@ -96,7 +96,7 @@ pub fn rules_window(
                 if let Ok(start) = &start {
                     start_board(ui, start.as_ref(), &settings);
                 }
-                if game == "soldiers" {
+                if parlour_rules::GameId::Soldiers.is(&game) {
                     soldiers_board(ui, &variant, &options);
                 }
                 rule_sections(ui, &game);

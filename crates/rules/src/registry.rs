@@ -74,6 +74,17 @@ impl GameId {
         with_game!(self, G => G::NAME)
     }
 
+    /// The hunter's side in a hunt game (Sixteen Soldiers: the general, who moves first), or
+    /// `None` in a game between equal sides.
+    pub fn hunter(self) -> Option<crate::Player> {
+        matches!(self, GameId::Soldiers).then_some(crate::Player::P1)
+    }
+
+    /// Whether this is the game `id` names (aliases accepted).
+    pub fn is(self, id: &str) -> bool {
+        GameId::parse(id) == Some(self)
+    }
+
     /// Other spellings a player or an old file may use (`qushinsu`, `kōnane`).
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
@@ -145,6 +156,16 @@ impl FromStr for GameId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_hunt_has_a_hunter_and_ids_are_named_by_any_spelling() {
+        for g in GameId::ALL {
+            assert_eq!(g.hunter().is_some(), g == GameId::Soldiers, "{g}");
+            assert!(g.is(g.id()) && g.is(&g.id().to_uppercase()));
+        }
+        assert_eq!(GameId::Soldiers.hunter(), Some(crate::Player::P1));
+        assert!(GameId::Qyshinsu.is("qushinsu") && !GameId::Konane.is("soldiers"));
+    }
 
     #[test]
     fn every_game_reads_back_from_its_id_and_its_aliases() {
