@@ -1,5 +1,5 @@
 //! `parlour-engine`: with no arguments, speaks the line protocol on stdin/stdout
-//! (`shared/engine-protocol.md`); `bench`, `match` and `connect` are subcommands for people and
+//! (`shared/engine-protocol.md`); `bench`, `match`, `connect` and `solve` are subcommands for people and
 //! scripts.
 
 use std::process::ExitCode;
@@ -29,6 +29,27 @@ enum Command {
     /// The protocol against a Parlour server's game: online new|join|watch|resume|token, wait,
     /// play and genmove through the server.
     Connect(ConnectArgs),
+    /// Solves one position exactly and prints the protocol's `solve` reply text: `win <side>
+    /// <plies> <moves…>`, `draw` or `unknown`.
+    Solve(SolveArgs),
+}
+
+/// One position to solve: a game, its options and the moves played from the start.
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// The game id, e.g. konane.
+    #[arg(long, value_name = "ID")]
+    game: String,
+    /// The game's options, space-separated, e.g. "size=6x6".
+    #[arg(long, value_name = "K=V …", default_value = "")]
+    options: String,
+    /// The moves played from the start, space-separated.
+    #[arg(long, value_name = "M1 M2 …", default_value = "")]
+    moves: String,
+    /// The time budget in milliseconds.
+    #[arg(long, value_name = "N", default_value_t = parlour_engine::session::SOLVE_DEFAULT_MS,
+          value_parser = clap::value_parser!(u64).range(1..=protocol::MAX_SOLVE_MS))]
+    ms: u64,
 }
 
 /// Plays uniformly random games from a fixed seed on one thread: a warm-up, then the measured
@@ -71,6 +92,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(b)) => return run_bench(&b),
         Some(Command::Match(m)) => return matches::run(&m),
         Some(Command::Connect(c)) => protocol::Engine::connected(&c.server, c.timeout),
+        Some(Command::Solve(s)) => return run_solve(&s),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -79,6 +101,26 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("parlour-engine: {e}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_solve(args: &SolveArgs) -> ExitCode {
+    let options: Vec<&str> = args.options.split_whitespace().collect();
+    let moves: Vec<&str> = args.moves.split_whitespace().collect();
+    let session = parlour_engine::session::new_session(&args.game, &options).and_then(|mut s| {
+        s.setmoves(&moves)
+            .map_err(parlour_engine::session::SessionError::Moves)?;
+        Ok(s)
+    });
+    match session {
+        Ok(session) => {
+            parlour_engine::say!("{}", session.solve(args.ms));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("parlour-engine solve: {e}");
+            ExitCode::from(2)
         }
     }
 }

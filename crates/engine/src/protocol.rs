@@ -23,6 +23,7 @@ pub const COMMANDS: &[&str] = &[
     "history",
     "setmoves",
     "perft",
+    "solve",
     "quit",
 ];
 
@@ -205,10 +206,37 @@ impl Engine {
                 }
                 self.session.perft(depth, self.perft_max_positions)?.to_string()
             }
+            "solve" => {
+                let ms = solve_ms(args)?;
+                let ms = self.search_cap_ms.map_or(ms, |cap| ms.min(cap));
+                self.session.solve(ms)
+            }
             "quit" => return Ok(None),
             other => return Err(format!("unknown command '{other}'; try list_commands")),
         };
         Ok(Some(text))
+    }
+}
+
+/// The longest `solve` budget accepted: one hour.
+pub const MAX_SOLVE_MS: u64 = 3_600_000;
+
+/// Reads `solve`'s words (`[ms=N]`) into its budget in milliseconds.
+pub fn solve_ms(args: &[&str]) -> Result<u64, String> {
+    match args {
+        [] => Ok(crate::session::SOLVE_DEFAULT_MS),
+        [word] => {
+            let value = word
+                .strip_prefix("ms=")
+                .ok_or_else(|| format!("solve takes only ms=N, not '{word}'"))?;
+            match value.parse::<u64>() {
+                Ok(ms) if (1..=MAX_SOLVE_MS).contains(&ms) => Ok(ms),
+                _ => Err(format!(
+                    "solve ms must be a number from 1 to {MAX_SOLVE_MS}, not '{value}'"
+                )),
+            }
+        }
+        _ => Err("usage: solve [ms=N]".into()),
     }
 }
 

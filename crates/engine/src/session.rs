@@ -1,6 +1,7 @@
 //! One game in progress behind an object-safe interface, so the protocol can hold any of the
 //! five games, and the registry that builds one from a game id and `key=value` options.
 
+use parlour_ai::solve::{Solvable, SolveConfig, reply_text};
 use parlour_ai::{Knowledge, Level, SearchConfig, StopFlag};
 use parlour_rules::{Game, GameId, Status, perft, split_pairs, with_game};
 
@@ -38,6 +39,10 @@ pub trait Session: Send {
     /// need more than `max_positions` positions to be played ([`PERFT_MAX_POSITIONS`] in the
     /// protocol).
     fn perft(&self, depth: u32, max_positions: u64) -> Result<u64, String>;
+    /// Solves the current position exactly within `ms` milliseconds: `win <side> <plies>
+    /// <moves…>`, `draw` or `unknown` (the protocol's `solve` reply without `= `). Never
+    /// changes the game.
+    fn solve(&self, ms: u64) -> String;
 }
 
 /// A [`Session`] over one concrete game: the start position plus a stack of positions, so
@@ -76,7 +81,7 @@ pub fn status_text<G: Game>(state: &G) -> String {
     }
 }
 
-impl<G: Game + Knowledge> Session for GameSession<G> {
+impl<G: Game + Knowledge + Solvable> Session for GameSession<G> {
     fn id(&self) -> &'static str {
         G::ID
     }
@@ -190,7 +195,19 @@ impl<G: Game + Knowledge> Session for GameSession<G> {
             format!("perft {depth} would play more than {max_positions} positions here; try a smaller depth")
         })
     }
+
+    fn solve(&self, ms: u64) -> String {
+        let state = self.current();
+        let cfg = SolveConfig {
+            millis: Some(ms),
+            ..SolveConfig::default()
+        };
+        reply_text(state, &parlour_ai::solve::solve(state, &cfg))
+    }
 }
+
+/// The budget of `solve` when no `ms=` is given.
+pub const SOLVE_DEFAULT_MS: u64 = 10_000;
 
 /// The most positions one `perft` command may play (leaves are counted without playing them),
 /// so that no command can keep the engine busy for hours.
@@ -236,7 +253,7 @@ impl From<SessionError> for String {
     }
 }
 
-fn make<G: Game + Knowledge>(opts: &[&str]) -> Result<Box<dyn Session>, SessionError> {
+fn make<G: Game + Knowledge + Solvable>(opts: &[&str]) -> Result<Box<dyn Session>, SessionError> {
     let pairs = split_pairs(opts)?;
     let options = G::parse_options(&pairs)?;
     Ok(Box::new(GameSession::new(G::new(&options))))

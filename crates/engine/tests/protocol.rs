@@ -1,21 +1,10 @@
 //! The engine protocol end to end: framing, every command, and bad input that must change
 //! nothing and never panic.
 
+mod common;
+
+use common::{err, ok};
 use parlour_engine::protocol::{Engine, Reply, run};
-
-fn ok(engine: &mut Engine, line: &str) -> String {
-    match engine.handle(line) {
-        Reply::Ok(text) => text,
-        other => panic!("'{line}' should succeed, got {other:?}"),
-    }
-}
-
-fn err(engine: &mut Engine, line: &str) -> String {
-    match engine.handle(line) {
-        Reply::Err(text) => text,
-        other => panic!("'{line}' should fail, got {other:?}"),
-    }
-}
 
 #[test]
 fn framing_matches_the_protocol() {

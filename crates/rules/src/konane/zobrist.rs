@@ -47,3 +47,15 @@ impl Konane {
         h
     }
 }
+
+impl Konane {
+    /// The stones of each side as the packed bitboards of boards whose padded layout fits
+    /// 128 bits (index by [`Player::index`]; bit `rank * (width + 1) + file`), or `None` on
+    /// larger boards. For exact solvers that verify transposition-table hits.
+    pub fn packed_stones(&self) -> Option<[u128; 2]> {
+        match &self.board {
+            Board::Small(p) => Some(p.stones),
+            Board::Large(_) => None,
+        }
+    }
+}

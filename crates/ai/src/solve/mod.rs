@@ -1,0 +1,423 @@
+//! An exact solver for two-player games without draws (Kōnane's small boards above all):
+//! depth-first negamax over win/loss — "is there a move after which the opponent loses" — with
+//! a transposition table sized from a memory budget, move ordering by fewest opponent replies,
+//! a node counter and a time/node budget (the answer is unknown when it runs out).
+//!
+//! The table is keyed by the game's 64-bit Zobrist key ([`Game::hash_key`]) and every hit is
+//! verified with a second, independent 64-bit key ([`Solvable::check_key`]; for Kōnane a hash
+//! of the packed bitboards), so a false hit needs both keys to collide.
+//!
+//! **Plies.** For a proven position, `plies` is normally exact: the length of the game under
+//! perfect play where the winner minimises and the loser maximises the number of plies to the
+//! end (a side that has no move has lost: 0 plies). It is computed after the win/loss proof by
+//! a memoised pass over the winning moves (winner) and every move (loser), which must prove
+//! every move of the winner's positions and so can cost far more than the proof. Before it, a
+//! cheap pass over the proof computes an upper bound — the longest line the loser can force
+//! against the winning strategy the proof found (the first winning move in move-generation
+//! order at each of the winner's turns); when the exact pass runs out of budget, that bound is
+//! reported and [`Proven::exact`] is false.
+//!
+//! Games that can draw (Kansho, Qyshinsu, Sixteen Soldiers) are not searched: a drawn
+//! position is reported as a draw, a finished one as won, anything else as unknown.
+
+mod table;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::Write as _;
+use std::hash::Hasher;
+
+use parlour_rules::{Game, Player, Status};
+use web_time::Instant;
+
+use table::Table;
+
+/// The default transposition-table budget: 64 MiB.
+pub const DEFAULT_TT_BYTES: usize = 64 << 20;
+
+/// A game the solver accepts: a second position key to verify table hits, and whether the
+/// game can end in a draw (such games are not searched).
+pub trait Solvable: Game {
+    /// True when the game can end drawn.
+    const CAN_DRAW: bool = true;
+
+    /// A 64-bit key of the position independent of [`Game::hash_key`]; equal positions give
+    /// equal keys. The default hashes the state's `Debug` text (slow but exact).
+    fn check_key(&self) -> u64 {
+        let mut h = FnvWriter(0xcbf2_9ce4_8422_2325);
+        let _ = write!(h, "{self:?}");
+        h.0
+    }
+}
+
+/// FNV-1a over formatted text, without allocating.
+struct FnvWriter(u64);
+
+impl std::fmt::Write for FnvWriter {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for b in s.bytes() {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+        Ok(())
+    }
+}
+
+impl Solvable for parlour_rules::konane::Konane {
+    const CAN_DRAW: bool = false;
+
+    fn check_key(&self) -> u64 {
+        match self.packed_stones() {
+            Some([a, b]) => {
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                h.write_u128(a);
+                h.write_u128(b);
+                h.write_u32(self.ply().min(2) * 2 + self.ply() % 2);
+                h.finish()
+            }
+            None => {
+                let mut h = FnvWriter(0xcbf2_9ce4_8422_2325);
+                let _ = write!(h, "{self:?}");
+                h.0
+            }
+        }
+    }
+}
+
+impl Solvable for parlour_rules::conhex::ConHex {
+    const CAN_DRAW: bool = false;
+}
+impl Solvable for parlour_rules::kansho::Kansho {}
+impl Solvable for parlour_rules::qyshinsu::Qyshinsu {}
+impl Solvable for parlour_rules::soldiers::Soldiers {}
+
+/// A proven result from the side to move's point of view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move can force a win.
+    Win,
+    /// Whatever the side to move does, the opponent can force a win.
+    Loss,
+    /// The position is drawn (only reported for a game already drawn).
+    Draw,
+}
+
+/// A proven result and its length.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Proven {
+    /// The result for the side to move.
+    pub outcome: Outcome,
+    /// Plies to the end with perfect play, the winner minimising and the loser maximising
+    /// (0 for a finished game or a draw) when `exact`; otherwise an upper bound: the longest
+    /// line the loser can force against the winning strategy the proof found.
+    pub plies: u32,
+    /// True when `plies` is exact.
+    pub exact: bool,
+}
+
+/// What one [`Solver::solve`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The result, or `None` when the budget ran out first (or the game can draw and is not
+    /// over).
+    pub proven: Option<Proven>,
+    /// The winner, when proven won.
+    pub winner: Option<Player>,
+    /// Every winning move of the side to move in canonical notation, byte-sorted (empty unless
+    /// the side to move wins).
+    pub winning_moves: Vec<String>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Wall time.
+    pub elapsed_ms: u64,
+    /// Bytes allocated for the table.
+    pub tt_bytes: usize,
+    /// Table entries in use at the end.
+    pub tt_used: usize,
+}
+
+impl Solution {
+    /// Bytes of the table in use at the end.
+    pub fn tt_used_bytes(&self) -> usize {
+        self.tt_used * table::SLOT_BYTES
+    }
+}
+
+/// Budget and memory of a solver.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SolveConfig {
+    /// Transposition-table memory in bytes.
+    pub tt_bytes: usize,
+    /// Wall-time budget per [`Solver::solve`] call.
+    pub millis: Option<u64>,
+    /// Node budget per [`Solver::solve`] call.
+    pub max_nodes: Option<u64>,
+}
+
+impl Default for SolveConfig {
+    fn default() -> Self {
+        SolveConfig {
+            tt_bytes: DEFAULT_TT_BYTES,
+            millis: None,
+            max_nodes: None,
+        }
+    }
+}
+
+/// The budget ran out.
+struct OutOfBudget;
+
+type Step<T> = Result<T, OutOfBudget>;
+
+/// An exact solver; the table is kept between [`Solver::solve`] calls on the same game.
+pub struct Solver<G: Solvable> {
+    cfg: SolveConfig,
+    tt: Table,
+    nodes: u64,
+    start: Instant,
+    /// When the current `solve` call began (`start` moves for the fallback pass).
+    began: Instant,
+    bufs: Vec<Vec<G::Move>>,
+}
+
+/// Solves one position with a fresh solver.
+pub fn solve<G: Solvable>(state: &G, cfg: &SolveConfig) -> Solution {
+    Solver::new(*cfg).solve(state)
+}
+
+impl<G: Solvable> Solver<G> {
+    /// A solver with its table allocated.
+    pub fn new(cfg: SolveConfig) -> Self {
+        Solver {
+            cfg,
+            tt: Table::new(cfg.tt_bytes),
+            nodes: 0,
+            start: Instant::now(),
+            began: Instant::now(),
+            bufs: Vec::new(),
+        }
+    }
+
+    /// Solves `state` within the configured budget.
+    pub fn solve(&mut self, state: &G) -> Solution {
+        self.nodes = 0;
+        self.start = Instant::now();
+        self.began = self.start;
+        let cfg = self.cfg;
+        let mut winning_moves = Vec::new();
+        let proven = match state.status() {
+            Status::Win { winner, .. } => Some((
+                Proven {
+                    outcome: if winner == state.side_to_move() {
+                        Outcome::Win
+                    } else {
+                        Outcome::Loss
+                    },
+                    plies: 0,
+                    exact: true,
+                },
+                Some(winner),
+            )),
+            Status::Draw { .. } => Some((
+                Proven {
+                    outcome: Outcome::Draw,
+                    plies: 0,
+                    exact: true,
+                },
+                None,
+            )),
+            Status::Ongoing if G::CAN_DRAW => None,
+            Status::Ongoing => self.solve_root(state, &mut winning_moves).ok(),
+        };
+        if proven.is_none() {
+            winning_moves.clear();
+        }
+        self.cfg = cfg;
+        Solution {
+            proven: proven.map(|p| p.0),
+            winner: proven.and_then(|p| p.1),
+            winning_moves,
+            nodes: self.nodes,
+            elapsed_ms: self.began.elapsed().as_millis() as u64,
+            tt_bytes: self.tt.bytes(),
+            tt_used: self.tt.used(),
+        }
+    }
+
+    fn solve_root(&mut self, state: &G, winning: &mut Vec<String>) -> Step<(Proven, Option<Player>)> {
+        let me = state.side_to_move();
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        for &mv in &moves {
+            let mut child = state.clone();
+            child.apply(mv);
+            if !self.wins(&child)? {
+                winning.push(state.format_move(&mv));
+            }
+        }
+        winning.sort_unstable();
+        let win = !winning.is_empty();
+        // The proof's bound first, while the table still holds the proof; then the exact length
+        // with what is left of the budget, keeping the bound when that runs out.
+        let bound = self.proof_plies(state, &mut std::collections::HashMap::new())?;
+        let (plies, exact) = match self.plies(state) {
+            Ok(p) => (p, true),
+            Err(OutOfBudget) => (bound, false),
+        };
+        let outcome = if win { Outcome::Win } else { Outcome::Loss };
+        let winner = if win { me } else { me.other() };
+        Ok((Proven { outcome, plies, exact }, Some(winner)))
+    }
+
+    /// The longest line the loser can force against the first winning move found at each of
+    /// the winner's turns: an upper bound on the exact length.
+    fn proof_plies(&mut self, state: &G, memo: &mut std::collections::HashMap<(u64, u64), u32>) -> Step<u32> {
+        let keys = Self::keys(state);
+        if let Some(&p) = memo.get(&keys) {
+            return Ok(p);
+        }
+        let win = self.wins(state)?;
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let mut best = 0;
+        for &mv in &moves {
+            let mut child = state.clone();
+            child.apply(mv);
+            if win {
+                if !self.wins(&child)? {
+                    best = self.proof_plies(&child, memo)? + 1;
+                    break;
+                }
+            } else {
+                best = best.max(self.proof_plies(&child, memo)? + 1);
+            }
+        }
+        memo.insert(keys, best);
+        Ok(best)
+    }
+
+    fn tick(&mut self) -> Step<()> {
+        self.nodes += 1;
+        if self.cfg.max_nodes.is_some_and(|n| self.nodes > n) {
+            return Err(OutOfBudget);
+        }
+        if self.nodes.is_multiple_of(1024)
+            && let Some(ms) = self.cfg.millis
+            && self.start.elapsed().as_millis() as u64 >= ms
+        {
+            return Err(OutOfBudget);
+        }
+        Ok(())
+    }
+
+    fn keys(state: &G) -> (u64, u64) {
+        (state.hash_key(), state.check_key())
+    }
+
+    /// True when the side to move can force a win.
+    fn wins(&mut self, state: &G) -> Step<bool> {
+        self.tick()?;
+        let (key, check) = Self::keys(state);
+        if let Some(e) = self.tt.probe(key, check) {
+            return Ok(e.win);
+        }
+        let me = state.side_to_move();
+        let mut moves = self.bufs.pop().unwrap_or_default();
+        state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.bufs.push(moves);
+            // No move: the status says who won (a loss under Kōnane's rule).
+            let win = matches!(state.status(), Status::Win { winner, .. } if winner == me);
+            if state.status() == Status::Ongoing || matches!(state.status(), Status::Draw { .. }) {
+                return Err(OutOfBudget);
+            }
+            self.tt.store(key, check, win, None);
+            return Ok(win);
+        }
+        // Children, ordered by the opponent's number of replies; a child already known lost
+        // (or with no reply) wins at once.
+        let mut children: Vec<(usize, G)> = Vec::with_capacity(moves.len());
+        let mut scratch = self.bufs.pop().unwrap_or_default();
+        let mut found = false;
+        for &mv in &moves {
+            let mut child = state.clone();
+            child.apply(mv);
+            let (ck, cc) = Self::keys(&child);
+            if let Some(e) = self.tt.probe(ck, cc)
+                && !e.win
+            {
+                found = true;
+                break;
+            }
+            child.legal_moves(&mut scratch);
+            if scratch.is_empty()
+                && child.status() != Status::Ongoing
+                && !matches!(child.status(), Status::Win { winner, .. } if winner == child.side_to_move())
+            {
+                found = true;
+                break;
+            }
+            children.push((scratch.len(), child));
+        }
+        self.bufs.push(scratch);
+        self.bufs.push(moves);
+        if !found {
+            children.sort_by_key(|c| c.0);
+            for (_, child) in &children {
+                if !self.wins(child)? {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        self.tt.store(key, check, found, None);
+        Ok(found)
+    }
+
+    /// Exact plies to the end under perfect play (winner shortest, loser longest).
+    fn plies(&mut self, state: &G) -> Step<u32> {
+        let (key, check) = Self::keys(state);
+        if let Some(e) = self.tt.probe(key, check)
+            && let Some(p) = e.plies
+        {
+            return Ok(p);
+        }
+        let win = self.wins(state)?;
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let mut best: Option<u32> = None;
+        for &mv in &moves {
+            let mut child = state.clone();
+            child.apply(mv);
+            let child_wins = self.wins(&child)?;
+            if win && child_wins {
+                continue;
+            }
+            let p = self.plies(&child)? + 1;
+            best = Some(match best {
+                None => p,
+                Some(b) if win => b.min(p),
+                Some(b) => b.max(p),
+            });
+        }
+        let p = best.unwrap_or(0);
+        self.tt.store(key, check, win, Some(p));
+        Ok(p)
+    }
+}
+
+/// The protocol's reply text for a solution, without the leading `= `: `win <side> <plies>
+/// <moves…>`, `draw` or `unknown`.
+pub fn reply_text<G: Game>(state: &G, solution: &Solution) -> String {
+    match (solution.proven, solution.winner) {
+        (Some(p), Some(winner)) if p.outcome != Outcome::Draw => {
+            let mut out = format!("win {} {}", state.side_name(winner), p.plies);
+            for m in &solution.winning_moves {
+                out.push(' ');
+                out.push_str(m);
+            }
+            out
+        }
+        (Some(_), _) => "draw".to_string(),
+        (None, _) => "unknown".to_string(),
+    }
+}

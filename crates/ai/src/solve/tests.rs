@@ -1,0 +1,230 @@
+use parlour_rules::konane::{Konane, KonaneOptions};
+use parlour_rules::{Game, Player, Status};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::*;
+
+fn board(size: &str) -> Konane {
+    Konane::new(&KonaneOptions::parse_size(size).unwrap())
+}
+
+fn small() -> SolveConfig {
+    SolveConfig {
+        tt_bytes: 4 << 20,
+        ..SolveConfig::default()
+    }
+}
+
+/// Plain exhaustive minimax with no table: `(side to move wins, plies to the end with the winner
+/// shortest and the loser longest)`.
+fn minimax(state: &Konane) -> (bool, u32) {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    if moves.is_empty() {
+        let Status::Win { winner, .. } = state.status() else {
+            panic!("Kōnane without moves is lost")
+        };
+        return (winner == state.side_to_move(), 0);
+    }
+    let mut best_win: Option<u32> = None;
+    let mut longest_loss = 0;
+    for mv in moves {
+        let mut child = state.clone();
+        child.apply(mv);
+        let (child_wins, p) = minimax(&child);
+        if child_wins {
+            longest_loss = longest_loss.max(p + 1);
+        } else {
+            best_win = Some(best_win.map_or(p + 1, |b| b.min(p + 1)));
+        }
+    }
+    match best_win {
+        Some(p) => (true, p),
+        None => (false, longest_loss),
+    }
+}
+
+/// Plays the proof out: at the winner's turns a winning move that keeps the claimed length,
+/// at the loser's every reply; every line must end in the winner's win after at most `plies`.
+fn replay(solver: &mut Solver<Konane>, state: &Konane, winner: Player, plies: u32) -> u32 {
+    let sol = solver.solve(state);
+    let proven = sol.proven.expect("solved");
+    assert_eq!(sol.winner, Some(winner));
+    assert_eq!(proven.plies, plies);
+    if state.status().is_over() {
+        assert_eq!(state.status().score_for(winner), Some(1.0));
+        assert_eq!(plies, 0);
+        return 0;
+    }
+    let mut longest = 0;
+    if state.side_to_move() == winner {
+        assert_eq!(proven.outcome, Outcome::Win);
+        assert!(!sol.winning_moves.is_empty());
+        let mut kept = false;
+        for text in &sol.winning_moves {
+            let mut child = state.clone();
+            parlour_rules::play_text(&mut child, text).unwrap();
+            let c = solver.solve(&child);
+            assert_eq!(c.winner, Some(winner), "{text} is claimed winning");
+            if c.proven.unwrap().plies + 1 == plies && !kept {
+                kept = true;
+                longest = replay(solver, &child, winner, plies - 1) + 1;
+            }
+        }
+        assert!(kept, "no winning move keeps the claimed length");
+    } else {
+        assert_eq!(proven.outcome, Outcome::Loss);
+        assert!(sol.winning_moves.is_empty());
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        for mv in moves {
+            let mut child = state.clone();
+            child.apply(mv);
+            let p = solver.solve(&child).proven.unwrap().plies;
+            assert!(p < plies);
+            longest = longest.max(replay(solver, &child, winner, p) + 1);
+        }
+    }
+    assert_eq!(longest, plies);
+    longest
+}
+
+#[test]
+fn proofs_on_4x6_hold_against_every_reply() {
+    let start = board("4x6");
+    let mut solver = Solver::new(small());
+    let sol = solver.solve(&start);
+    let proven = sol.proven.unwrap();
+    // The second player (White) wins 4×6.
+    assert_eq!(sol.winner, Some(Player::P1));
+    assert_eq!(proven.outcome, Outcome::Loss);
+    assert!(sol.winning_moves.is_empty());
+    replay(&mut solver, &start, Player::P1, proven.plies);
+}
+
+#[test]
+fn agrees_with_plain_minimax_on_random_6x6_positions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    let mut solver = Solver::new(small());
+    let mut buf = Vec::new();
+    let mut checked = 0;
+    let mut wins = 0;
+    let mut ongoing = 0;
+    while checked < 120 {
+        let k = random_6x6(&mut rng, &mut buf);
+        let (win, plies) = minimax(&k);
+        let sol = solver.solve(&k);
+        let proven = sol.proven.unwrap();
+        assert_eq!(proven.outcome == Outcome::Win, win, "{}", k.render());
+        assert_eq!(proven.plies, plies, "{}", k.render());
+        let me = k.side_to_move();
+        assert_eq!(sol.winner, Some(if win { me } else { me.other() }));
+        // Each claimed winning move leaves the opponent lost, and every other move does not.
+        let mut moves = Vec::new();
+        k.legal_moves(&mut moves);
+        for mv in moves {
+            let mut child = k.clone();
+            child.apply(mv);
+            let claimed = sol.winning_moves.contains(&k.format_move(&mv));
+            assert_eq!(claimed, !minimax(&child).0);
+        }
+        let mut sorted = sol.winning_moves.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, sol.winning_moves);
+        checked += 1;
+        wins += usize::from(win);
+        ongoing += usize::from(!k.status().is_over());
+    }
+    assert!(wins > 10 && wins < 110, "both results occur: {wins} wins");
+    assert!(ongoing >= 100, "{ongoing} positions still in play");
+}
+
+#[test]
+fn a_budget_that_runs_out_answers_unknown() {
+    let cfg = SolveConfig {
+        tt_bytes: 1 << 16,
+        millis: None,
+        max_nodes: Some(50),
+    };
+    let sol = solve(&board("8x8"), &cfg);
+    assert_eq!(sol.proven, None);
+    assert!(sol.winning_moves.is_empty());
+    assert_eq!(reply_text(&board("8x8"), &sol), "unknown");
+    let timed = SolveConfig { millis: Some(0), ..cfg };
+    let sol = solve(
+        &board("8x8"),
+        &SolveConfig {
+            max_nodes: None,
+            ..timed
+        },
+    );
+    assert_eq!(sol.proven, None);
+}
+
+#[test]
+fn a_finished_game_is_won_by_the_other_side() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut k = board("4x6");
+    let mut buf = Vec::new();
+    while let Some(mv) = k.random_move(&mut rng, &mut buf) {
+        k.apply(mv);
+    }
+    let Status::Win { winner, .. } = k.status() else {
+        panic!("Kōnane ends with a win")
+    };
+    assert_eq!(winner, k.side_to_move().other());
+    let sol = solve(&k, &small());
+    assert_eq!(sol.winner, Some(winner));
+    assert_eq!(sol.proven.unwrap().outcome, Outcome::Loss);
+    assert_eq!(reply_text(&k, &sol), format!("win {} 0", k.side_name(winner)));
+}
+
+#[test]
+fn table_verifies_with_the_second_key() {
+    let mut t = table::Table::new(1 << 10);
+    t.store(5, 7, true, None);
+    assert_eq!(t.probe(5, 8), None);
+    assert_eq!(t.probe(5, 7).map(|e| e.win), Some(true));
+    t.store(5, 7, true, Some(9));
+    t.store(5, 7, true, None);
+    assert_eq!(t.probe(5, 7).and_then(|e| e.plies), Some(9));
+}
+
+#[test]
+fn games_that_can_draw_are_not_searched() {
+    let k = parlour_rules::kansho::Kansho::new(&Default::default());
+    let sol = solve(&k, &small());
+    assert_eq!(sol.proven, None);
+    assert_eq!(reply_text(&k, &sol), "unknown");
+}
+
+#[test]
+fn the_fallback_length_bounds_the_exact_one() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut solver = Solver::new(small());
+    let mut buf = Vec::new();
+    for _ in 0..40 {
+        let k = random_6x6(&mut rng, &mut buf);
+        let (_, exact) = minimax(&k);
+        let bound = solver
+            .proof_plies(&k, &mut std::collections::HashMap::new())
+            .ok()
+            .unwrap();
+        assert!(bound >= exact, "{bound} < {exact}");
+        assert!(bound <= 34, "{bound}");
+    }
+}
+
+/// A 6×6 game 19 to 25 random plies in (or ended sooner).
+fn random_6x6(rng: &mut ChaCha8Rng, buf: &mut Vec<<Konane as Game>::Move>) -> Konane {
+    let mut k = board("6x6");
+    let target = rng.random_range(19..=25);
+    while k.ply() < target {
+        match k.random_move(rng, buf) {
+            Some(mv) => k.apply(mv),
+            None => break,
+        }
+    }
+    k
+}
