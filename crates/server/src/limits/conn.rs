@@ -1,0 +1,234 @@
+//! The listener that counts what it accepts, and each accepted connection with its clock: a
+//! header timeout until its first request, a quiet timeout after.
+
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::time::{Instant, Sleep};
+
+use super::gate::{Gate, Limits, Slot};
+
+/// The listener: accepts while the limits allow, answers `503` and closes otherwise.
+pub struct Guarded {
+    listener: TcpListener,
+    gate: Arc<Gate>,
+}
+
+impl Guarded {
+    /// `listener` under `gate`'s limits.
+    pub fn new(listener: TcpListener, gate: Arc<Gate>) -> Self {
+        Guarded { listener, gate }
+    }
+}
+
+impl axum::serve::Listener for Guarded {
+    type Io = Conn;
+    type Addr = SocketAddr;
+
+    async fn accept(&mut self) -> (Conn, SocketAddr) {
+        loop {
+            let (stream, from) = match self.listener.accept().await {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of descriptors (or another passing failure): say so, wait, go on.
+                    self.gate.cannot_accept(&e);
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            };
+            match self.gate.admit(from.ip()) {
+                Ok(slot) => {
+                    let _ = stream.set_nodelay(true);
+                    return (Conn::new(stream, slot, self.gate.limits()), from);
+                }
+                Err(why) => {
+                    self.gate.refused(why, from);
+                    let body = format!("{why}; try again later\n");
+                    let answer = format!(
+                        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n\
+                         content-length: {}\r\nretry-after: 10\r\nconnection: close\r\n\r\n{body}",
+                        body.len()
+                    );
+                    // Best effort, never waiting: the socket is new, so its buffer has room.
+                    let _ = stream.try_write(answer.as_bytes());
+                }
+            }
+        }
+    }
+
+    fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+}
+
+/// The clock a connection runs on: until its first request has been read it must send one
+/// within the header timeout; after that, it may not go quiet (no byte either way) for longer
+/// than the quiet timeout.
+#[derive(Debug, Default)]
+pub struct Started(AtomicBool);
+
+/// One accepted connection: the socket, its slot in the counts and its clock.
+pub struct Conn {
+    stream: TcpStream,
+    _slot: Slot,
+    gate: Arc<Gate>,
+    ip: IpAddr,
+    started: Arc<Started>,
+    accepted: Instant,
+    last: Instant,
+    header_timeout: Duration,
+    quiet_timeout: Duration,
+    timer: Pin<Box<Sleep>>,
+}
+
+impl Conn {
+    fn new(stream: TcpStream, slot: Slot, limits: &Limits) -> Conn {
+        let now = Instant::now();
+        Conn {
+            stream,
+            gate: slot.gate.clone(),
+            ip: slot.ip,
+            _slot: slot,
+            started: Arc::new(Started::default()),
+            accepted: now,
+            last: now,
+            header_timeout: limits.header_timeout,
+            quiet_timeout: limits.quiet_timeout,
+            timer: Box::pin(tokio::time::sleep_until(now + limits.header_timeout)),
+        }
+    }
+
+    fn deadline(&self) -> Instant {
+        if self.started.0.load(Ordering::Relaxed) {
+            self.last + self.quiet_timeout
+        } else {
+            self.accepted + self.header_timeout
+        }
+    }
+
+    /// `Ready(error)` once the connection's time is up; otherwise the timer is left to wake the
+    /// task. The timer is moved only when it fires (then to the deadline as it stands), not on
+    /// every read, so a busy connection costs no timer work.
+    fn expired(&mut self, cx: &mut Context<'_>) -> Poll<io::Error> {
+        loop {
+            if self.timer.as_mut().poll(cx).is_pending() {
+                return Poll::Pending;
+            }
+            let deadline = self.deadline();
+            if Instant::now() >= deadline {
+                return Poll::Ready(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    if self.started.0.load(Ordering::Relaxed) {
+                        "the connection was quiet too long"
+                    } else {
+                        "no request headers in time"
+                    },
+                ));
+            }
+            self.timer.as_mut().reset(deadline);
+        }
+    }
+}
+
+impl AsyncRead for Conn {
+    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        match Pin::new(&mut this.stream).poll_read(cx, buf) {
+            Poll::Ready(result) => {
+                if buf.filled().len() > before {
+                    this.last = Instant::now();
+                }
+                Poll::Ready(result)
+            }
+            Poll::Pending => match this.expired(cx) {
+                Poll::Ready(e) => Poll::Ready(Err(e)),
+                Poll::Pending => Poll::Pending,
+            },
+        }
+    }
+}
+
+impl AsyncWrite for Conn {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, data: &[u8]) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let written = Pin::new(&mut this.stream).poll_write(cx, data);
+        if let Poll::Ready(Ok(n)) = written
+            && n > 0
+        {
+            this.last = Instant::now();
+        }
+        written
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let written = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        if let Poll::Ready(Ok(n)) = written
+            && n > 0
+        {
+            this.last = Instant::now();
+        }
+        written
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+}
+
+/// What a request knows of its connection (axum's `ConnectInfo`): the peer's address, the
+/// gate's counts, and the connection's clock.
+#[derive(Clone, Debug)]
+pub struct Peer {
+    /// The peer's address.
+    pub addr: SocketAddr,
+    /// The counts and limits.
+    pub gate: Arc<Gate>,
+    started: Arc<Started>,
+}
+
+impl Peer {
+    /// The connection has sent a whole request's headers: from now on only the quiet timeout
+    /// applies.
+    pub fn started(&self) {
+        self.started.0.store(true, Ordering::Relaxed);
+    }
+}
+
+impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, Guarded>> for Peer {
+    fn connect_info(stream: axum::serve::IncomingStream<'_, Guarded>) -> Self {
+        let conn = stream.io();
+        Peer {
+            addr: *stream.remote_addr(),
+            gate: conn.gate.clone(),
+            started: conn.started.clone(),
+        }
+    }
+}
+
+impl Conn {
+    /// The peer's address.
+    pub fn ip(&self) -> IpAddr {
+        self.ip
+    }
+}
