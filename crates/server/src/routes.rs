@@ -294,7 +294,7 @@ async fn connection<S: Store>(
                     };
                     Reply::Error { req: None, message }
                 } else {
-                    handle_from(&registry, text.as_str(), &mut follow, peer.as_ref()).await
+                    handle(&registry, text.as_str(), &mut follow, peer.as_ref()).await
                 }
             }
             pushed = next_push(&mut follow) => match pushed {
@@ -339,19 +339,10 @@ async fn next_push(follow: &mut Option<broadcast::Receiver<Reply>>) -> Option<Re
     }
 }
 
-/// One request, answered; `follow` switches to the game a seat or watch request names.
+/// One request, answered; `follow` switches to the game a seat or watch request names. From a
+/// `peer`, a request naming an invite code spends one of the address's tries at unknown codes
+/// (given back when the code is a game's) and a `new` one of its new games.
 pub async fn handle<S: Store>(
-    registry: &Registry<S>,
-    text: &str,
-    follow: &mut Option<broadcast::Receiver<Reply>>,
-) -> Reply {
-    handle_from(registry, text, follow, None).await
-}
-
-/// [`handle`] for a request from `peer`: a request naming an invite code spends one of the
-/// address's tries at unknown codes, given back when the code is a game's, so codes cannot be
-/// guessed however many connections the guesses are spread over.
-async fn handle_from<S: Store>(
     registry: &Registry<S>,
     text: &str,
     follow: &mut Option<broadcast::Receiver<Reply>>,

@@ -123,17 +123,7 @@ fn servers_whose_listeners_were_cut_catch_up_by_themselves() {
     for round in 0..3 {
         // Every server's LISTEN connection is cut (as a database restart or a proxy would),
         // and at once a move is stored through one server: its notice goes to nobody.
-        let cut = runtime.block_on(async {
-            let pool = sqlx::PgPool::connect(&db).await.unwrap();
-            let cut: Vec<(bool,)> = sqlx::query_as(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                 WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
-            )
-            .fetch_all(&pool)
-            .await
-            .unwrap();
-            cut.len()
-        });
+        let cut = runtime.block_on(cut_listeners(&db));
         assert!(cut >= 2, "round {round}: the two servers' listeners were found ({cut})");
         let (mover, other) = if played.len() % 2 == 1 {
             (&mut b, &mut a)
@@ -152,15 +142,8 @@ async fn a_cut_listener_says_that_changes_may_have_been_missed() {
     let Some(db) = postgres_url() else { return };
     let store = PgStore::open(&db).await.unwrap();
     let mut heard = store.changes().await.unwrap();
+    assert!(cut_listeners(&db).await > 0);
     let pool = sqlx::PgPool::connect(&db).await.unwrap();
-    let cut: Vec<(bool,)> = sqlx::query_as(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-         WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
-    )
-    .fetch_all(&pool)
-    .await
-    .unwrap();
-    assert!(!cut.is_empty());
     // The store listens again and says so: the registry then reloads every game it holds.
     let missed = tokio::time::timeout(std::time::Duration::from_secs(20), async {
         loop {
@@ -187,4 +170,18 @@ async fn a_cut_listener_says_that_changes_may_have_been_missed() {
     })
     .await;
     assert_eq!(change.as_deref(), Ok("abcdefgh23"));
+}
+
+/// Cuts every server's LISTEN connection to the database (as a database restart or a proxy's
+/// idle cut would); returns how many were cut.
+async fn cut_listeners(db: &str) -> usize {
+    let pool = sqlx::PgPool::connect(db).await.unwrap();
+    let cut: Vec<(bool,)> = sqlx::query_as(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    cut.len()
 }

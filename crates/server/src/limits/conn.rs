@@ -2,7 +2,7 @@
 //! header timeout until its first request, a quiet timeout after.
 
 use std::io;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -77,9 +77,7 @@ pub struct Started(AtomicBool);
 /// One accepted connection: the socket, its slot in the counts and its clock.
 pub struct Conn {
     stream: TcpStream,
-    _slot: Slot,
-    gate: Arc<Gate>,
-    ip: IpAddr,
+    slot: Slot,
     started: Arc<Started>,
     accepted: Instant,
     last: Instant,
@@ -93,9 +91,7 @@ impl Conn {
         let now = Instant::now();
         Conn {
             stream,
-            gate: slot.gate.clone(),
-            ip: slot.ip,
-            _slot: slot,
+            slot,
             started: Arc::new(Started::default()),
             accepted: now,
             last: now,
@@ -220,15 +216,8 @@ impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, Guar
         let conn = stream.io();
         Peer {
             addr: *stream.remote_addr(),
-            gate: conn.gate.clone(),
+            gate: conn.slot.gate.clone(),
             started: conn.started.clone(),
         }
-    }
-}
-
-impl Conn {
-    /// The peer's address.
-    pub fn ip(&self) -> IpAddr {
-        self.ip
     }
 }

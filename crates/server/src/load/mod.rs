@@ -62,7 +62,8 @@ fn millis(v: &str) -> Result<Duration, String> {
 
 /// Runs the benchmark.
 pub fn main(o: Options) -> ExitCode {
-    raise_file_limit();
+    // Each game needs two sockets on each side of loopback.
+    crate::limits::descriptors_for_connections();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -75,21 +76,6 @@ pub fn main(o: Options) -> ExitCode {
         Err(e) => {
             eprintln!("parlour-server load: {e}");
             ExitCode::FAILURE
-        }
-    }
-}
-
-/// Each game needs two sockets on each side of loopback.
-fn raise_file_limit() {
-    #[cfg(unix)]
-    unsafe {
-        let mut lim = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
-            lim.rlim_cur = lim.rlim_max;
-            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
         }
     }
 }
