@@ -19,6 +19,9 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 step "import circles (scripts/check-circles.py)"
 python3 scripts/check-circles.py
 
+step "file and function sizes (scripts/check-sizes.py)"
+python3 scripts/check-sizes.py
+
 step "a throw-away PostgreSQL for the server's tests"
 source scripts/postgres.sh
 

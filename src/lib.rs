@@ -74,7 +74,13 @@ pub fn app(args: cli::Args) -> App {
             })
             // No game here is played with a gamepad, and gilrs polls for them on a thread of
             // its own every frame (0.2–0.5 ms of the client's CPU a frame, measured).
-            .disable::<bevy::gilrs::GilrsPlugin>(),
+            .disable::<bevy::gilrs::GilrsPlugin>()
+            // Nothing here is loaded from scenes or animated by clips: those plugins' systems
+            // would still run every frame for nothing. (glTF, gizmos and sprites stay: the PBR,
+            // light and UI renderers need them.)
+            .disable::<bevy::scene::ScenePlugin>()
+            .disable::<bevy::world_serialization::WorldSerializationPlugin>()
+            .disable::<bevy::animation::AnimationPlugin>(),
     )
     // Bevy's default plugins bring picking's input and hover logic but no backend: the board's
     // spots are hit by a ray through the meshes (egui's windows still take the pointer first).

@@ -9,7 +9,7 @@ pub use crate::games::search::AiTask;
 
 use super::client::{Candidates, ClientGame};
 use super::effects::{AnimStep, Stage};
-use super::parts::{PieceDef, SpotDef, Table, Token};
+use super::parts::{PieceDef, SpotDef, Table, Token, extends, same};
 use super::words::proof_sentence;
 
 /// A match of any game: the state, its history for undo and redo, and the move being
@@ -165,41 +165,6 @@ impl<G: ClientGame> MatchOf<G> {
     fn record(&mut self, before: G, mv: G::Move) {
         let text = before.format_move(&mv);
         self.past.push((before, mv, text));
-    }
-}
-
-/// True when `a` and `b` name the same move.
-fn same(a: &[Token], b: &[Token], unordered: bool) -> bool {
-    if a.len() != b.len() || a.first() != b.first() {
-        return false;
-    }
-    if unordered {
-        let (mut x, mut y) = (a[1..].to_vec(), b[1..].to_vec());
-        x.sort();
-        y.sort();
-        x == y
-    } else {
-        a == b
-    }
-}
-
-/// True when `mv` (its tokens) starts with `prefix`; the tokens still missing in `rest`.
-fn extends(mv: &[Token], prefix: &[Token], unordered: bool) -> Option<Vec<Token>> {
-    if prefix.is_empty() {
-        return Some(mv.to_vec());
-    }
-    if mv.len() < prefix.len() || mv[0] != prefix[0] {
-        return None;
-    }
-    if unordered {
-        let mut rest = mv[1..].to_vec();
-        for t in &prefix[1..] {
-            let i = rest.iter().position(|x| x == t)?;
-            rest.remove(i);
-        }
-        Some(rest)
-    } else {
-        (mv[..prefix.len()] == *prefix).then(|| mv[prefix.len()..].to_vec())
     }
 }
 

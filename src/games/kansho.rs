@@ -51,6 +51,42 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// Markers rolling into the hole and on to their owners' boxes, in order (`boxed` counts what
+/// each box holds so far).
+fn into_the_hole(cells: &[(Cell, Player)], boxed: &mut [u32; 2]) -> Vec<Anim> {
+    cells
+        .iter()
+        .map(|&(c, p)| {
+            let n = boxed[p.index()];
+            boxed[p.index()] += 1;
+            Anim::Discard {
+                key: c.index() as u32,
+                via: Vec3::ZERO,
+                to: box_slot(p, n),
+                to_key: box_key(p, n),
+            }
+        })
+        .collect()
+}
+
+/// One step for all a placement's fills and replacements, with its sentence.
+fn fills_step(mover: Player, filled: usize, replaced: usize, fills: Vec<Anim>) -> AnimStep {
+    let mut words = Vec::new();
+    if filled > 0 {
+        words.push(format!("fills {}", plural(filled, "neighbour")));
+    }
+    if replaced > 0 {
+        words.push(format!("replaces {}", plural(replaced, "opponent marker")));
+    }
+    let sound = if replaced > 0 { Sfx::Flip } else { Sfx::Place };
+    AnimStep::new(
+        format!("{} {}", name(mover), words.join(" and ")),
+        fills,
+        0.6,
+        Some(sound),
+    )
+}
+
 impl ClientGame for Kansho {
     const UNORDERED_TAIL: bool = true;
     const PALETTE: [Color; 2] = [Color::srgb(0.93, 0.91, 0.86), Color::srgb(0.08, 0.08, 0.09)];
@@ -115,22 +151,6 @@ impl ClientGame for Kansho {
             u32::from(before.discarded(Player::P1)),
             u32::from(before.discarded(Player::P2)),
         ];
-        let hole = Vec3::new(0.0, 0.0, 0.0);
-        let discard = |cells: &[(Cell, Player)], boxed: &mut [u32; 2]| -> Vec<Anim> {
-            cells
-                .iter()
-                .map(|&(c, p)| {
-                    let n = boxed[p.index()];
-                    boxed[p.index()] += 1;
-                    Anim::Discard {
-                        key: c.index() as u32,
-                        via: hole,
-                        to: box_slot(p, n),
-                        to_key: box_key(p, n),
-                    }
-                })
-                .collect()
-        };
         let mut fills = Vec::new();
         let (mut filled, mut replaced) = (0, 0);
         let mut mover = Player::P1;
@@ -181,7 +201,7 @@ impl ClientGame for Kansho {
                             name(*colour).to_lowercase(),
                             if cells.len() == 1 { "marker" } else { "markers" }
                         ),
-                        discard(&pairs, &mut boxed),
+                        into_the_hole(&pairs, &mut boxed),
                         1.1,
                         Some(Sfx::Discard),
                     ));
@@ -193,7 +213,7 @@ impl ClientGame for Kansho {
                             plural(cells.len(), "marker"),
                             if cells.len() == 1 { "rolls" } else { "roll" }
                         ),
-                        discard(cells, &mut boxed),
+                        into_the_hole(cells, &mut boxed),
                         1.0,
                         Some(Sfx::Discard),
                     ));
@@ -227,20 +247,7 @@ impl ClientGame for Kansho {
             }
         }
         if !fills.is_empty() {
-            let mut words = Vec::new();
-            if filled > 0 {
-                words.push(format!("fills {}", plural(filled, "neighbour")));
-            }
-            if replaced > 0 {
-                words.push(format!("replaces {}", plural(replaced, "opponent marker")));
-            }
-            let sound = if replaced > 0 { Sfx::Flip } else { Sfx::Place };
-            out.push(AnimStep::new(
-                format!("{} {}", name(mover), words.join(" and ")),
-                fills,
-                0.6,
-                Some(sound),
-            ));
+            out.push(fills_step(mover, filled, replaced, fills));
         }
         out
     }

@@ -14,6 +14,42 @@ pub enum Token {
     Choice(u8),
 }
 
+/// True when `a` and `b` name the same move (with `unordered`, the tokens after the first in
+/// any order).
+pub fn same(a: &[Token], b: &[Token], unordered: bool) -> bool {
+    if a.len() != b.len() || a.first() != b.first() {
+        return false;
+    }
+    if unordered {
+        let (mut x, mut y) = (a[1..].to_vec(), b[1..].to_vec());
+        x.sort();
+        y.sort();
+        x == y
+    } else {
+        a == b
+    }
+}
+
+/// True when `mv` (its tokens) starts with `prefix`; the tokens still missing in `rest`.
+pub fn extends(mv: &[Token], prefix: &[Token], unordered: bool) -> Option<Vec<Token>> {
+    if prefix.is_empty() {
+        return Some(mv.to_vec());
+    }
+    if mv.len() < prefix.len() || mv[0] != prefix[0] {
+        return None;
+    }
+    if unordered {
+        let mut rest = mv[1..].to_vec();
+        for t in &prefix[1..] {
+            let i = rest.iter().position(|x| x == t)?;
+            rest.remove(i);
+        }
+        Some(rest)
+    } else {
+        (mv[..prefix.len()] == *prefix).then(|| mv[prefix.len()..].to_vec())
+    }
+}
+
 /// The shape a piece is drawn with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {

@@ -111,97 +111,10 @@ fn dialog(
             });
             ui.label(egui::RichText::new("Both players use the same server: start one with parlour-server.").small());
             ui.separator();
-            ui.heading("Start a game for a friend");
-            egui::ComboBox::from_label("Game")
-                .selected_text(parlour_saves::game_name(&d.game).unwrap_or("?"))
-                .show_ui(ui, |ui| {
-                    for (id, name) in &crate::cli::games().collect::<Vec<_>>() {
-                        ui.selectable_value(&mut d.game, id.to_string(), *name);
-                    }
-                });
-            // The options last chosen for that game in the new-game dialog come along.
-            let options = if settings.last_setup.game == d.game {
-                settings.last_setup.options.clone()
-            } else {
-                Vec::new()
-            };
-            let shown: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            ui.label(format!(
-                "Options: {}",
-                if shown.is_empty() {
-                    "the standard game".to_string()
-                } else {
-                    shown.join(" ")
-                }
-            ));
-            ui.horizontal(|ui| {
-                ui.label("You play");
-                ui.radio_value(&mut d.seat, Seat::First, "the side that moves first");
-                ui.radio_value(&mut d.seat, Seat::Second, "the other side");
-            });
-            if ui.button("Create the game and get its invite code").clicked() {
-                sfx.write(PlaySfx(crate::games::effects::Sfx::Click));
-                net.write(NetCommand::Create {
-                    server: d.server.clone(),
-                    game: d.game.clone(),
-                    options,
-                    seat: d.seat,
-                });
-            }
+            create_section(ui, d, &settings, &mut net, &mut sfx);
             ui.separator();
-            ui.heading("Join a friend's game");
-            ui.horizontal(|ui| {
-                ui.label("Invite code");
-                ui.add(
-                    egui::TextEdit::singleline(&mut d.code)
-                        .desired_width(140.0)
-                        .hint_text("e.g. k7mq2xw9ab"),
-                );
-                let code = d.code.trim().to_lowercase();
-                let valid = parlour_online::wire::check_code(&code).is_ok();
-                if ui.add_enabled(valid, egui::Button::new("Join")).clicked() {
-                    net.write(NetCommand::Join {
-                        server: d.server.clone(),
-                        code: code.clone(),
-                    });
-                }
-                if ui.add_enabled(valid, egui::Button::new("Watch")).clicked() {
-                    net.write(NetCommand::Watch {
-                        server: d.server.clone(),
-                        code,
-                    });
-                }
-            });
-            if !book.book.games.is_empty() {
-                ui.separator();
-                ui.heading("Your unfinished online games");
-                let mut forget = None;
-                for g in book.book.games.iter().take(8) {
-                    ui.horizontal(|ui| {
-                        ui.label(format!(
-                            "{} · {} · you move {} · {}",
-                            parlour_saves::game_name(&g.game).unwrap_or("?"),
-                            g.code,
-                            g.seat,
-                            age(g.touched)
-                        ));
-                        if ui.button("Resume").clicked() {
-                            net.write(NetCommand::Resume {
-                                server: g.server.clone(),
-                                code: g.code.clone(),
-                                token: g.token.clone(),
-                            });
-                        }
-                        if ui.small_button("Forget").clicked() {
-                            forget = Some((g.server.clone(), g.code.clone()));
-                        }
-                    });
-                }
-                if let Some((server, code)) = forget {
-                    book.book.forget(&server, &code);
-                    book.save();
-                }
-            }
+            join_section(ui, d, &mut net);
+            unfinished_section(ui, &mut book, &mut net);
             if let Some(problem) = &book.problem {
                 ui.colored_label(egui::Color32::from_rgb(230, 120, 100), problem);
             }
@@ -221,6 +134,114 @@ fn dialog(
         });
     dialog.open = open;
     Ok(())
+}
+
+/// "Start a game for a friend": the game, its options as last chosen, the seat, and the button.
+fn create_section(
+    ui: &mut egui::Ui,
+    d: &mut OnlineDialog,
+    settings: &Settings,
+    net: &mut MessageWriter<NetCommand>,
+    sfx: &mut MessageWriter<PlaySfx>,
+) {
+    ui.heading("Start a game for a friend");
+    egui::ComboBox::from_label("Game")
+        .selected_text(parlour_saves::game_name(&d.game).unwrap_or("?"))
+        .show_ui(ui, |ui| {
+            for (id, name) in &crate::cli::games().collect::<Vec<_>>() {
+                ui.selectable_value(&mut d.game, id.to_string(), *name);
+            }
+        });
+    // The options last chosen for that game in the new-game dialog come along.
+    let options = if settings.last_setup.game == d.game {
+        settings.last_setup.options.clone()
+    } else {
+        Vec::new()
+    };
+    let shown: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    ui.label(format!(
+        "Options: {}",
+        if shown.is_empty() {
+            "the standard game".to_string()
+        } else {
+            shown.join(" ")
+        }
+    ));
+    ui.horizontal(|ui| {
+        ui.label("You play");
+        ui.radio_value(&mut d.seat, Seat::First, "the side that moves first");
+        ui.radio_value(&mut d.seat, Seat::Second, "the other side");
+    });
+    if ui.button("Create the game and get its invite code").clicked() {
+        sfx.write(PlaySfx(crate::games::effects::Sfx::Click));
+        net.write(NetCommand::Create {
+            server: d.server.clone(),
+            game: d.game.clone(),
+            options,
+            seat: d.seat,
+        });
+    }
+}
+
+/// "Join a friend's game": the invite code, and join or watch.
+fn join_section(ui: &mut egui::Ui, d: &mut OnlineDialog, net: &mut MessageWriter<NetCommand>) {
+    ui.heading("Join a friend's game");
+    ui.horizontal(|ui| {
+        ui.label("Invite code");
+        ui.add(
+            egui::TextEdit::singleline(&mut d.code)
+                .desired_width(140.0)
+                .hint_text("e.g. k7mq2xw9ab"),
+        );
+        let code = d.code.trim().to_lowercase();
+        let valid = parlour_online::wire::check_code(&code).is_ok();
+        if ui.add_enabled(valid, egui::Button::new("Join")).clicked() {
+            net.write(NetCommand::Join {
+                server: d.server.clone(),
+                code: code.clone(),
+            });
+        }
+        if ui.add_enabled(valid, egui::Button::new("Watch")).clicked() {
+            net.write(NetCommand::Watch {
+                server: d.server.clone(),
+                code,
+            });
+        }
+    });
+}
+
+/// The player's unfinished online games, to resume or forget.
+fn unfinished_section(ui: &mut egui::Ui, book: &mut Book, net: &mut MessageWriter<NetCommand>) {
+    if !book.book.games.is_empty() {
+        ui.separator();
+        ui.heading("Your unfinished online games");
+        let mut forget = None;
+        for g in book.book.games.iter().take(8) {
+            ui.horizontal(|ui| {
+                ui.label(format!(
+                    "{} · {} · you move {} · {}",
+                    parlour_saves::game_name(&g.game).unwrap_or("?"),
+                    g.code,
+                    g.seat,
+                    age(g.touched)
+                ));
+                if ui.button("Resume").clicked() {
+                    net.write(NetCommand::Resume {
+                        server: g.server.clone(),
+                        code: g.code.clone(),
+                        token: g.token.clone(),
+                    });
+                }
+                if ui.small_button("Forget").clicked() {
+                    forget = Some((g.server.clone(), g.code.clone()));
+                }
+            });
+        }
+        if let Some((server, code)) = forget {
+            book.book.forget(&server, &code);
+            book.save();
+        }
+    }
 }
 
 /// The line above the table in an online game: connection, invite code, whose move.

@@ -272,6 +272,39 @@ fn leave(mut online: NonSendMut<Online>, mut status: ResMut<OnlineStatus>, mut r
     remote.0 = [false, false];
 }
 
+/// The link's first seat (or watch) in a game: the game the table sets up, the side this
+/// player moves (none when watching), and the game remembered to resume when seated.
+fn first_seating(
+    link: &mut Link,
+    game: &parlour_online::wire::GameView,
+    book: &mut Book,
+) -> Result<(Setup, Option<Player>), String> {
+    let fresh = Setup {
+        game: game.game.clone(),
+        options: game.options.clone(),
+        seats: [None, None],
+    };
+    link.first = new_match(&fresh)?.seat_to_move();
+    link.mine = link.client.seat().map(|s| link.player(s));
+    link.sent = game.moves.len();
+    link.incoming.clear();
+    link.started = true;
+    if let (Some(seat), Some(token)) = (link.client.seat(), link.client.token()) {
+        book.book.last_server = link.server.clone();
+        book.book.remember(OnlineEntry {
+            server: link.server.clone(),
+            code: game.code.clone(),
+            token: token.to_string(),
+            game: game.game.clone(),
+            options: game.options.clone(),
+            seat: seat.word().to_string(),
+            touched: now_secs(),
+        });
+        book.save();
+    }
+    Ok((fresh, link.mine))
+}
+
 /// Polls the connection and acts on what the server said.
 fn poll_link(
     mut online: NonSendMut<Online>,
@@ -293,51 +326,19 @@ fn poll_link(
                 let Some(game) = link.client.game().cloned() else {
                     continue;
                 };
-                let fresh = Setup {
-                    game: game.game.clone(),
-                    options: game.options.clone(),
-                    seats: [None, None],
-                };
-                let first = match new_match(&fresh) {
-                    Ok(m) => m.seat_to_move(),
-                    Err(e) => {
-                        status.message = Some(format!("The server's game cannot be played here: {e}"));
-                        continue;
+                match first_seating(link, &game, &mut book) {
+                    Ok((fresh, mine)) => {
+                        remote.0 = [mine != Some(Player::P1), mine != Some(Player::P2)];
+                        *setup = fresh;
+                        start.0 = game.moves.clone();
+                        status.code = game.code.clone();
+                        status.watching = mine.is_none();
+                        status.waiting_for_friend = !game.seats.iter().all(|s| *s);
+                        status.message = None;
+                        next_screen.set(Screen::Playing);
                     }
-                };
-                link.first = first;
-                link.mine = link.client.seat().map(|s| link.player(s));
-                remote.0 = match link.mine {
-                    Some(me) => {
-                        let mut r = [true, true];
-                        r[me.index()] = false;
-                        r
-                    }
-                    None => [true, true],
-                };
-                *setup = fresh;
-                start.0 = game.moves.clone();
-                link.sent = game.moves.len();
-                link.incoming.clear();
-                link.started = true;
-                status.code = game.code.clone();
-                status.watching = link.mine.is_none();
-                status.waiting_for_friend = !game.seats.iter().all(|s| *s);
-                status.message = None;
-                if let (Some(seat), Some(token)) = (link.client.seat(), link.client.token()) {
-                    book.book.last_server = link.server.clone();
-                    book.book.remember(OnlineEntry {
-                        server: link.server.clone(),
-                        code: game.code.clone(),
-                        token: token.to_string(),
-                        game: game.game.clone(),
-                        options: game.options.clone(),
-                        seat: seat.word().to_string(),
-                        touched: now_secs(),
-                    });
-                    book.save();
+                    Err(e) => status.message = Some(format!("The server's game cannot be played here: {e}")),
                 }
-                next_screen.set(Screen::Playing);
             }
             Event::Moved { ply, mv } if link.started && ply as usize == link.sent => {
                 link.incoming.push_back(mv);

@@ -25,6 +25,17 @@ const MAX_DEPTH: u32 = crate::config::MAX_SEARCH_DEPTH;
 
 const _: () = assert!(MAX_DEPTH < 256, "depths are stored in a byte");
 
+/// True when `mv` draws at once: it ends the game in a draw, or brings back a position the
+/// game has seen.
+fn draws_at_once<G: Knowledge>(state: &G, mv: G::Move) -> bool {
+    let mut child = state.clone();
+    child.apply(mv);
+    match child.status() {
+        Status::Draw { .. } => true,
+        status => !status.is_over() && child.repeats(),
+    }
+}
+
 /// A finished position's value for `me`; `draw` is what a draw is worth to `me`.
 fn terminal_value<G: Knowledge>(state: &G, status: Status, me: Player, ply: usize, draw: i32) -> i32 {
     match status {
@@ -139,17 +150,7 @@ impl<G: Knowledge> AlphaBeta<G> {
         // index). Among moves of equal value these are searched, and chosen, last: a move that
         // keeps the game going wins the tie, since the opponent must still find the draw.
         let drawn_now: Vec<bool> = if p.repeat_draw {
-            self.scratch
-                .iter()
-                .map(|&mv| {
-                    let mut child = state.clone();
-                    child.apply(mv);
-                    match child.status() {
-                        Status::Draw { .. } => true,
-                        status => !status.is_over() && child.repeats(),
-                    }
-                })
-                .collect()
+            self.scratch.iter().map(|&mv| draws_at_once(state, mv)).collect()
         } else {
             vec![false; self.scratch.len()]
         };
@@ -219,7 +220,12 @@ impl<G: Knowledge> AlphaBeta<G> {
                 break;
             }
         }
-        let (mv, _, v) = best;
+        self.result(state, best.0, best.2, completed)
+    }
+
+    /// The search's answer: `mv`, worth `v` (a score, or a win or loss in so many plies), found
+    /// at `depth`.
+    fn result(&self, state: &G, mv: G::Move, v: i32, depth: u32) -> SearchResult<G::Move> {
         let proven = v.abs() >= MATE_ZONE;
         let value = if proven {
             if v > 0 { 1.0 } else { 0.0 }
@@ -231,8 +237,8 @@ impl<G: Knowledge> AlphaBeta<G> {
             value,
             proven,
             iterations: self.nodes,
-            depth: completed,
-            pv: self.principal_variation(state, mv, completed.max(1)),
+            depth,
+            pv: self.principal_variation(state, mv, depth.max(1)),
             elapsed_ms: 0,
             end_in: proven.then(|| (WIN - v.abs()).max(1) as u32),
         }

@@ -26,6 +26,61 @@ struct Node<M> {
     expanded: bool,
 }
 
+impl<M> Node<M> {
+    fn new(mv: Option<M>, mover: Player) -> Self {
+        Node {
+            mv,
+            first_child: 0,
+            n_children: 0,
+            tried: 0,
+            visits: 0,
+            wins: 0.0,
+            mover,
+            expanded: false,
+        }
+    }
+}
+
+/// Adds the children of `nodes[idx]` (position `s`), in a random order.
+fn expand<G: Knowledge>(
+    nodes: &mut Vec<Node<G::Move>>,
+    idx: usize,
+    s: &G,
+    buf: &mut Vec<G::Move>,
+    rng: &mut ChaCha8Rng,
+) {
+    s.legal_moves(buf);
+    for i in (1..buf.len()).rev() {
+        let j = rng.random_range(0..=i);
+        buf.swap(i, j);
+    }
+    let first = nodes.len() as u32;
+    let mover = seat_to_move(s);
+    nodes.extend(buf.iter().map(|&mv| Node::new(Some(mv), mover)));
+    let n = &mut nodes[idx];
+    n.first_child = first;
+    n.n_children = buf.len() as u32;
+    n.expanded = true;
+}
+
+/// The child of a fully tried node with the highest upper confidence bound.
+fn select<M>(nodes: &[Node<M>], idx: usize, exploration: f32) -> usize {
+    let n = &nodes[idx];
+    let ln_n = (n.visits as f32).ln();
+    let mut best = n.first_child as usize;
+    let mut best_score = f32::NEG_INFINITY;
+    let first = n.first_child as usize;
+    for (c, ch) in nodes.iter().enumerate().skip(first).take(n.n_children as usize) {
+        let v = ch.visits as f32;
+        let score = ch.wins / v + exploration * (ln_n / v).sqrt();
+        if score > best_score {
+            best_score = score;
+            best = c;
+        }
+    }
+    best
+}
+
 /// One plain UCT search of `state`.
 pub(crate) fn search<G: Knowledge>(
     state: &G,
@@ -33,16 +88,7 @@ pub(crate) fn search<G: Knowledge>(
     limits: &Limits<'_>,
     rng: &mut ChaCha8Rng,
 ) -> SearchResult<G::Move> {
-    let mut nodes: Vec<Node<G::Move>> = vec![Node {
-        mv: None,
-        first_child: 0,
-        n_children: 0,
-        tried: 0,
-        visits: 0,
-        wins: 0.0,
-        mover: seat_to_move(state).other(),
-        expanded: false,
-    }];
+    let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None, seat_to_move(state).other())];
     let mut path: Vec<usize> = Vec::new();
     let mut buf: Vec<G::Move> = Vec::new();
     let mut iterations = 0u64;
@@ -59,29 +105,7 @@ pub(crate) fn search<G: Knowledge>(
                 break;
             }
             if !nodes[idx].expanded {
-                s.legal_moves(&mut buf);
-                for i in (1..buf.len()).rev() {
-                    let j = rng.random_range(0..=i);
-                    buf.swap(i, j);
-                }
-                let first = nodes.len() as u32;
-                let mover = seat_to_move(&s);
-                for &mv in &buf {
-                    nodes.push(Node {
-                        mv: Some(mv),
-                        first_child: 0,
-                        n_children: 0,
-                        tried: 0,
-                        visits: 0,
-                        wins: 0.0,
-                        mover,
-                        expanded: false,
-                    });
-                }
-                let n = &mut nodes[idx];
-                n.first_child = first;
-                n.n_children = buf.len() as u32;
-                n.expanded = true;
+                expand(&mut nodes, idx, &s, &mut buf, rng);
             }
             let n = &nodes[idx];
             if n.n_children == 0 {
@@ -97,19 +121,7 @@ pub(crate) fn search<G: Knowledge>(
                 path.push(c);
                 break;
             } else {
-                let ln_n = (n.visits as f32).ln();
-                let mut best = n.first_child as usize;
-                let mut best_score = f32::NEG_INFINITY;
-                let first = n.first_child as usize;
-                for (c, ch) in nodes.iter().enumerate().skip(first).take(n.n_children as usize) {
-                    let v = ch.visits as f32;
-                    let score = ch.wins / v + exploration * (ln_n / v).sqrt();
-                    if score > best_score {
-                        best_score = score;
-                        best = c;
-                    }
-                }
-                best
+                select(&nodes, idx, exploration)
             };
             if let Some(mv) = nodes[child].mv {
                 s.apply(mv);

@@ -70,9 +70,6 @@ pub async fn run_full(
     }
 }
 
-/// How often the games nobody follows are let go from memory.
-const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
-
 async fn serve<S: Store>(
     listener: TcpListener,
     registry: Arc<Registry<S>>,
@@ -81,7 +78,7 @@ async fn serve<S: Store>(
 ) -> Result<(), StoreError> {
     let weak = Arc::downgrade(&registry);
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(SWEEP_EVERY);
+        let mut every = tokio::time::interval(policy.limits.forget_every);
         every.tick().await;
         loop {
             every.tick().await;

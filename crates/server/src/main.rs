@@ -46,6 +46,14 @@ struct Cli {
     /// Seconds a new connection may take to send its first request's headers.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = seconds(0.1, 3600.0))]
     header_timeout: Duration,
+    /// Seconds a connection that has sent a request may then stay silent (an idle keep-alive
+    /// HTTP connection); never less than --idle-timeout.
+    #[arg(long, value_name = "SECS", default_value = "120", value_parser = seconds(1.0, 86_400.0))]
+    keepalive_timeout: Duration,
+    /// Let go from memory, this often, the games nobody is following (each is loaded again from
+    /// the database when next asked for).
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = seconds(0.1, 86_400.0))]
+    forget_every: Duration,
     /// Requests one address may send a second, over all its connections.
     #[arg(long, value_name = "N", default_value_t = Limits::default().address_rate, value_parser = at_least_one)]
     requests_per_address: f64,
@@ -100,10 +108,11 @@ fn main() -> ExitCode {
             max_connections: cli.max_connections as usize,
             per_address: cli.per_address as usize,
             header_timeout: cli.header_timeout,
+            quiet_timeout: cli.keepalive_timeout,
+            forget_every: cli.forget_every,
             address_rate: cli.requests_per_address,
             unknown_codes_per_minute: cli.codes_per_minute,
             new_games_per_minute: cli.new_games_per_minute,
-            ..Limits::default()
         },
         ..Policy::default()
     };

@@ -267,6 +267,33 @@ async fn one_address_makes_at_most_thirty_games_a_minute() {
     assert!(matches!(reply, Reply::Seated { .. }), "{reply:?}");
 }
 
+#[tokio::test]
+async fn a_keep_alive_connection_left_silent_is_closed() {
+    let dir = TempDir::new("limits-keepalive");
+    let server = Server::start_with(
+        "127.0.0.1:0",
+        &sqlite_url(&dir.0),
+        &[
+            "--keepalive-timeout",
+            "1",
+            "--idle-timeout",
+            "1",
+            "--header-timeout",
+            "1",
+        ],
+    );
+    let mut http = tcp_from(&server, address(9)).await;
+    let started = Instant::now();
+    http.write_all(b"GET /health HTTP/1.1\r\nHost: parlour\r\n\r\n")
+        .await
+        .unwrap();
+    let (answer, closed) = read_all(&mut http, Duration::from_secs(8)).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(closed, "still open after 8 s: {answer}");
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(5), "closed after {took:?}, not about 1 s");
+}
+
 #[test]
 fn limits_given_wrong_are_refused_before_the_server_starts() {
     for (args, says) in [
@@ -277,6 +304,14 @@ fn limits_given_wrong_are_refused_before_the_server_starts() {
         ),
         (&["--header-timeout", "0"], "give a number of seconds from 0.1 to 3600"),
         (&["--codes-per-minute", "0.5"], "give a number, at least 1"),
+        (
+            &["--keepalive-timeout", "0"],
+            "give a number of seconds from 1 to 86400",
+        ),
+        (
+            &["--forget-every", "0.01"],
+            "give a number of seconds from 0.1 to 86400",
+        ),
         (
             &["--per-adress", "3"],
             "tip: a similar argument exists: '--per-address'",

@@ -28,6 +28,9 @@ pub struct Limits {
     pub unknown_codes_per_minute: f64,
     /// Games one address may create a minute (each is a row on disk and a game in memory).
     pub new_games_per_minute: f64,
+    /// How often the games nobody follows are let go from memory (a game left alone is held
+    /// at most about this long; it is loaded again from the database when next asked for).
+    pub forget_every: Duration,
 }
 
 impl Default for Limits {
@@ -40,6 +43,7 @@ impl Default for Limits {
             address_rate: 100.0,
             unknown_codes_per_minute: 20.0,
             new_games_per_minute: 30.0,
+            forget_every: Duration::from_secs(60),
         }
     }
 }

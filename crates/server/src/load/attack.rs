@@ -3,9 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use parlour_online::wire::{Reply, Request, Seat};
-
-use super::ws::{connect_from, send, until};
+use super::ws::{connect_from, new_konane};
 
 /// This process's resident memory in MB (Linux), or 0 where it cannot be read.
 pub(super) fn resident_mb() -> f64 {
@@ -60,22 +58,7 @@ pub(super) async fn attack(url: String, stop: Instant) -> Attacked {
             let mut req = 0;
             while Instant::now() < stop {
                 req += 1;
-                let new = Request::New {
-                    req,
-                    game: "konane".into(),
-                    options: vec![],
-                    seat: Seat::First,
-                    token: None,
-                };
-                if send(&mut ws, &new).await.is_err() {
-                    break;
-                }
-                match until(&mut ws, |r| match r {
-                    Reply::Seated { .. } => Some(Ok(())),
-                    _ => None,
-                })
-                .await
-                {
+                match new_konane(&mut ws, req).await {
                     Ok(()) => made += 1,
                     Err(e) if e.starts_with("the server refused") => refused += 1,
                     Err(_) => break,

@@ -21,8 +21,7 @@ mod attack;
 mod ws;
 
 use attack::{attack, resident_mb};
-pub use ws::connect_from;
-use ws::{Ws, send, until};
+pub use ws::{Ws, connect_from, new_konane, send, until};
 
 /// The load benchmark's options (`parlour-server load`).
 ///

@@ -32,6 +32,7 @@ pub async fn connect_from(url: &str, from: std::net::Ipv4Addr) -> Result<Ws, Str
     Ok(ws)
 }
 
+/// Sends one request.
 pub async fn send(ws: &mut Ws, r: &Request) -> Result<(), String> {
     ws.send(Message::text(r.encode())).await.map_err(|e| e.to_string())
 }
@@ -54,4 +55,17 @@ pub async fn until<T>(ws: &mut Ws, mut want: impl FnMut(Reply) -> Option<Result<
             }
         }
     }
+}
+
+/// Makes a standard Kōnane game (request number `req`), seated first, and waits until seated.
+pub async fn new_konane(ws: &mut Ws, req: u64) -> Result<(), String> {
+    let new = Request::New {
+        req,
+        game: "konane".into(),
+        options: vec![],
+        seat: parlour_online::wire::Seat::First,
+        token: None,
+    };
+    send(ws, &new).await?;
+    until(ws, |r| matches!(r, Reply::Seated { .. }).then_some(Ok(()))).await
 }
