@@ -71,9 +71,10 @@ fn main() {
                     _ => "",
                 };
                 println!(
-                    "{size} {first} {reply}: {}{bound}  nodes={} ms={} tt={}/{} MiB",
+                    "{size} {first} {reply}: {}{bound}  nodes={} proof_ms={} ms={} tt={}/{} MiB",
                     reply_text(&pos, &sol),
                     sol.nodes,
+                    sol.proof_ms.map_or("-".to_string(), |m| m.to_string()),
                     sol.elapsed_ms,
                     sol.tt_used_bytes() >> 20,
                     sol.tt_bytes >> 20

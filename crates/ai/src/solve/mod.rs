@@ -15,7 +15,12 @@
 //! cheap pass over the proof computes an upper bound — the longest line the loser can force
 //! against the winning strategy the proof found (the first winning move in move-generation
 //! order at each of the winner's turns); when the exact pass runs out of budget, that bound is
-//! reported and [`Proven::exact`] is false.
+//! reported and [`Proven::exact`] is false. When even that pass runs out, the game's own bound
+//! ([`Solvable::plies_bound`]; Kōnane: the stones left, as every move takes one) is reported.
+//!
+//! **Symmetry and memory.** Kōnane's keys are the same for a position and its half-turn, so
+//! either one's result serves both; each table entry records how many nodes its result cost,
+//! and a full bucket keeps the dearest result.
 //!
 //! Games that can draw (Kansho, Qyshinsu, Sixteen Soldiers) are not searched: a drawn
 //! position is reported as a draw, a finished one as won, anything else as unknown.
@@ -25,7 +30,6 @@ mod table;
 mod tests;
 
 use std::fmt::Write as _;
-use std::hash::Hasher;
 
 use parlour_rules::{Game, Player, Status};
 use web_time::Instant;
@@ -48,6 +52,43 @@ pub trait Solvable: Game {
         let _ = write!(h, "{self:?}");
         h.0
     }
+
+    /// The table's two keys: [`Game::hash_key`] and [`Solvable::check_key`] by default. A game
+    /// may give positions that are the same up to a symmetry of the board the same keys (the
+    /// result and its length do not change under a symmetry).
+    fn solver_keys(&self) -> (u64, u64) {
+        (self.hash_key(), self.check_key())
+    }
+
+    /// A bound on the plies left in any game from here, if the game knows one cheaply: the
+    /// length reported for a proven result when the budget runs out before the proof's own
+    /// bound is measured.
+    fn plies_bound(&self) -> Option<u32> {
+        None
+    }
+}
+
+/// A 64-bit mix (SplitMix64's finaliser).
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Two independent 64-bit keys of two 128-bit planes and a small tag.
+fn plane_keys(planes: [u128; 2], tag: u64) -> (u64, u64) {
+    let words = [
+        planes[0] as u64,
+        (planes[0] >> 64) as u64,
+        planes[1] as u64,
+        (planes[1] >> 64) as u64,
+    ];
+    let (mut a, mut b) = (mix(tag ^ 0x243f_6a88_85a3_08d3), mix(tag ^ 0x1319_8a2e_0370_7344));
+    for w in words {
+        a = mix(a ^ w).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        b = mix(b.rotate_left(17) ^ w ^ 0xa409_3822_299f_31d0);
+    }
+    (a, b)
 }
 
 /// FNV-1a over formatted text, without allocating.
@@ -66,18 +107,31 @@ impl Solvable for parlour_rules::konane::Konane {
     const CAN_DRAW: bool = false;
 
     fn check_key(&self) -> u64 {
+        self.solver_keys().1
+    }
+
+    /// Every move takes at least one stone.
+    fn plies_bound(&self) -> Option<u32> {
+        self.packed_stones().map(|[a, b]| a.count_ones() + b.count_ones())
+    }
+
+    /// Keys of the packed bitboards, the same for a position and its half-turn: turning an
+    /// even-sided board half round keeps every stone on its colour, and on the packed layout
+    /// (bit `rank * (width + 1) + file`) it reverses the used bits. The side to move is in the
+    /// tag (with whether the opening removals are still to come).
+    fn solver_keys(&self) -> (u64, u64) {
+        let tag = u64::from(self.ply().min(2) * 2 + self.ply() % 2);
         match self.packed_stones() {
-            Some([a, b]) => {
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                h.write_u128(a);
-                h.write_u128(b);
-                h.write_u32(self.ply().min(2) * 2 + self.ply() % 2);
-                h.finish()
+            Some(stones) => {
+                let used = u32::from(self.height()) * (u32::from(self.width()) + 1) - 1;
+                let turn = |x: u128| x.reverse_bits() >> (128 - used);
+                let turned = [turn(stones[0]), turn(stones[1])];
+                plane_keys(if turned < stones { turned } else { stones }, tag)
             }
             None => {
                 let mut h = FnvWriter(0xcbf2_9ce4_8422_2325);
                 let _ = write!(h, "{self:?}");
-                h.0
+                (self.hash_key(), h.0)
             }
         }
     }
@@ -129,6 +183,8 @@ pub struct Solution {
     pub nodes: u64,
     /// Wall time.
     pub elapsed_ms: u64,
+    /// Wall time until the result was proven (before the pass that measures its exact length).
+    pub proof_ms: Option<u64>,
     /// Bytes allocated for the table.
     pub tt_bytes: usize,
     /// Table entries in use at the end.
@@ -176,6 +232,8 @@ pub struct Solver<G: Solvable> {
     start: Instant,
     /// When the current `solve` call began (`start` moves for the fallback pass).
     began: Instant,
+    /// Milliseconds into the current call when the result was proven.
+    proved_at: Option<u64>,
     bufs: Vec<Vec<G::Move>>,
 }
 
@@ -193,6 +251,7 @@ impl<G: Solvable> Solver<G> {
             nodes: 0,
             start: Instant::now(),
             began: Instant::now(),
+            proved_at: None,
             bufs: Vec::new(),
         }
     }
@@ -202,6 +261,7 @@ impl<G: Solvable> Solver<G> {
         self.nodes = 0;
         self.start = Instant::now();
         self.began = self.start;
+        self.proved_at = None;
         let cfg = self.cfg;
         let mut winning_moves = Vec::new();
         let proven = match state.status() {
@@ -238,6 +298,7 @@ impl<G: Solvable> Solver<G> {
             winning_moves,
             nodes: self.nodes,
             elapsed_ms: self.began.elapsed().as_millis() as u64,
+            proof_ms: proven.map(|_| self.proved_at.unwrap_or(0)),
             tt_bytes: self.tt.bytes(),
             tt_used: self.tt.used(),
         }
@@ -256,9 +317,15 @@ impl<G: Solvable> Solver<G> {
         }
         winning.sort_unstable();
         let win = !winning.is_empty();
+        self.proved_at = Some(self.began.elapsed().as_millis() as u64);
         // The proof's bound first, while the table still holds the proof; then the exact length
         // with what is left of the budget, keeping the bound when that runs out.
-        let bound = self.proof_plies(state, &mut std::collections::HashMap::new())?;
+        // A proof is reported even when no time is left to measure it: then with the game's
+        // own bound on its length.
+        let bound = match self.proof_plies(state, &mut std::collections::HashMap::new()) {
+            Ok(b) => b,
+            Err(OutOfBudget) => state.plies_bound().ok_or(OutOfBudget)?,
+        };
         let (plies, exact) = match self.plies(state) {
             Ok(p) => (p, true),
             Err(OutOfBudget) => (bound, false),
@@ -310,12 +377,13 @@ impl<G: Solvable> Solver<G> {
     }
 
     fn keys(state: &G) -> (u64, u64) {
-        (state.hash_key(), state.check_key())
+        state.solver_keys()
     }
 
     /// True when the side to move can force a win.
     fn wins(&mut self, state: &G) -> Step<bool> {
         self.tick()?;
+        let before = self.nodes;
         let (key, check) = Self::keys(state);
         if let Some(e) = self.tt.probe(key, check) {
             return Ok(e.win);
@@ -330,7 +398,7 @@ impl<G: Solvable> Solver<G> {
             if state.status() == Status::Ongoing || matches!(state.status(), Status::Draw { .. }) {
                 return Err(OutOfBudget);
             }
-            self.tt.store(key, check, win, None);
+            self.tt.store(key, check, win, None, 1);
             return Ok(win);
         }
         // Children, ordered by the opponent's number of replies; a child already known lost
@@ -369,12 +437,13 @@ impl<G: Solvable> Solver<G> {
                 }
             }
         }
-        self.tt.store(key, check, found, None);
+        self.tt.store(key, check, found, None, self.nodes - before);
         Ok(found)
     }
 
     /// Exact plies to the end under perfect play (winner shortest, loser longest).
     fn plies(&mut self, state: &G) -> Step<u32> {
+        let before = self.nodes;
         let (key, check) = Self::keys(state);
         if let Some(e) = self.tt.probe(key, check)
             && let Some(p) = e.plies
@@ -400,7 +469,7 @@ impl<G: Solvable> Solver<G> {
             });
         }
         let p = best.unwrap_or(0);
-        self.tt.store(key, check, win, Some(p));
+        self.tt.store(key, check, win, Some(p), self.nodes - before);
         Ok(p)
     }
 }

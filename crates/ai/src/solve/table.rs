@@ -1,8 +1,11 @@
 //! The solver's transposition table: exact results in two-slot buckets, keyed by the Zobrist
-//! key and verified by a second key.
+//! key and verified by a second key. The first slot of a bucket keeps the result that cost the
+//! most work to find; the second takes whatever comes (so a full table loses its cheapest
+//! results first, not its deepest proofs).
 
 /// One slot: both keys, and the result (`data` 0 = empty; bit 0 set = used, bit 1 = the side to
-/// move wins, bit 2 = plies known, bits 8.. = plies).
+/// move wins, bit 2 = plies known, bits 3..8 = the work the result cost (log2 of nodes), bits
+/// 8.. = plies).
 #[derive(Copy, Clone, Default)]
 struct Slot {
     key: u64,
@@ -61,32 +64,44 @@ impl Table {
         })
     }
 
-    pub(super) fn store(&mut self, key: u64, check: u64, win: bool, plies: Option<u32>) {
+    /// Stores a result that took `nodes` positions to find.
+    pub(super) fn store(&mut self, key: u64, check: u64, win: bool, plies: Option<u32>, nodes: u64) {
         let i = self.index(key);
-        let mut data = 1 | if win { 2 } else { 0 };
+        let work = (u64::BITS - nodes.leading_zeros()).min(31);
+        let mut data = 1 | (if win { 2 } else { 0 }) | (work << 3);
         if let Some(p) = plies {
             data |= 4 | (p.min(0xFF_FFFF) << 8);
         }
         let matching = [i, i ^ 1]
             .into_iter()
             .find(|&j| self.slots[j].data != 0 && self.slots[j].key == key && self.slots[j].check == check);
-        let j = match matching {
-            Some(j) => {
-                if plies.is_none() {
-                    // Keep a known length.
-                    data |= self.slots[j].data & !0b11;
-                }
-                j
+        let slot = Slot { key, check, data };
+        if let Some(j) = matching {
+            let old = self.slots[j].data;
+            if plies.is_none() {
+                // Keep a known length.
+                data = (data & !(0xFF_FFFF << 8 | 4)) | (old & (0xFF_FFFF << 8 | 4));
             }
-            None => match [i, i ^ 1].into_iter().find(|&j| self.slots[j].data == 0) {
-                Some(j) => {
-                    self.used += 1;
-                    j
-                }
-                // Both full: the second slot takes the newcomer, so the first keeps older work.
-                None => i ^ 1,
-            },
-        };
-        self.slots[j] = Slot { key, check, data };
+            // Keep the larger work.
+            let work = ((old >> 3) & 31).max(work);
+            self.slots[j].data = (data & !(31 << 3)) | (work << 3);
+            return;
+        }
+        if self.slots[i].data == 0 {
+            self.used += 1;
+            self.slots[i] = slot;
+        } else if work >= (self.slots[i].data >> 3) & 31 {
+            // The dearer result takes the first slot; the one it displaces, the second.
+            if self.slots[i ^ 1].data == 0 {
+                self.used += 1;
+            }
+            self.slots[i ^ 1] = self.slots[i];
+            self.slots[i] = slot;
+        } else {
+            if self.slots[i ^ 1].data == 0 {
+                self.used += 1;
+            }
+            self.slots[i ^ 1] = slot;
+        }
     }
 }

@@ -183,12 +183,30 @@ fn a_finished_game_is_won_by_the_other_side() {
 #[test]
 fn table_verifies_with_the_second_key() {
     let mut t = table::Table::new(1 << 10);
-    t.store(5, 7, true, None);
+    t.store(5, 7, true, None, 10);
     assert_eq!(t.probe(5, 8), None);
     assert_eq!(t.probe(5, 7).map(|e| e.win), Some(true));
-    t.store(5, 7, true, Some(9));
-    t.store(5, 7, true, None);
+    t.store(5, 7, true, Some(9), 3);
+    t.store(5, 7, true, None, 3);
     assert_eq!(t.probe(5, 7).and_then(|e| e.plies), Some(9));
+}
+
+#[test]
+fn a_full_bucket_keeps_its_dearest_result() {
+    // A table of two slots: one bucket.
+    let mut t = table::Table::new(1);
+    t.store(0, 1, true, None, 1_000_000);
+    t.store(2, 3, false, None, 10);
+    t.store(4, 5, false, None, 20);
+    assert_eq!(t.probe(0, 1).map(|e| e.win), Some(true), "the dearest stays");
+    assert_eq!(t.probe(2, 3), None, "the cheaper newcomer is displaced");
+    assert_eq!(t.probe(4, 5).map(|e| e.win), Some(false));
+    t.store(6, 7, true, None, 2_000_000);
+    assert!(
+        t.probe(6, 7).is_some() && t.probe(0, 1).is_some(),
+        "a dearer one moves the old to the second slot"
+    );
+    assert_eq!(t.probe(4, 5), None);
 }
 
 #[test]
@@ -227,4 +245,76 @@ fn random_6x6(rng: &mut ChaCha8Rng, buf: &mut Vec<<Konane as Game>::Move>) -> Ko
         }
     }
     k
+}
+
+#[test]
+fn a_proof_is_reported_even_when_no_budget_is_left_to_measure_it() {
+    let mut k = board("4x6");
+    parlour_rules::play_text(&mut k, "xb3").unwrap();
+    parlour_rules::play_text(&mut k, "xb4").unwrap();
+    let full = solve(&k, &small());
+    let winner = full.winner.expect("4x6 after xb3 xb4 is proven");
+    let with = |nodes: u64| {
+        solve(
+            &k,
+            &SolveConfig {
+                max_nodes: Some(nodes),
+                ..small()
+            },
+        )
+    };
+    // The fewest nodes that prove it: the proof only, nothing left for its length.
+    let (mut low, mut high) = (1u64, full.nodes);
+    while low < high {
+        let mid = (low + high) / 2;
+        if with(mid).proven.is_some() {
+            high = mid
+        } else {
+            low = mid + 1
+        }
+    }
+    let least = with(low);
+    assert_eq!(least.winner, Some(winner));
+    let p = least.proven.unwrap();
+    assert!(!p.exact);
+    assert_eq!(p.plies, k.plies_bound().unwrap(), "the stones left: 22");
+    assert_eq!(p.plies, 22);
+}
+
+#[test]
+fn a_position_and_its_half_turn_share_their_keys() {
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    for size in ["6x6", "4x8", "8x4"] {
+        let mut k = board(size);
+        let mut moves = Vec::new();
+        let mut history = Vec::new();
+        for _ in 0..8 {
+            k.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            history.push(k.format_move(&mv));
+            k.apply(mv);
+        }
+        // The same position turned half round, move for move.
+        let (w, h) = (k.width(), k.height());
+        let turn = |text: &str| -> String {
+            let cell = |c: &str| {
+                let f = c.as_bytes()[0] - b'a';
+                let r: u8 = c[1..].parse().unwrap();
+                format!("{}{}", (b'a' + w - 1 - f) as char, h + 1 - r)
+            };
+            match text.strip_prefix('x') {
+                Some(c) => format!("x{}", cell(c)),
+                None => text.split('-').map(cell).collect::<Vec<_>>().join("-"),
+            }
+        };
+        let mut turned = board(size);
+        for m in &history {
+            parlour_rules::play_text(&mut turned, &turn(m)).unwrap();
+        }
+        assert_ne!(turned.hash_key(), k.hash_key(), "{size}: a different position");
+        assert_eq!(turned.solver_keys(), k.solver_keys(), "{size}: {history:?}");
+    }
 }
