@@ -3,7 +3,10 @@
 
 #[test]
 fn wire_corpus() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/wire");
+    // The crate's directory as cargo gives it when the test runs (not baked in at build time:
+    // a target directory shared between two checkouts must read the one under test).
+    let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| ".".into(), std::path::PathBuf::from);
+    let dir = crate_dir.join("../../fuzz/corpus/wire");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
