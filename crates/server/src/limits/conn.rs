@@ -97,7 +97,11 @@ impl Conn {
             last: now,
             header_timeout: limits.header_timeout,
             quiet_timeout: limits.quiet_timeout,
-            timer: Box::pin(tokio::time::sleep_until(now + limits.header_timeout)),
+            // First woken at the nearer of the two limits, so a quiet limit shorter than the
+            // header limit is kept too (on waking, the timer moves to the deadline in force).
+            timer: Box::pin(tokio::time::sleep_until(
+                now + limits.header_timeout.min(limits.quiet_timeout),
+            )),
         }
     }
 
