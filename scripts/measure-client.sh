@@ -8,7 +8,8 @@
 # Without --dev it measures the player's build (`cargo build --release`, what ./play.sh runs);
 # with --dev the unoptimised build ./test.sh uses; with --profile another cargo profile (the
 # variants compared in docs/performance.md). Reports go to
-# $CARGO_TARGET_DIR/measure/<build>/<game>.txt; the "client CPU per frame" lines are printed.
+# $CARGO_TARGET_DIR/measure/<build>/<game>.txt; the "client CPU per frame" lines are printed,
+# then one table of every game (idle median, worst while searching, the main thread by stage).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PARLOUR_HEADLESS_TOOLS=1
@@ -43,5 +44,16 @@ for g in "${games[@]}"; do
     xvfb-run -a -s "-screen 0 1280x800x24" "$client" "${args[@]}" "${extra[@]}" --measure "$out/$g.txt" \
     >"$out/$g.log" 2>&1 || { tail -n 30 "$out/$g.log"; exit 1; }
   printf '%-9s %s\n' "$g" "$(grep '^client CPU per frame' "$out/$g.txt")"
+done
+# One table of every game measured (Markdown, for docs/performance.md).
+echo
+echo "| game | idle median (ms) | worst while the Master searches (ms) | main thread by stage (ms per frame) |"
+echo "|---|---|---|---|"
+for g in "${games[@]}"; do
+  line=$(grep -m1 '^client CPU per frame (own' "$out/$g.txt")
+  idle=$(sed -E 's/.*idle median ([0-9.]+) ms.*/\1/' <<<"$line")
+  worst=$(sed -E 's/.*worst while the AI searches ([0-9.]+) ms.*/\1/' <<<"$line")
+  stages=$(grep '^main thread by stage' "$out/$g.txt" | sed -E 's/^[^:]*: //' || true)
+  echo "| $g | $idle | $worst | ${stages:-—} |"
 done
 echo "reports: $out"
