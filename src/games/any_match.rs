@@ -384,6 +384,17 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
         let state = self.state.clone();
         let cfg = state.level_config(Level::Casual).bounded();
         crate::games::search::search(state, cfg, stop, |state, result, stop| {
+            // Where the game's solver proves the position (Kōnane's solved boards), the hint is
+            // the perfect move and says who wins.
+            if !stop.is_cancelled()
+                && let Some(perfect) = state.exact_move(Some(HINT_SOLVE_MS), None, stop)
+                && let Some(mv) = perfect.best
+            {
+                return Some(crate::games::search::Answer {
+                    tokens: state.tokens(&mv),
+                    proven: Some(solved_sentence(state, &perfect)),
+                });
+            }
             let mv = result.best?;
             let proven = (!stop.is_cancelled())
                 .then(|| parlour_ai::proof::prove(state, HINT_PROOF_MS, 32))
@@ -464,3 +475,20 @@ impl<G: ClientGame> MatchOf<G> {
 
 /// How long a hint looks for a proof of the position's result.
 const HINT_PROOF_MS: u64 = 400;
+/// How long the hint may ask the game's exact solver (where it has one) before searching.
+const HINT_SOLVE_MS: u64 = 800;
+
+/// The hint's sentence for a position the solver proved: who wins, and within how many of the
+/// winner's moves when the solver measured it.
+fn solved_sentence<G: parlour_rules::Game>(state: &G, perfect: &parlour_ai::SearchResult<G::Move>) -> String {
+    let me = state.side_to_move();
+    let winner = if perfect.value > 0.5 { me } else { me.other() };
+    match perfect.end_in {
+        Some(plies) => proof_sentence(state, parlour_ai::proof::Proof { winner, plies }, true),
+        None if winner == me => "Proven: you can force a win; this move keeps it.".to_string(),
+        None => format!(
+            "Proven: the {} can force a win whatever you play; this move holds out.",
+            state.side_name(winner)
+        ),
+    }
+}

@@ -120,3 +120,33 @@ impl ClientGame for Konane {
         out
     }
 }
+
+/// The new-game dialog's line for a Kōnane board the program has solved (the table shipped in
+/// `parlour_ai::solved`), or `None` for a board nobody has solved.
+pub fn konane_solved_line(options: &[(String, String)]) -> Option<String> {
+    let size = options.iter().find(|(k, _)| k == "size").map(|(_, v)| v.as_str())?;
+    let winner = parlour_ai::solved::konane_start_winner(size)?;
+    let who = if winner == Player::P1 {
+        "White (the second player)"
+    } else {
+        "Black (the first player)"
+    };
+    Some(format!(
+        "Solved: with perfect play {who} wins this board, whatever the other side does."
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dialog_names_the_winner_of_a_solved_board_only() {
+        let size = |s: &str| vec![("size".to_string(), s.to_string())];
+        let line = konane_solved_line(&size("6x6")).expect("6x6 is solved");
+        assert!(line.contains("White (the second player) wins"), "{line}");
+        assert!(konane_solved_line(&size("4x6")).is_some());
+        assert_eq!(konane_solved_line(&size("8x8")), None);
+        assert_eq!(konane_solved_line(&[]), None);
+    }
+}

@@ -31,6 +31,7 @@ pub use build::{
 };
 pub use client::{Candidates, ClientGame};
 pub use effects::{Anim, AnimStep, Sfx, Stage};
+pub use konane::konane_solved_line;
 pub use parts::{Look, OFF_BOARD, PieceDef, Shape, SpotDef, Table, Token, flat};
 pub use qyshinsu::ring_pos as qyshinsu_ring_pos;
 pub use soldiers::{SoldiersRulesInfo, prove_soldiers_start, soldiers_rules, soldiers_rules_line};

@@ -57,6 +57,11 @@ pub(super) fn new_game(
             if parlour_rules::GameId::Soldiers.is(&setup.game) {
                 soldiers_notes(ui, &mut setup, &mut proof, &mut sfx);
             }
+            if parlour_rules::GameId::Konane.is(&setup.game)
+                && let Some(line) = crate::games::konane_solved_line(&setup.options)
+            {
+                ui.colored_label(egui::Color32::from_rgb(230, 170, 60), line);
+            }
             ui.separator();
             players(ui, &mut setup);
             ui.separator();

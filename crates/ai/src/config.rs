@@ -152,6 +152,9 @@ pub struct AlphaBetaParams {
     /// who take repetitions too readily at the first seat's margin); `None`: the same.
     #[serde(default)]
     pub second_avoid_repeat: Option<f32>,
+    /// Ask [`Knowledge::exact_move`](crate::Knowledge::exact_move) first: perfect play where proven.
+    #[serde(default)]
+    pub exact: bool,
 }
 
 impl AlphaBetaParams {
@@ -177,6 +180,7 @@ impl Default for AlphaBetaParams {
             plain_view: false,
             avoid_repeat: 0.0,
             second_avoid_repeat: None,
+            exact: false,
         }
     }
 }
@@ -351,6 +355,7 @@ impl Algorithm {
             (Algorithm::Mcts(p), "threads") => p.threads = n()?.clamp(1, MAX_THREADS),
             (Algorithm::AlphaBeta(p), "rep") => p.repeat_draw = b()?,
             (Algorithm::AlphaBeta(p), "swindle") => p.swindle = b()?,
+            (Algorithm::AlphaBeta(p), "exact") => p.exact = b()?,
             (Algorithm::AlphaBeta(p), "contempt") => p.contempt = f()?.clamp(0.0, 0.5),
             (Algorithm::AlphaBeta(p), "avoid") => {
                 p.avoid_repeat = f()?.clamp(0.0, 0.5);
@@ -448,8 +453,10 @@ impl fmt::Display for Algorithm {
                 if p.repeat_draw {
                     write!(f, " +rep")?;
                 }
-                if p.swindle {
-                    write!(f, " +swindle")?;
+                for (on, name) in [(p.swindle, "swindle"), (p.exact, "exact")] {
+                    if on {
+                        write!(f, " +{name}")?;
+                    }
                 }
                 if p.contempt > 0.0 {
                     write!(f, " contempt={}", p.contempt)?;

@@ -38,6 +38,19 @@ pub trait Knowledge: Game {
         self.evaluate()
     }
 
+    /// Perfect play where this game's exact solver reaches: the move and its proven result
+    /// (see [`crate::solve::perfect_move`]), or `None` — the default: no solver for this game
+    /// or this board, or nothing proven within `millis` / `max_nodes`, or `stop` set. Asked
+    /// first by a search whose [`AlphaBetaParams::exact`] is on (the Master).
+    fn exact_move(
+        &self,
+        _millis: Option<u64>,
+        _max_nodes: Option<u64>,
+        _stop: &crate::stop::StopFlag,
+    ) -> Option<crate::result::SearchResult<Self::Move>> {
+        None
+    }
+
     /// A cheap prior for the legal move `mv` in `[0, 1]` (`1` most promising for the side to
     /// move). Orders alpha-beta's moves and feeds MCTS's progressive bias. Default: `0.5`.
     fn move_prior(&self, _mv: &Self::Move) -> f32 {

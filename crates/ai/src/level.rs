@@ -96,7 +96,11 @@ impl Level {
             Level::Novice => (weak(0.3), Budget::depth(1)),
             Level::Casual => (weak(0.05), Budget::depth(3)),
             Level::Strong => (algorithm(params.noise), Budget::millis(STRONG_MS)),
-            Level::Master => (algorithm(params.noise), Budget::millis(MASTER_MS)),
+            // The Master alone plays perfectly where the game's solver reaches.
+            Level::Master => (
+                Algorithm::AlphaBeta(AlphaBetaParams { exact: true, ..params }),
+                Budget::millis(MASTER_MS),
+            ),
         };
         SearchConfig::new(algorithm, budget, 0)
     }

@@ -27,6 +27,7 @@ pub mod proof;
 mod result;
 mod search;
 pub mod solve;
+pub mod solved;
 mod stop;
 mod tt;
 mod words;

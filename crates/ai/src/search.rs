@@ -154,6 +154,21 @@ fn swindle<G: Knowledge>(
     }
 }
 
+/// The solver's node budget for [`AlphaBetaParams::exact`](crate::AlphaBetaParams) when the
+/// search has neither a time nor a node limit.
+const EXACT_NODES: u64 = 2_000_000;
+
+/// Perfect play where the game's solver proves the position ([`Knowledge::exact_move`]) within
+/// three quarters of a time budget (alpha-beta searches with the rest when it cannot), or
+/// within the node budget (without one, [`EXACT_NODES`]) so that a search without a clock
+/// stays reproducible.
+fn exact<G: Knowledge>(state: &G, budget: &crate::config::Budget, stop: &StopFlag) -> Option<SearchResult<G::Move>> {
+    match budget.millis {
+        Some(ms) => state.exact_move(Some(ms * 3 / 4), None, stop),
+        None => state.exact_move(None, Some(budget.iterations.unwrap_or(EXACT_NODES)), stop),
+    }
+}
+
 /// A player's search that keeps its MCTS tree (when `reuse_tree` is on) and its transposition
 /// table between calls, so the next move starts from what it already knows. Given the same
 /// sequence of calls it gives the same results.
@@ -223,6 +238,11 @@ impl<G: Knowledge> Searcher<G> {
                 } else {
                     result
                 }
+            }
+            Algorithm::AlphaBeta(params)
+                if let Some(perfect) = params.exact.then(|| exact(state, &self.cfg.budget, stop)).flatten() =>
+            {
+                perfect
             }
             Algorithm::AlphaBeta(params) => {
                 let budget = self.cfg.budget;

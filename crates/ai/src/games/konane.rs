@@ -8,6 +8,10 @@ use parlour_rules::konane::{Dir, Konane, KonaneMove, Phase, Square};
 use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 use crate::level::Level;
+use crate::result::SearchResult;
+use crate::solve::perfect::perfect_move;
+use crate::solve::{SolveConfig, Solver};
+use crate::stop::StopFlag;
 
 /// The largest board side.
 const MAX: usize = 18;
@@ -104,11 +108,49 @@ impl Knowledge for Konane {
         AlphaBetaParams::default()
     }
 
-    /// Alpha-beta at every level (see `MEASUREMENTS.md`).
+    /// Alpha-beta at every level (see `MEASUREMENTS.md`); the Master asks the solver first.
     fn level_config(&self, level: Level) -> SearchConfig {
         level.alphabeta_config(self.alphabeta_params())
     }
+
+    /// On the boards the solver settles within a move's time ([`SOLVED_CELLS`] squares or
+    /// fewer: 4×6, 6×4, 4×8, 8×4, 6×6 — see `docs/solved.md`), perfect play.
+    fn exact_move(
+        &self,
+        millis: Option<u64>,
+        max_nodes: Option<u64>,
+        stop: &StopFlag,
+    ) -> Option<SearchResult<KonaneMove>> {
+        let cells = u32::from(self.width()) * u32::from(self.height());
+        if cells > SOLVED_CELLS {
+            return None;
+        }
+        // The table for the board: a 4×6 proof uses at most 4 MiB of it (docs/solved.md).
+        let tt_bytes = if cells <= 24 {
+            8 << 20
+        } else {
+            SolveConfig::default().tt_bytes
+        };
+        let cfg = SolveConfig {
+            tt_bytes,
+            ..SolveConfig::default()
+        };
+        // The two opening removals from the shipped table, on the boards it has.
+        if let Some((mv, wins)) = crate::solved::konane_opening_move(self) {
+            return Some(SearchResult {
+                value: if wins { 1.0 } else { 0.0 },
+                proven: true,
+                ..SearchResult::immediate(Some(mv))
+            });
+        }
+        let mut solver = Solver::new(cfg).with_stop(stop.clone());
+        perfect_move(self, &mut solver, millis, max_nodes)
+    }
 }
+
+/// The largest Kōnane board (in squares) on which the Master asks the solver: 6×6 is proven
+/// from every opening in 2.2–6.6 s and from the third ply on within a move's time.
+pub const SOLVED_CELLS: u32 = 36;
 
 #[cfg(test)]
 mod tests {

@@ -25,6 +25,7 @@
 //! Games that can draw (Kansho, Qyshinsu, Sixteen Soldiers) are not searched: a drawn
 //! position is reported as a draw, a finished one as won, anything else as unknown.
 
+pub mod perfect;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -35,6 +36,8 @@ use parlour_rules::{Game, Player, Status};
 use web_time::Instant;
 
 use table::Table;
+
+use crate::stop::StopFlag;
 
 /// The default transposition-table budget: 64 MiB.
 pub const DEFAULT_TT_BYTES: usize = 64 << 20;
@@ -235,6 +238,8 @@ pub struct Solver<G: Solvable> {
     /// Milliseconds into the current call when the result was proven.
     proved_at: Option<u64>,
     bufs: Vec<Vec<G::Move>>,
+    /// A flag that ends the current call as if the budget had run out.
+    stop: Option<StopFlag>,
 }
 
 /// Solves one position with a fresh solver.
@@ -253,7 +258,20 @@ impl<G: Solvable> Solver<G> {
             began: Instant::now(),
             proved_at: None,
             bufs: Vec::new(),
+            stop: None,
         }
+    }
+
+    /// The same solver, also stopped (as by its budget) when `stop` is set.
+    pub fn with_stop(mut self, stop: StopFlag) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Changes the budget of the calls to come; the table is kept.
+    pub fn set_budget(&mut self, millis: Option<u64>, max_nodes: Option<u64>) {
+        self.cfg.millis = millis;
+        self.cfg.max_nodes = max_nodes;
     }
 
     /// Solves `state` within the configured budget.
@@ -302,6 +320,23 @@ impl<G: Solvable> Solver<G> {
             tt_bytes: self.tt.bytes(),
             tt_used: self.tt.used(),
         }
+    }
+
+    /// Whether the side to move can force a win, without the passes that measure lengths;
+    /// `None` when the budget runs out first or the game is over (or can draw).
+    pub fn prove(&mut self, state: &G) -> Option<bool> {
+        self.nodes = 0;
+        self.start = Instant::now();
+        self.began = self.start;
+        if G::CAN_DRAW || state.status().is_over() {
+            return None;
+        }
+        self.wins(state).ok()
+    }
+
+    /// Positions visited by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     fn solve_root(&mut self, state: &G, winning: &mut Vec<String>) -> Step<(Proven, Option<Player>)> {
@@ -368,8 +403,11 @@ impl<G: Solvable> Solver<G> {
             return Err(OutOfBudget);
         }
         if self.nodes.is_multiple_of(1024)
-            && let Some(ms) = self.cfg.millis
-            && self.start.elapsed().as_millis() as u64 >= ms
+            && (self
+                .cfg
+                .millis
+                .is_some_and(|ms| self.start.elapsed().as_millis() as u64 >= ms)
+                || self.stop.as_ref().is_some_and(StopFlag::is_set))
         {
             return Err(OutOfBudget);
         }

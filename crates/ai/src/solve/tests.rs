@@ -318,3 +318,102 @@ fn a_position_and_its_half_turn_share_their_keys() {
         assert_eq!(turned.solver_keys(), k.solver_keys(), "{size}: {history:?}");
     }
 }
+
+/// Random 6×6 positions 19 to 25 plies in: the perfect move keeps the exact result of plain
+/// minimax — from a won position a move after which the opponent loses, with the shortest win
+/// minimax knows; from a lost one a move that holds out as long as minimax says can be held.
+#[test]
+fn the_perfect_move_is_the_fastest_win_or_the_longest_loss() {
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    let mut buf = Vec::new();
+    let (mut won, mut lost) = (0, 0);
+    for _ in 0..40 {
+        let k = random_6x6(&mut rng, &mut buf);
+        if k.status().is_over() {
+            continue;
+        }
+        let (wins, plies) = minimax(&k);
+        let mut solver = Solver::new(small());
+        let r = perfect::perfect_move(&k, &mut solver, None, None).expect("small enough to prove");
+        let mv = r.best.expect("a move");
+        assert!(r.proven);
+        assert_eq!(r.end_in, Some(plies), "{k:?}");
+        let mut child = k.clone();
+        child.apply(mv);
+        let (child_wins, child_plies) = minimax(&child);
+        assert_eq!(child_wins, !wins, "{k:?} {mv:?}");
+        assert_eq!(child_plies + 1, plies, "{k:?} {mv:?}");
+        assert_eq!(r.value, if wins { 1.0 } else { 0.0 });
+        if wins { won += 1 } else { lost += 1 }
+    }
+    assert!(won >= 5 && lost >= 5, "both kinds met: {won} won, {lost} lost");
+}
+
+/// Among losing moves of equal length, the one that leaves the opponent the fewest winning
+/// replies; checked against every move's own solution.
+#[test]
+fn a_lost_position_is_defended_by_the_hardest_longest_move() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut buf = Vec::new();
+    let mut checked = 0;
+    while checked < 10 {
+        let k = random_6x6(&mut rng, &mut buf);
+        if k.status().is_over() || minimax(&k).0 {
+            continue;
+        }
+        let mut solver = Solver::new(small());
+        let mv = perfect::perfect_move(&k, &mut solver, None, None)
+            .and_then(|r| r.best)
+            .expect("proven");
+        let mut moves = Vec::new();
+        k.legal_moves(&mut moves);
+        let judge = |m: <Konane as Game>::Move| {
+            let mut child = k.clone();
+            child.apply(m);
+            let s = solve(&child, &small());
+            (
+                s.proven.expect("proven").plies,
+                std::cmp::Reverse(s.winning_moves.len()),
+            )
+        };
+        let best = moves.iter().map(|&m| judge(m)).max().expect("moves");
+        assert_eq!(judge(mv), best, "{k:?}");
+        checked += 1;
+    }
+}
+
+/// The Master (its level's own configuration, with a node budget instead of a clock) on the
+/// 4×6 and 6×4 boards: from every opening, the side the solver says wins always wins — against
+/// random replies (4×6) and against the Master itself (both).
+#[test]
+fn the_master_wins_every_won_opening_on_the_small_boards() {
+    use crate::{Budget, Knowledge, Level, Searcher, StopFlag};
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    for size in ["4x6", "6x4"] {
+        for (opening, k) in crate::solved::konane_opening_positions(size) {
+            let winner = solve(&k, &small()).winner.expect("solved");
+            let cfg = k.level_config(Level::Master).with_budget(Budget::iterations(2_000_000));
+            // Random replies on one board, the Master against itself on both.
+            for random_loser in [size == "4x6", false] {
+                let mut master = Searcher::new(cfg);
+                let mut g = k.clone();
+                while !g.status().is_over() {
+                    let mv = if random_loser && g.side_to_move() != winner {
+                        g.random_move(&mut rng, &mut buf_of(&g)).expect("a move")
+                    } else {
+                        let r = master.search(&g, &StopFlag::new()).expect("not cancelled");
+                        // (A forced move is played without a search.)
+                        assert!(r.proven || r.iterations == 0, "{size}: the Master proves {g:?}: {r:?}");
+                        r.best.expect("a move")
+                    };
+                    g.apply(mv);
+                }
+                assert_eq!(g.status().score_for(winner), Some(1.0), "{size} {opening}");
+            }
+        }
+    }
+}
+
+fn buf_of(_: &Konane) -> Vec<<Konane as Game>::Move> {
+    Vec::new()
+}

@@ -1,0 +1,273 @@
+//! What is proven about Kōnane's small boards, shipped with the program: for every opening pair
+//! of removals (Black's first stone, White's reply) on the boards the solver has settled, the
+//! winner with perfect play and Black's winning first jumps. Copied from `docs/solved.md`, where
+//! the commands that proved each row are; a test proves a sample of the rows again
+//! (`every_shipped_4x6_and_6x4_row_and_a_sample_of_the_larger_ones_prove_again`). 60 rows, about
+//! 3 KB in the binary.
+//!
+//! Used where players meet the results: the Master's two opening removals on these boards, the
+//! new-game dialog's "who wins this board", and the proven hint.
+
+use parlour_rules::konane::{Konane, KonaneMove};
+use parlour_rules::{Game, Player};
+
+/// Black in Kōnane (moves first).
+const BLACK: Player = Player::P2;
+/// White in Kōnane.
+const WHITE: Player = Player::P1;
+
+/// One opening's proven result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpeningResult {
+    /// The board, `<width>x<height>`.
+    pub board: &'static str,
+    /// Black's removal and White's reply, in canonical notation.
+    pub opening: &'static str,
+    /// The side that wins with perfect play.
+    pub winner: Player,
+    /// Black's winning first jumps, space-separated (empty when White wins).
+    pub black_wins_by: &'static str,
+}
+
+/// `(board, opening, winner, Black's winning moves)` for every opening of 4×6, 6×4, 4×8, 8×4
+/// and 6×6.
+const KONANE_OPENINGS: &[(&str, &str, Player, &str)] = &[
+    ("4x6", "xa6 xa5", WHITE, ""),
+    ("4x6", "xa6 xb6", WHITE, ""),
+    ("4x6", "xb3 xa3", BLACK, "d3-b3"),
+    ("4x6", "xb3 xb2", BLACK, "b5-b3"),
+    ("4x6", "xb3 xb4", WHITE, ""),
+    ("4x6", "xb3 xc3", WHITE, ""),
+    ("4x6", "xc4 xb4", WHITE, ""),
+    ("4x6", "xc4 xc3", WHITE, ""),
+    ("4x6", "xc4 xc5", BLACK, "c2-c4"),
+    ("4x6", "xc4 xd4", BLACK, "a4-c4"),
+    ("4x6", "xd1 xc1", WHITE, ""),
+    ("4x6", "xd1 xd2", WHITE, ""),
+    ("6x4", "xa4 xa3", WHITE, ""),
+    ("6x4", "xa4 xb4", WHITE, ""),
+    ("6x4", "xc2 xb2", BLACK, "e2-c2"),
+    ("6x4", "xc2 xc1", BLACK, "c4-c2"),
+    ("6x4", "xc2 xc3", WHITE, ""),
+    ("6x4", "xc2 xd2", WHITE, ""),
+    ("6x4", "xd3 xc3", WHITE, ""),
+    ("6x4", "xd3 xd2", WHITE, ""),
+    ("6x4", "xd3 xd4", BLACK, "d1-d3"),
+    ("6x4", "xd3 xe3", BLACK, "b3-d3"),
+    ("6x4", "xf1 xe1", WHITE, ""),
+    ("6x4", "xf1 xf2", WHITE, ""),
+    ("4x8", "xa8 xa7", WHITE, ""),
+    ("4x8", "xa8 xb8", WHITE, ""),
+    ("4x8", "xb5 xa5", BLACK, "d5-b5"),
+    ("4x8", "xb5 xb4", WHITE, ""),
+    ("4x8", "xb5 xb6", BLACK, "b3-b5"),
+    ("4x8", "xb5 xc5", WHITE, ""),
+    ("4x8", "xc4 xb4", WHITE, ""),
+    ("4x8", "xc4 xc3", BLACK, "c6-c4"),
+    ("4x8", "xc4 xc5", WHITE, ""),
+    ("4x8", "xc4 xd4", BLACK, "a4-c4"),
+    ("4x8", "xd1 xc1", WHITE, ""),
+    ("4x8", "xd1 xd2", WHITE, ""),
+    ("8x4", "xa4 xa3", WHITE, ""),
+    ("8x4", "xa4 xb4", WHITE, ""),
+    ("8x4", "xd3 xc3", BLACK, "f3-d3"),
+    ("8x4", "xd3 xd2", WHITE, ""),
+    ("8x4", "xd3 xd4", BLACK, "d1-d3"),
+    ("8x4", "xd3 xe3", WHITE, ""),
+    ("8x4", "xe2 xd2", WHITE, ""),
+    ("8x4", "xe2 xe1", BLACK, "e4-e2"),
+    ("8x4", "xe2 xe3", WHITE, ""),
+    ("8x4", "xe2 xf2", BLACK, "c2-e2"),
+    ("8x4", "xh1 xg1", WHITE, ""),
+    ("8x4", "xh1 xh2", WHITE, ""),
+    ("6x6", "xa6 xa5", WHITE, ""),
+    ("6x6", "xa6 xb6", WHITE, ""),
+    ("6x6", "xc4 xb4", BLACK, "e4-c4"),
+    ("6x6", "xc4 xc3", WHITE, ""),
+    ("6x6", "xc4 xc5", BLACK, "c2-c4"),
+    ("6x6", "xc4 xd4", WHITE, ""),
+    ("6x6", "xd3 xc3", WHITE, ""),
+    ("6x6", "xd3 xd2", BLACK, "d5-d3"),
+    ("6x6", "xd3 xd4", WHITE, ""),
+    ("6x6", "xd3 xe3", BLACK, "b3-d3"),
+    ("6x6", "xf1 xe1", WHITE, ""),
+    ("6x6", "xf1 xf2", WHITE, ""),
+];
+
+fn rows() -> impl Iterator<Item = OpeningResult> {
+    KONANE_OPENINGS
+        .iter()
+        .map(|&(board, opening, winner, black_wins_by)| OpeningResult {
+            board,
+            opening,
+            winner,
+            black_wins_by,
+        })
+}
+
+/// Every shipped row.
+pub fn konane_openings() -> Vec<OpeningResult> {
+    rows().collect()
+}
+
+/// The proven result of one opening (`"xc4 xc3"`) on a board (`"6x6"`), if shipped.
+pub fn konane_opening(board: &str, opening: &str) -> Option<OpeningResult> {
+    rows().find(|r| r.board == board && r.opening == opening)
+}
+
+/// Who wins a board from the start with perfect play, if the board is shipped: Black only if
+/// some first removal wins against every reply.
+pub fn konane_start_winner(board: &str) -> Option<Player> {
+    let on_board: Vec<OpeningResult> = rows().filter(|r| r.board == board).collect();
+    if on_board.is_empty() {
+        return None;
+    }
+    let black_wins = on_board.iter().any(|first| {
+        let removal = first.opening.split(' ').next();
+        on_board
+            .iter()
+            .filter(|r| r.opening.split(' ').next() == removal)
+            .all(|r| r.winner == BLACK)
+    });
+    Some(if black_wins { BLACK } else { WHITE })
+}
+
+/// Every opening pair of removals on a board (`"6x6"`), named as in the table (`"xc4 xc3"`),
+/// with the position it leads to, in byte order of the names; empty for a size the rules refuse.
+pub fn konane_opening_positions(board: &str) -> Vec<(String, Konane)> {
+    let Ok(options) = parlour_rules::konane::KonaneOptions::parse_size(board) else {
+        return Vec::new();
+    };
+    let start = Konane::new(&options);
+    let mut out = Vec::new();
+    let (mut firsts, mut replies) = (Vec::new(), Vec::new());
+    start.legal_moves(&mut firsts);
+    for first in firsts {
+        let mut after = start.clone();
+        after.apply(first);
+        after.legal_moves(&mut replies);
+        for &reply in &replies {
+            let mut pos = after.clone();
+            pos.apply(reply);
+            out.push((
+                format!("{} {}", start.format_move(&first), after.format_move(&reply)),
+                pos,
+            ));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// The board's name in the table.
+fn board_name(k: &Konane) -> String {
+    format!("{}x{}", k.width(), k.height())
+}
+
+/// The perfect opening removal from the shipped table, on a shipped board at ply 0 or 1, and
+/// whether the side to move then wins with perfect play: White replies with a removal that wins
+/// (the first in byte order); Black removes a stone that wins against every reply, or else the
+/// one that leaves White the fewest winning replies. `None` elsewhere.
+pub fn konane_opening_move(k: &Konane) -> Option<(KonaneMove, bool)> {
+    if k.ply() > 1 {
+        return None;
+    }
+    let board = board_name(k);
+    let start_winner = konane_start_winner(&board)?;
+    let mut moves = Vec::new();
+    k.legal_moves(&mut moves);
+    let mut named: Vec<(String, KonaneMove)> = moves.iter().map(|m| (k.format_move(m), *m)).collect();
+    named.sort_by(|a, b| a.0.cmp(&b.0));
+    let me = k.side_to_move();
+    if k.ply() == 1 {
+        let first = konane_history_first(k)?;
+        let won = |r: &str| konane_opening(&board, &format!("{first} {r}")).is_some_and(|o| o.winner == me);
+        let choice = named.iter().find(|(r, _)| won(r)).or(named.first())?;
+        return Some((choice.1, won(&choice.0)));
+    }
+    // Ply 0: the removal with the most replies that lose for White (ties: byte order).
+    let choice = named.iter().rev().max_by_key(|(r, _)| {
+        rows()
+            .filter(|o| o.board == board && o.opening.starts_with(&format!("{r} ")) && o.winner == BLACK)
+            .count()
+    })?;
+    Some((choice.1, start_winner == me))
+}
+
+/// Black's opening removal in a position at ply 1, in notation: the first removal whose
+/// position has the same key.
+fn konane_history_first(k: &Konane) -> Option<String> {
+    let start = Konane::new(k.options());
+    let mut firsts = Vec::new();
+    start.legal_moves(&mut firsts);
+    firsts.into_iter().find_map(|m| {
+        let mut after = start.clone();
+        after.apply(m);
+        (after.hash_key() == k.hash_key()).then(|| start.format_move(&m))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{SolveConfig, Solver};
+    use parlour_rules::konane::KonaneOptions;
+
+    fn opened(board: &str, opening: &str) -> Konane {
+        let mut k = Konane::new(&KonaneOptions::parse_size(board).expect("a size"));
+        for m in opening.split_whitespace() {
+            parlour_rules::play_text(&mut k, m).expect("legal");
+        }
+        k
+    }
+
+    /// The 4×6 and 6×4 rows in full (winner and Black's winning moves, by the exact solver),
+    /// and from the larger boards a sample whose proofs take seconds, not minutes.
+    #[test]
+    fn every_shipped_4x6_and_6x4_row_and_a_sample_of_the_larger_ones_prove_again() {
+        let mut small = 0;
+        for row in konane_openings()
+            .into_iter()
+            .filter(|r| r.board == "4x6" || r.board == "6x4")
+        {
+            let k = opened(row.board, row.opening);
+            let s = crate::solve::solve(&k, &SolveConfig::default());
+            assert_eq!(s.winner, Some(row.winner), "{row:?}");
+            assert_eq!(s.winning_moves.join(" "), row.black_wins_by, "{row:?}");
+            small += 1;
+        }
+        assert_eq!(small, 24);
+        for (board, opening) in [("6x6", "xf1 xf2"), ("8x4", "xd3 xc3"), ("4x8", "xc4 xc3")] {
+            let row = konane_opening(board, opening).expect("shipped");
+            let k = opened(board, opening);
+            let mut solver = Solver::new(SolveConfig::default());
+            let black_wins = solver.prove(&k).expect("proven within no budget");
+            assert_eq!(black_wins, row.winner == BLACK, "{row:?}");
+        }
+    }
+
+    #[test]
+    fn the_start_verdicts_follow_from_the_openings() {
+        for board in ["4x6", "6x4", "4x8", "8x4", "6x6"] {
+            assert_eq!(konane_start_winner(board), Some(WHITE), "{board}");
+        }
+        assert_eq!(konane_start_winner("8x8"), None);
+        assert_eq!(KONANE_OPENINGS.len(), 60);
+    }
+
+    #[test]
+    fn the_opening_moves_follow_the_table() {
+        // White answers xc4 on 6x6 with a winning reply (xc3 and xd4 win; xc3 first).
+        let k = opened("6x6", "xc4");
+        let (mv, wins) = konane_opening_move(&k).expect("shipped board");
+        assert_eq!(k.format_move(&mv), "xc3");
+        assert!(wins);
+        // Black's first removal on 6x6: two of xc4's and xd3's four replies lose for White.
+        let k = opened("6x6", "");
+        let (mv, wins) = konane_opening_move(&k).expect("shipped board");
+        assert_eq!(k.format_move(&mv), "xc4");
+        assert!(!wins);
+        assert_eq!(konane_opening_move(&opened("8x8", "")), None);
+        assert_eq!(konane_opening_move(&opened("6x6", "xc4 xc3")), None);
+    }
+}
