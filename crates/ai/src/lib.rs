@@ -14,6 +14,7 @@
 //! No Bevy, no global state; all randomness comes from the configured seed.
 
 mod alphabeta;
+pub mod analysis;
 pub mod arena;
 mod config;
 pub mod games;

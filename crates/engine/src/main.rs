@@ -1,5 +1,5 @@
 //! `parlour-engine`: with no arguments, speaks the line protocol on stdin/stdout
-//! (`shared/engine-protocol.md`); `bench`, `match`, `connect` and `solve` are subcommands for people and
+//! (`shared/engine-protocol.md`); `bench`, `match`, `connect`, `solve` and `analyse` are subcommands for people and
 //! scripts.
 
 use std::process::ExitCode;
@@ -32,6 +32,27 @@ enum Command {
     /// Solves one position exactly and prints the protocol's `solve` reply text: `win <side>
     /// <plies> <moves…>`, `draw` or `unknown`.
     Solve(SolveArgs),
+    /// Analyses a whole game and prints the protocol's `analyse` lines, one per ply: the
+    /// mover's win chance before and after, the best move, the loss, the mark and what is proven.
+    Analyse(AnalyseArgs),
+}
+
+/// A game to analyse: its id, options and moves.
+#[derive(Args, Debug)]
+struct AnalyseArgs {
+    /// The game id, e.g. konane.
+    #[arg(long, value_name = "ID")]
+    game: String,
+    /// The game's options, space-separated, e.g. "size=6x6".
+    #[arg(long, value_name = "K=V …", default_value = "")]
+    options: String,
+    /// The moves played from the start, space-separated.
+    #[arg(long, value_name = "M1 M2 …")]
+    moves: String,
+    /// The time budget per position in milliseconds.
+    #[arg(long, value_name = "N", default_value_t = parlour_engine::session::ANALYSE_DEFAULT_MS,
+          value_parser = clap::value_parser!(u64).range(1..=protocol::MAX_ANALYSE_MS))]
+    ms: u64,
 }
 
 /// One position to solve: a game, its options and the moves played from the start.
@@ -93,6 +114,7 @@ fn main() -> ExitCode {
         Some(Command::Match(m)) => return matches::run(&m),
         Some(Command::Connect(c)) => protocol::Engine::connected(&c.server, c.timeout),
         Some(Command::Solve(s)) => return run_solve(&s),
+        Some(Command::Analyse(a)) => return run_analyse(&a),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -105,14 +127,22 @@ fn main() -> ExitCode {
     }
 }
 
+/// A game by id and space-separated options, with space-separated moves played.
+fn session_at(
+    game: &str,
+    options: &str,
+    moves: &str,
+) -> Result<Box<dyn parlour_engine::session::Session>, parlour_engine::session::SessionError> {
+    let options: Vec<&str> = options.split_whitespace().collect();
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let mut s = parlour_engine::session::new_session(game, &options)?;
+    s.setmoves(&moves)
+        .map_err(parlour_engine::session::SessionError::Moves)?;
+    Ok(s)
+}
+
 fn run_solve(args: &SolveArgs) -> ExitCode {
-    let options: Vec<&str> = args.options.split_whitespace().collect();
-    let moves: Vec<&str> = args.moves.split_whitespace().collect();
-    let session = parlour_engine::session::new_session(&args.game, &options).and_then(|mut s| {
-        s.setmoves(&moves)
-            .map_err(parlour_engine::session::SessionError::Moves)?;
-        Ok(s)
-    });
+    let session = session_at(&args.game, &args.options, &args.moves);
     match session {
         Ok(session) => {
             parlour_engine::say!("{}", session.solve(args.ms));
@@ -120,6 +150,20 @@ fn run_solve(args: &SolveArgs) -> ExitCode {
         }
         Err(e) => {
             eprintln!("parlour-engine solve: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_analyse(args: &AnalyseArgs) -> ExitCode {
+    let session = session_at(&args.game, &args.options, &args.moves);
+    match session {
+        Ok(session) => {
+            session.analyse(args.ms, &mut |line| parlour_engine::say!("{line}"));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("parlour-engine analyse: {e}");
             ExitCode::from(2)
         }
     }

@@ -24,6 +24,7 @@ pub const COMMANDS: &[&str] = &[
     "setmoves",
     "perft",
     "solve",
+    "analyse",
     "quit",
 ];
 
@@ -211,6 +212,13 @@ impl Engine {
                 let ms = self.search_cap_ms.map_or(ms, |cap| ms.min(cap));
                 self.session.solve(ms)
             }
+            "analyse" => {
+                let ms = budget_ms("analyse", args, crate::session::ANALYSE_DEFAULT_MS, MAX_ANALYSE_MS)?;
+                let ms = self.search_cap_ms.map_or(ms, |cap| ms.min(cap));
+                let mut lines = Vec::new();
+                self.session.analyse(ms, &mut |line| lines.push(line));
+                lines.join("\n")
+            }
             "quit" => return Ok(None),
             other => return Err(format!("unknown command '{other}'; try list_commands")),
         };
@@ -221,22 +229,28 @@ impl Engine {
 /// The longest `solve` budget accepted: one hour.
 pub const MAX_SOLVE_MS: u64 = 3_600_000;
 
+/// The longest `analyse` budget per position accepted: one minute.
+pub const MAX_ANALYSE_MS: u64 = 60_000;
+
 /// Reads `solve`'s words (`[ms=N]`) into its budget in milliseconds.
 pub fn solve_ms(args: &[&str]) -> Result<u64, String> {
+    budget_ms("solve", args, crate::session::SOLVE_DEFAULT_MS, MAX_SOLVE_MS)
+}
+
+/// Reads a command's only word, `[ms=N]`, into a budget from 1 to `max` milliseconds.
+fn budget_ms(command: &str, args: &[&str], default: u64, max: u64) -> Result<u64, String> {
     match args {
-        [] => Ok(crate::session::SOLVE_DEFAULT_MS),
+        [] => Ok(default),
         [word] => {
             let value = word
                 .strip_prefix("ms=")
-                .ok_or_else(|| format!("solve takes only ms=N, not '{word}'"))?;
+                .ok_or_else(|| format!("{command} takes only ms=N, not '{word}'"))?;
             match value.parse::<u64>() {
-                Ok(ms) if (1..=MAX_SOLVE_MS).contains(&ms) => Ok(ms),
-                _ => Err(format!(
-                    "solve ms must be a number from 1 to {MAX_SOLVE_MS}, not '{value}'"
-                )),
+                Ok(ms) if (1..=max).contains(&ms) => Ok(ms),
+                _ => Err(format!("{command} ms must be a number from 1 to {max}, not '{value}'")),
             }
         }
-        _ => Err("usage: solve [ms=N]".into()),
+        _ => Err(format!("usage: {command} [ms=N]")),
     }
 }
 

@@ -43,6 +43,10 @@ pub trait Session: Send {
     /// <moves…>`, `draw` or `unknown` (the protocol's `solve` reply without `= `). Never
     /// changes the game.
     fn solve(&self, ms: u64) -> String;
+    /// Analyses the game so far, each position searched for `ms` milliseconds: the protocol's
+    /// `analyse` lines, one per ply, each handed to `on_line` as soon as it is done. Never
+    /// changes the game.
+    fn analyse(&self, ms: u64, on_line: &mut dyn FnMut(String));
 }
 
 /// A [`Session`] over one concrete game: the start position plus a stack of positions, so
@@ -204,7 +208,20 @@ impl<G: Game + Knowledge + Solvable> Session for GameSession<G> {
         };
         reply_text(state, &parlour_ai::solve::solve(state, &cfg))
     }
+
+    fn analyse(&self, ms: u64, on_line: &mut dyn FnMut(String)) {
+        let start = &self.states[0];
+        let budget = parlour_ai::Budget::millis(ms);
+        let stop = StopFlag::new();
+        parlour_ai::analysis::analyse(start, &self.history, budget, 0, &stop, |p| {
+            on_line(p.protocol_line(start))
+        });
+    }
 }
+
+/// The budget per position of `analyse` when no `ms=` is given: a 60-ply game in under a
+/// minute.
+pub const ANALYSE_DEFAULT_MS: u64 = 800;
 
 /// The budget of `solve` when no `ms=` is given.
 pub const SOLVE_DEFAULT_MS: u64 = 10_000;

@@ -227,7 +227,8 @@ struct OutOfBudget;
 
 type Step<T> = Result<T, OutOfBudget>;
 
-/// An exact solver; the table is kept between [`Solver::solve`] calls on the same game.
+/// An exact solver; the table is kept between [`Solver::solve`] calls on the same game and board
+/// (positions of different boards can share keys).
 pub struct Solver<G: Solvable> {
     cfg: SolveConfig,
     tt: Table,

@@ -1,0 +1,317 @@
+//! One analysis of a played game, for every game (issue 47): each position of the record is
+//! searched once with the strongest level under a budget, and every ply gets the mover's win
+//! chance before and after the move, the best move and its line, the loss in win chance, a mark
+//! and the proven results where the search (or the game's solver) proved them. The engine's
+//! `analyse`, its tests and the review build on this one result, so its graph, marks and summary
+//! cannot disagree.
+//!
+//! **Win chance** is the search's value for the side to move (its expected score, 0–1) in per
+//! cent, unchanged: no per-game mapping is fitted yet (see [`win_chance`]).
+//!
+//! **Marks** are thresholds on the loss in win chance, the same for every game ([`MARKS`]):
+//! lichess's (5, 10 and 15 points on the 0–100 scale, its 0.1 / 0.2 / 0.3 on −1…1). The move the
+//! search itself chose is `best`. Proofs overrule the estimate: a move from a proven win into a
+//! proven loss is a `blunder`; a move that keeps a proven win, or any move in a position already
+//! proven lost, is never worse than `good`.
+//!
+//! **Accuracy** per side is lichess's: each move scores `103.1668 · e^(−0.04354 · loss) − 3.1669`
+//! (clamped to 0–100), and the side's accuracy is the mean over its moves.
+//!
+//! Deterministic for a budget without a clock (playouts, nodes or depth) and a seed: each
+//! position is searched by a fresh searcher on one thread.
+
+#[cfg(test)]
+mod tests;
+
+use parlour_rules::{Game, Player, Status};
+use serde::{Deserialize, Serialize};
+
+use crate::config::{Algorithm, Budget};
+use crate::knowledge::Knowledge;
+use crate::level::Level;
+use crate::search::Searcher;
+use crate::stop::StopFlag;
+
+/// How good a played move was.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Mark {
+    /// The move the analysis would play.
+    Best,
+    /// Within the first threshold of the best.
+    Good,
+    /// Lost at least 5 points of win chance.
+    Inaccuracy,
+    /// Lost at least 10 points.
+    Mistake,
+    /// Lost at least 15 points, or threw a proven win away.
+    Blunder,
+}
+
+impl Mark {
+    /// Every mark, best first.
+    pub const ALL: [Mark; 5] = [Mark::Best, Mark::Good, Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
+
+    /// The protocol's word.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Best => "best",
+            Mark::Good => "good",
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        }
+    }
+
+    /// The annotation symbol a move list shows (`?!`, `?`, `??`; none for good moves).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Best | Mark::Good => "",
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+}
+
+/// The thresholds, in points of win chance lost (0–100 scale): a loss of at least the figure
+/// earns the mark. The one place they are written.
+pub const MARKS: [(f32, Mark); 3] = [(15.0, Mark::Blunder), (10.0, Mark::Mistake), (5.0, Mark::Inaccuracy)];
+
+/// The mark of a move that lost `loss` points, `best` when it is the analysis's own choice,
+/// before proofs are taken into account.
+pub fn mark_for_loss(loss: f32, best: bool) -> Mark {
+    if best {
+        return Mark::Best;
+    }
+    MARKS.iter().find(|(at, _)| loss >= *at).map_or(Mark::Good, |(_, m)| *m)
+}
+
+/// The mover's win chance in per cent from a search value (the expected score of the side to
+/// move, 0–1). Today the identity for every game: a per-game mapping fitted on self-play is
+/// still to come.
+pub fn win_chance(value: f32) -> f32 {
+    (value * 100.0).clamp(0.0, 100.0)
+}
+
+/// One move's accuracy (lichess's formula) from its loss in points.
+pub fn move_accuracy(loss: f32) -> f32 {
+    (103.1668 * (-0.04354 * loss).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+/// What the analysis says of one ply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlyAnalysis {
+    /// The ply, counted from 1.
+    pub ply: u32,
+    /// The side that moved.
+    pub mover: Player,
+    /// The move played, in canonical notation.
+    pub played: String,
+    /// The mover's win chance before the move (0–100).
+    pub before: f32,
+    /// The mover's win chance after it.
+    pub after: f32,
+    /// The analysis's best move in the position before, and its line (up to 8 plies, the best
+    /// move first).
+    pub best_line: Vec<String>,
+    /// `before − after`, at least 0.
+    pub loss: f32,
+    /// The mark.
+    pub mark: Mark,
+    /// The mover's proven result before and after the move (true: a forced win), where the
+    /// search proved it.
+    pub proven: Option<(bool, bool)>,
+}
+
+impl PlyAnalysis {
+    /// The best move (the first of the line).
+    pub fn best(&self) -> &str {
+        self.best_line.first().map_or("", String::as_str)
+    }
+
+    /// The protocol's line: `<ply> <side> <move> before=… after=… best=… loss=… mark=… proven=…`.
+    pub fn protocol_line<G: Game>(&self, state: &G) -> String {
+        let proven = match self.proven {
+            None => "-",
+            Some((true, true)) => "win-win",
+            Some((true, false)) => "win-loss",
+            Some((false, _)) => "loss-loss",
+        };
+        format!(
+            "{} {} {} before={:.1} after={:.1} best={} loss={:.1} mark={} proven={proven}",
+            self.ply,
+            state.side_name(self.mover),
+            self.played,
+            self.before,
+            self.after,
+            self.best(),
+            self.loss,
+            self.mark.name()
+        )
+    }
+}
+
+/// A side's summary: how many moves earned each mark, and its accuracy.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SideSummary {
+    /// Moves per mark, in [`Mark::ALL`]'s order.
+    pub marks: [u32; 5],
+    /// Mean of [`move_accuracy`] over the side's moves (0 when it made none).
+    pub accuracy: f32,
+}
+
+/// A whole game's analysis.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Analysis {
+    /// One entry per ply, in order.
+    pub plies: Vec<PlyAnalysis>,
+}
+
+impl Analysis {
+    /// The summary of `side`'s moves.
+    pub fn summary(&self, side: Player) -> SideSummary {
+        let mine: Vec<&PlyAnalysis> = self.plies.iter().filter(|p| p.mover == side).collect();
+        let mut s = SideSummary::default();
+        for p in &mine {
+            s.marks[p.mark as usize] += 1;
+        }
+        if !mine.is_empty() {
+            s.accuracy = mine.iter().map(|p| move_accuracy(p.loss)).sum::<f32>() / mine.len() as f32;
+        }
+        s
+    }
+}
+
+/// What the search found in one position, from the side to move's point of view.
+struct Judged {
+    /// Win chance, 0–100.
+    chance: f32,
+    /// The side to move's proven result (true: a forced win).
+    proven: Option<bool>,
+    /// The best line in notation.
+    line: Vec<String>,
+}
+
+/// A finished game's score for a side as a proven result: a win, a loss, or (a draw) none.
+fn proven_score(score: f32) -> Option<bool> {
+    (score > 0.75).then_some(true).or((score < 0.25).then_some(false))
+}
+
+/// Searches one position with the Master's configuration under `budget` (one thread).
+fn judge<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: &StopFlag) -> Option<Judged> {
+    // A forced move is not searched (the search answers at once): judge the position after it.
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    if let [only] = legal[..] {
+        let mut next = state.clone();
+        next.apply(only);
+        let mine = next.side_to_move() == state.side_to_move();
+        let (chance, proven, rest) = match next.status() {
+            Status::Ongoing => {
+                let j = judge(&next, budget, seed, stop)?;
+                let chance = if mine { j.chance } else { 100.0 - j.chance };
+                (chance, j.proven.map(|w| w == mine), j.line)
+            }
+            status => {
+                let score = status.score_for(state.side_to_move()).unwrap_or(0.5) as f32;
+                (score * 100.0, proven_score(score), Vec::new())
+            }
+        };
+        let mut line = vec![state.format_move(&only)];
+        line.extend(rest.into_iter().take(7));
+        return Some(Judged { chance, proven, line });
+    }
+    let mut cfg = state.level_config(Level::Master).with_budget(budget).with_seed(seed);
+    if let Algorithm::Mcts(p) = &mut cfg.algorithm {
+        p.threads = 1;
+    }
+    let r = Searcher::new(cfg).search(state, stop)?;
+    let proven = (r.proven && (r.value > 0.75 || r.value < 0.25)).then_some(r.value > 0.5);
+    let chance = match proven {
+        Some(true) => 100.0,
+        Some(false) => 0.0,
+        None => win_chance(r.value),
+    };
+    // The line as far as it stays legal, at most 8 plies.
+    let mut line = Vec::new();
+    let mut at = state.clone();
+    for mv in r.pv.iter().take(8) {
+        at.legal_moves(&mut legal);
+        if !legal.contains(mv) {
+            break;
+        }
+        line.push(at.format_move(mv));
+        at.apply(*mv);
+    }
+    Some(Judged { chance, proven, line })
+}
+
+/// Analyses the game from `start` through `moves` (all legal), searching each position with
+/// `budget` and `seed`; `on_ply` hears each ply as soon as it is done (in order). `None` when
+/// cancelled through `stop`.
+pub fn analyse<G: Knowledge>(
+    start: &G,
+    moves: &[G::Move],
+    budget: Budget,
+    seed: u64,
+    stop: &StopFlag,
+    mut on_ply: impl FnMut(&PlyAnalysis),
+) -> Option<Analysis> {
+    let mut plies = Vec::with_capacity(moves.len());
+    let mut state = start.clone();
+    let mut here = judge(&state, budget, seed, stop)?;
+    for (i, mv) in moves.iter().enumerate() {
+        let mover = state.side_to_move();
+        let played = state.format_move(mv);
+        let mut next = state.clone();
+        next.apply(*mv);
+        let (after, proven_after, there) = match next.status() {
+            Status::Ongoing => {
+                let there = judge(&next, budget, seed, stop)?;
+                // The opponent's view, turned round (a side may move twice in a row in some
+                // games: then it is the mover's own).
+                let mine = next.side_to_move() == mover;
+                let chance = if mine { there.chance } else { 100.0 - there.chance };
+                let proven = there.proven.map(|w| w == mine);
+                (chance, proven, Some(there))
+            }
+            status => {
+                let score = status.score_for(mover).unwrap_or(0.5) as f32;
+                (score * 100.0, proven_score(score), None)
+            }
+        };
+        let before = here.chance;
+        let loss = (before - after).max(0.0);
+        let is_best = here.line.first() == Some(&played);
+        let mut mark = mark_for_loss(loss, is_best);
+        let proven = match (here.proven, proven_after) {
+            (Some(false), _) => Some((false, false)),
+            (Some(true), Some(a)) => Some((true, a)),
+            _ => None,
+        };
+        match proven {
+            Some((true, false)) => mark = Mark::Blunder,
+            Some((true, true)) | Some((false, _)) => mark = mark.min(Mark::Good),
+            None => {}
+        }
+        let ply = PlyAnalysis {
+            ply: i as u32 + 1,
+            mover,
+            played,
+            before,
+            after,
+            best_line: std::mem::take(&mut here.line),
+            loss,
+            mark,
+            proven,
+        };
+        on_ply(&ply);
+        plies.push(ply);
+        state = next;
+        match there {
+            Some(t) => here = t,
+            None => break,
+        }
+    }
+    Some(Analysis { plies })
+}
