@@ -24,12 +24,17 @@ fn take_screenshot(
     queue: Res<AnimQueue>,
     res: Res<Resolution>,
     mut progress: Local<Progress>,
+    analysis: Res<crate::hud::review::ReviewAnalysis>,
 ) {
     let Some(path) = args.screenshot.clone() else { return };
     progress.frames += 1;
     let settled = queue.idle() && !res.active;
     // Never wait for ever: a game that keeps animating is shot after four times the frames.
     if progress.requested || progress.frames < args.frames || (!settled && progress.frames < args.frames * 4) {
+        return;
+    }
+    // The review's analysis (`--show review`) is waited for, up to a few minutes of frames.
+    if analysis.busy() && progress.frames < args.frames * 200 {
         return;
     }
     progress.requested = true;

@@ -20,13 +20,17 @@ use parlour_rules::Game;
 use parlour_rules::kansho::{Kansho, KanshoStep};
 
 fn app(game: &str, seats: [Option<Level>; 2], start: Vec<String>) -> App {
+    app_with(game, &[], seats, start)
+}
+
+fn app_with(game: &str, options: &[(&str, &str)], seats: [Option<Level>; 2], start: Vec<String>) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
         .add_plugins(parlour::logic_plugin)
         .insert_resource(Setup {
             game: game.to_string(),
-            options: Vec::new(),
+            options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             seats,
         })
         .insert_resource(StartMoves(start));
@@ -560,4 +564,32 @@ fn bad_command_line_options_and_moves_open_the_game_with_a_sentence() {
     assert!(notice.text.contains("usual options"), "{}", notice.text);
     assert!(notice.text.contains("move 3 'zz'"), "{}", notice.text);
     assert!(notice.text.contains("after the 2 moves before it"), "{}", notice.text);
+}
+
+/// The review's analysis over a finished 4×6 Kōnane game (the real search thread): one ply per
+/// move of the record, in order, Black's losing third move marked a proven blunder (only d3-b3
+/// keeps the win), and a click on a ply shows the position after it.
+#[test]
+fn the_review_analyses_every_move_and_a_chosen_ply_shows_its_position() {
+    use parlour_ai::analysis::Mark;
+    let start: Vec<String> = ["xb3", "xa3", "b1-b3"].iter().map(|s| s.to_string()).collect();
+    let mut app = app_with("konane", &[("size", "4x6")], [None, None], start);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Match>().0.history().len(), 3);
+    let mut task = app.world().resource::<Match>().0.spawn_analysis();
+    let mut plies = Vec::new();
+    let began = std::time::Instant::now();
+    while !task.poll(&mut plies) {
+        assert!(began.elapsed().as_secs() < 120, "the analysis finishes");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(plies.iter().map(|p| p.ply).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(plies[2].played, "b1-b3");
+    assert_eq!(plies[2].mark, Mark::Blunder);
+    assert_eq!(plies[2].proven, Some((true, false)));
+    assert_eq!(plies[2].best(), "d3-b3");
+    app.world_mut().write_message(GameCommand::ReplayTo(2));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Match>().0.history().len(), 2);
 }

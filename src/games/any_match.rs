@@ -92,6 +92,8 @@ pub trait AnyMatch: Send + Sync {
     /// Starts a hint for the side to move: the casual level's move, and a short proof search
     /// that says when the position is a proven win or loss.
     fn spawn_hint(&self, stop: StopFlag) -> AiTask;
+    /// Starts the review's analysis of the whole record (the moves played and those taken back).
+    fn spawn_analysis(&self) -> super::review::AnalysisTask;
     /// Whether the spots where a move may start should be marked before any click.
     fn show_starts(&self) -> bool;
     /// The options as `key=value` pairs.
@@ -392,7 +394,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
             {
                 return Some(crate::games::search::Answer {
                     tokens: state.tokens(&mv),
-                    proven: Some(solved_sentence(state, &perfect)),
+                    proven: Some(super::words::solved_sentence(state, &perfect)),
                 });
             }
             let mv = result.best?;
@@ -406,6 +408,16 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
                 proven,
             })
         })
+    }
+    fn spawn_analysis(&self) -> super::review::AnalysisTask {
+        let start = self.past.first().map_or_else(|| self.state.clone(), |p| p.0.clone());
+        let moves = self
+            .past
+            .iter()
+            .map(|p| p.1)
+            .chain(self.future.iter().rev().copied())
+            .collect();
+        super::review::spawn_analysis(start, moves)
     }
     fn show_starts(&self) -> bool {
         G::SHOW_STARTS
@@ -477,18 +489,3 @@ impl<G: ClientGame> MatchOf<G> {
 const HINT_PROOF_MS: u64 = 400;
 /// How long the hint may ask the game's exact solver (where it has one) before searching.
 const HINT_SOLVE_MS: u64 = 800;
-
-/// The hint's sentence for a position the solver proved: who wins, and within how many of the
-/// winner's moves when the solver measured it.
-fn solved_sentence<G: parlour_rules::Game>(state: &G, perfect: &parlour_ai::SearchResult<G::Move>) -> String {
-    let me = state.side_to_move();
-    let winner = if perfect.value > 0.5 { me } else { me.other() };
-    match perfect.end_in {
-        Some(plies) => proof_sentence(state, parlour_ai::proof::Proof { winner, plies }, true),
-        None if winner == me => "Proven: you can force a win; this move keeps it.".to_string(),
-        None => format!(
-            "Proven: the {} can force a win whatever you play; this move holds out.",
-            state.side_name(winner)
-        ),
-    }
-}

@@ -20,6 +20,7 @@ mod kansho;
 mod konane;
 pub mod parts;
 mod qyshinsu;
+pub mod review;
 pub mod search;
 mod soldiers;
 pub mod words;

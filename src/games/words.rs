@@ -23,3 +23,18 @@ pub fn proof_sentence<G: Game>(state: &G, p: parlour_ai::proof::Proof, to_you: b
         format!("Under these rules the {winner} can force a win within {n} of their moves.")
     }
 }
+
+/// The hint's sentence for a position the solver proved: who wins, and within how many of the
+/// winner's moves when the solver measured it.
+pub fn solved_sentence<G: Game>(state: &G, perfect: &parlour_ai::SearchResult<G::Move>) -> String {
+    let me = state.side_to_move();
+    let winner = if perfect.value > 0.5 { me } else { me.other() };
+    match perfect.end_in {
+        Some(plies) => proof_sentence(state, parlour_ai::proof::Proof { winner, plies }, true),
+        None if winner == me => "Proven: you can force a win; this move keeps it.".to_string(),
+        None => format!(
+            "Proven: the {} can force a win whatever you play; this move holds out.",
+            state.side_name(winner)
+        ),
+    }
+}

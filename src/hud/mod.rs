@@ -19,6 +19,7 @@ mod panel;
 mod paste;
 mod pause;
 mod results;
+pub mod review;
 pub mod scoreboard;
 mod settings;
 mod show;
@@ -35,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowRules>()
         .init_resource::<Demo>()
         .init_resource::<common::Dialogs>()
+        .init_resource::<review::ReviewAnalysis>()
         .init_resource::<crate::theme::keyboard::DialogUp>()
         .add_systems(Update, (keys::note_dialogs, keys::keys).chain().in_set(GameSet::Input))
         .add_systems(Update, show::show_at_start.in_set(GameSet::Input))
@@ -45,6 +47,7 @@ pub(super) fn plugin(app: &mut App) {
                 new_game::new_game,
                 panel::playing,
                 results::results,
+                review::review,
                 crate::teach::rules_view::rules_window,
                 dialogs::dialogs,
                 notice::notice,

@@ -41,7 +41,20 @@ pub(super) fn playing(
     mut input: MessageWriter<MoveInput>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
-    (mut settings, review, mut dialogs, mut store, dir, mut list, demo, mut rules_line, mut board, args, remote): (
+    (
+        mut settings,
+        review,
+        mut dialogs,
+        mut store,
+        dir,
+        mut list,
+        demo,
+        mut rules_line,
+        mut board,
+        args,
+        remote,
+        analysis,
+    ): (
         ResMut<Settings>,
         Res<Review>,
         ResMut<Dialogs>,
@@ -53,6 +66,7 @@ pub(super) fn playing(
         Local<Scoreboard>,
         Option<Res<crate::cli::Args>>,
         Res<Remote>,
+        Res<super::review::ReviewAnalysis>,
     ),
 ) -> Result {
     if *screen.get() != Screen::Playing || card_mode(args.as_deref()) {
@@ -91,7 +105,7 @@ pub(super) fn playing(
             hint(ui, &ai, &sel);
             cards::details(ui, &board, "hud-details");
             ui.separator();
-            moves(ui, m, rules_line.as_deref(), review.0, phase, &mut cmds);
+            moves(ui, m, rules_line.as_deref(), review.0, phase, &analysis, &mut cmds);
             list_buttons(ui, m, review.0, &mut dialogs, &mut cmds, &mut sfx);
             if review.0 {
                 replay_controls(ui, m, phase, &mut cmds);
@@ -209,6 +223,7 @@ fn moves(
     rules_line: Option<&str>,
     review: bool,
     phase: Option<Phase>,
+    analysis: &super::review::ReviewAnalysis,
     cmds: &mut MessageWriter<GameCommand>,
 ) {
     ui.label(egui::RichText::new("Moves").strong());
@@ -230,9 +245,14 @@ fn moves(
             let at = hist.len();
             let busy = phase == Some(Phase::Resolving);
             for (i, (p, text)) in hist.iter().chain(ahead.iter()).enumerate() {
-                let line = format!("{:>3}. {:<8} {}", i + 1, m.side_name(*p), text);
+                // The review's mark, once the move is analysed (`?!`, `?`, `??` in colour).
+                let mark = analysis.mark(i + 1);
+                let symbol = mark.map_or("", |k| k.symbol());
+                let line = format!("{:>3}. {:<8} {text}{symbol}", i + 1, m.side_name(*p));
                 let mut label = egui::RichText::new(line).monospace();
-                if i >= at {
+                if let Some(colour) = mark.and_then(super::review::mark_colour) {
+                    label = label.color(colour);
+                } else if i >= at {
                     label = label.weak();
                 }
                 let clicked = ui

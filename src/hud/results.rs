@@ -21,7 +21,12 @@ pub(super) fn results(
     mut sfx: MessageWriter<PlaySfx>,
     mut keep: ResMut<KeepMatch>,
     mut review: ResMut<Review>,
-    (setup, settings, remote): (Res<Setup>, Res<Settings>, Res<crate::state::Remote>),
+    (setup, settings, remote, mut analysis): (
+        Res<Setup>,
+        Res<Settings>,
+        Res<crate::state::Remote>,
+        ResMut<super::review::ReviewAnalysis>,
+    ),
 ) -> Result {
     if *screen.get() != Screen::Results {
         return Ok(());
@@ -58,6 +63,18 @@ pub(super) fn results(
                     sfx.write(PlaySfx(Sfx::Click));
                     keep.0 = true;
                     review.0 = true;
+                    next.set(Screen::Playing);
+                }
+                if crate::games::review::AVAILABLE
+                    && ui
+                        .button(egui::RichText::new("Review").size(17.0))
+                        .on_hover_text("The replay with the computer's analysis: its graph and each move's mark")
+                        .clicked()
+                {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    keep.0 = true;
+                    review.0 = true;
+                    analysis.requested = true;
                     next.set(Screen::Playing);
                 }
                 if ui.button(egui::RichText::new("Rematch").size(17.0)).clicked() {

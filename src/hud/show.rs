@@ -20,7 +20,12 @@ pub(super) fn show_at_start(
     mut dialogs: ResMut<Dialogs>,
     mut cmds: MessageWriter<GameCommand>,
     mut store: MessageWriter<StoreAction>,
-    (dir, mut list, mut next): (Res<DataDir>, ResMut<SaveList>, ResMut<NextState<Screen>>),
+    (dir, mut list, mut next, mut analysis): (
+        Res<DataDir>,
+        ResMut<SaveList>,
+        ResMut<NextState<Screen>>,
+        ResMut<super::review::ReviewAnalysis>,
+    ),
     (mut walk, mut setup, mut start): (
         ResMut<crate::teach::walkthrough::WalkthroughRequest>,
         ResMut<Setup>,
@@ -52,6 +57,11 @@ pub(super) fn show_at_start(
         "replay" => {
             cmds.write(GameCommand::ReplayBack);
             cmds.write(GameCommand::ReplayBack);
+        }
+        // The replay with the review's analysis (the screenshot waits for it).
+        "review" => {
+            cmds.write(GameCommand::Review(true));
+            analysis.requested = true;
         }
         // The new-game dialog on the game and options of the command line.
         "newgame" => next.set(Screen::NewGame),

@@ -5,8 +5,9 @@
 //! `analyse`, its tests and the review build on this one result, so its graph, marks and summary
 //! cannot disagree.
 //!
-//! **Win chance** is the search's value for the side to move (its expected score, 0–1) in per
-//! cent, unchanged: no per-game mapping is fitted yet (see [`win_chance`]).
+//! **Win chance** is the search's value for the side to move (its expected score, 0–1) mapped
+//! per game by a logistic curve fitted on the project's self-play ([`win_chance`],
+//! [`CALIBRATION`]).
 //!
 //! **Marks** are thresholds on the loss in win chance, the same for every game ([`MARKS`]):
 //! lichess's (5, 10 and 15 points on the 0–100 scale, its 0.1 / 0.2 / 0.3 on −1…1). The move the
@@ -86,11 +87,30 @@ pub fn mark_for_loss(loss: f32, best: bool) -> Mark {
     MARKS.iter().find(|(at, _)| loss >= *at).map_or(Mark::Good, |(_, m)| *m)
 }
 
-/// The mover's win chance in per cent from a search value (the expected score of the side to
-/// move, 0–1). Today the identity for every game: a per-game mapping fitted on self-play is
-/// still to come.
-pub fn win_chance(value: f32) -> f32 {
-    (value * 100.0).clamp(0.0, 100.0)
+/// The logistic function, `1 / (1 + e^−x)`.
+pub fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Per game, `(id, a, b)` of the win-chance mapping `σ(a · logit(v) + b)`, fitted on self-play
+/// by `cargo run --release -p parlour-ai --example calibrate -- --games 12 --ms 200`
+/// (2026-11-29; the fits, Brier scores and calibration tables: `docs/analysis.md`). The
+/// Sixteen Soldiers keep the raw value: their few unproven positions fitted no better.
+pub const CALIBRATION: &[(&str, f64, f64)] = &[
+    ("kansho", 0.896, -0.402),
+    ("konane", 4.488, 0.005),
+    ("conhex", 3.489, -0.260),
+    ("qyshinsu", 5.548, -0.086),
+];
+
+/// The mover's win chance in per cent from a search value `value` (the expected score of the
+/// side to move, 0–1) in the game `game` (its engine id), through [`CALIBRATION`].
+pub fn win_chance(game: &str, value: f32) -> f32 {
+    let Some(&(_, a, b)) = CALIBRATION.iter().find(|c| c.0 == game) else {
+        return (value * 100.0).clamp(0.0, 100.0);
+    };
+    let v = f64::from(value).clamp(1e-3, 1.0 - 1e-3);
+    (100.0 * logistic(a * (v / (1.0 - v)).ln() + b)) as f32
 }
 
 /// One move's accuracy (lichess's formula) from its loss in points.
@@ -230,7 +250,7 @@ fn judge<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: &StopFlag) ->
     let chance = match proven {
         Some(true) => 100.0,
         Some(false) => 0.0,
-        None => win_chance(r.value),
+        None => win_chance(G::ID, r.value),
     };
     // The line as far as it stays legal, at most 8 plies.
     let mut line = Vec::new();

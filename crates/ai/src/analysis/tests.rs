@@ -149,3 +149,18 @@ fn a_cancelled_analysis_returns_nothing() {
     stop.cancel();
     assert_eq!(analyse(&start, &moves, NODES, 1, &stop, |_| {}), None);
 }
+
+#[test]
+fn the_win_chance_mapping_is_monotone_and_raw_where_not_fitted() {
+    for (game, _, _) in CALIBRATION {
+        let mut last = -1.0;
+        for i in 0..=100 {
+            let c = win_chance(game, i as f32 / 100.0);
+            assert!((0.0..=100.0).contains(&c) && c >= last, "{game} {i}");
+            last = c;
+        }
+    }
+    // Kōnane's alpha-beta values sit near ½: the fit spreads them.
+    assert!(win_chance("konane", 0.6) > 70.0);
+    assert_eq!(win_chance("soldiers", 0.25), 25.0);
+}
