@@ -79,13 +79,17 @@ pub(super) fn review(
     mut cmds: MessageWriter<GameCommand>,
 ) -> Result {
     let Some(m) = m else { return Ok(()) };
+    let changed = m.is_changed();
     let m = m.0.as_ref();
-    let rec = record(m);
-    if analysis.record != rec {
-        // Another game, or moves since: what was analysed is about something else.
-        analysis.task = None;
-        analysis.plies.clear();
-        analysis.record = rec;
+    // The record is read only when the match changes (a move, an undo, a step of the replay).
+    if changed {
+        let rec = record(m);
+        if analysis.record != rec {
+            // Another game, or moves since: what was analysed is about something else.
+            analysis.task = None;
+            analysis.plies.clear();
+            analysis.record = rec;
+        }
     }
     if let Some(task) = analysis.task.as_mut() {
         let mut fresh = Vec::new();

@@ -169,7 +169,8 @@ fn board_name(k: &Konane) -> String {
 /// (the first in byte order); Black removes a stone that wins against every reply, or else the
 /// one that leaves White the fewest winning replies. `None` elsewhere.
 pub fn konane_opening_move(k: &Konane) -> Option<(KonaneMove, bool)> {
-    if k.ply() > 1 {
+    // Only from the start position itself (not a set-up one).
+    if k.ply() > 1 || (k.ply() == 0 && k.hash_key() != Konane::new(k.options()).hash_key()) {
         return None;
     }
     let board = board_name(k);
