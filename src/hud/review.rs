@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use parlour_ai::analysis::{Analysis, Mark, PlyAnalysis};
+use parlour_ai::analysis::{Mark, PlyAnalysis, SideSummary};
 use parlour_rules::{Player, Status};
 
 use crate::games::any_match::AnyMatch;
@@ -312,9 +312,8 @@ fn steps(ui: &mut egui::Ui, plies: &[PlyAnalysis], at: usize, cmds: &mut Message
 
 /// Each side's marks and accuracy.
 fn summary(ui: &mut egui::Ui, m: &dyn AnyMatch, plies: &[PlyAnalysis]) {
-    let analysis = Analysis { plies: plies.to_vec() };
     for side in [Player::P1, Player::P2] {
-        let s = analysis.summary(side);
+        let s = SideSummary::of(plies, side);
         let counts: Vec<String> = Mark::ALL
             .iter()
             .zip(s.marks)

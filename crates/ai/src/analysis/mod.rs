@@ -190,13 +190,22 @@ pub struct Analysis {
 impl Analysis {
     /// The summary of `side`'s moves.
     pub fn summary(&self, side: Player) -> SideSummary {
-        let mine: Vec<&PlyAnalysis> = self.plies.iter().filter(|p| p.mover == side).collect();
+        SideSummary::of(&self.plies, side)
+    }
+}
+
+impl SideSummary {
+    /// The summary of `side`'s moves among `plies` (a whole analysis or the plies done so far).
+    pub fn of(plies: &[PlyAnalysis], side: Player) -> SideSummary {
         let mut s = SideSummary::default();
-        for p in &mine {
+        let mut n = 0;
+        for p in plies.iter().filter(|p| p.mover == side) {
             s.marks[p.mark as usize] += 1;
+            s.accuracy += move_accuracy(p.loss);
+            n += 1;
         }
-        if !mine.is_empty() {
-            s.accuracy = mine.iter().map(|p| move_accuracy(p.loss)).sum::<f32>() / mine.len() as f32;
+        if n > 0 {
+            s.accuracy /= n as f32;
         }
         s
     }
