@@ -576,20 +576,188 @@ fn the_review_analyses_every_move_and_a_chosen_ply_shows_its_position() {
     let mut app = app_with("konane", &[("size", "4x6")], [None, None], start);
     settle(&mut app);
     assert_eq!(app.world().resource::<Match>().0.history().len(), 3);
-    let mut task = app.world().resource::<Match>().0.spawn_analysis();
-    let mut plies = Vec::new();
-    let began = std::time::Instant::now();
-    while !task.poll(&mut plies) {
-        assert!(began.elapsed().as_secs() < 120, "the analysis finishes");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let analyse = |from: usize| {
+        let mut task = app.world().resource::<Match>().0.spawn_analysis(from);
+        let mut plies = Vec::new();
+        let began = std::time::Instant::now();
+        while !task.poll(&mut plies) {
+            assert!(began.elapsed().as_secs() < 120, "the analysis finishes");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        plies
+    };
+    let plies = analyse(0);
     assert_eq!(plies.iter().map(|p| p.ply).collect::<Vec<_>>(), [1, 2, 3]);
     assert_eq!(plies[2].played, "b1-b3");
     assert_eq!(plies[2].mark, Mark::Blunder);
     assert_eq!(plies[2].proven, Some((true, false)));
     assert_eq!(plies[2].best(), "d3-b3");
+    // A cancelled analysis goes on from the first move not done: the same verdict, numbered on.
+    let rest = analyse(2);
+    assert_eq!(rest.iter().map(|p| p.ply).collect::<Vec<_>>(), [3]);
+    assert_eq!((rest[0].mark, rest[0].best()), (Mark::Blunder, "d3-b3"));
     app.world_mut().write_message(GameCommand::ReplayTo(2));
     app.update();
     app.update();
     assert_eq!(app.world().resource::<Match>().0.history().len(), 2);
+}
+
+/// Steps frames until `done` holds (at most `frames`).
+fn until(app: &mut App, frames: usize, done: impl Fn(&App) -> bool) -> bool {
+    for _ in 0..frames {
+        app.update();
+        if done(app) {
+            return true;
+        }
+    }
+    false
+}
+
+/// "Show the best line": the line is played on the board from before the chosen move, with its
+/// animations, and then the reviewed game comes back as it was, moves taken back included.
+#[test]
+fn the_reviews_line_plays_out_and_the_game_comes_back() {
+    use parlour::play::off_record::{OffRecord, ReviewAction};
+    let start: Vec<String> = ["xb3", "xa3", "b1-b3"].iter().map(|s| s.to_string()).collect();
+    let mut app = app_with("konane", &[("size", "4x6")], [None, None], start);
+    settle(&mut app);
+    app.world_mut().write_message(GameCommand::ReplayTo(3));
+    settle(&mut app);
+    let record = |app: &App| {
+        let m = &app.world().resource::<Match>().0;
+        let all: Vec<String> = m
+            .history()
+            .into_iter()
+            .chain(m.future_history())
+            .map(|(_, t)| t)
+            .collect();
+        (m.plies(), all)
+    };
+    let before = record(&app);
+    assert_eq!(before.0, 3);
+    app.world_mut().write_message(ReviewAction::ShowLine {
+        ply: 3,
+        line: vec!["d3-b3".into()],
+    });
+    assert_eq!(before.1.len(), 3, "the whole record");
+    assert!(
+        until(&mut app, 400, |a| record(a).1 == ["xb3", "xa3", "d3-b3"]),
+        "the line's move is played from before move 3"
+    );
+    assert!(app.world().resource::<OffRecord>().showing_line());
+    assert!(
+        until(&mut app, 400, |a| !a.world().resource::<OffRecord>().active()),
+        "the line ends"
+    );
+    assert_eq!(record(&app), before, "the reviewed game is back as it was");
+    assert_eq!(phase(&app), Phase::Reviewing);
+}
+
+/// "Play from here": a branch against a level from the position shown, the computer answering,
+/// and "Back to the review" restoring the game and its seats.
+#[test]
+fn a_branch_from_the_review_is_played_and_the_review_comes_back() {
+    use parlour::play::off_record::{OffRecord, ReviewAction};
+    let start: Vec<String> = ["xb3", "xa3", "b1-b3"].iter().map(|s| s.to_string()).collect();
+    let mut app = app_with("konane", &[("size", "4x6")], [None, None], start);
+    settle(&mut app);
+    app.world_mut().write_message(GameCommand::ReplayTo(2));
+    settle(&mut app);
+    app.world_mut().write_message(ReviewAction::Branch {
+        against: Some(Level::Novice),
+    });
+    app.update();
+    app.update();
+    assert_eq!(phase(&app), Phase::AwaitingInput, "the person to move plays");
+    assert!(app.world().resource::<OffRecord>().branching());
+    let seats = app.world().resource::<Setup>().seats;
+    assert_eq!(
+        seats,
+        [Some(Level::Novice), None],
+        "Black (the second seat) to move, the Novice against"
+    );
+    assert_eq!(
+        app.world().resource::<Match>().0.redo_len(),
+        0,
+        "the branch has no moves ahead"
+    );
+    let tokens = app.world().resource::<Match>().0.parse("d3-b3").expect("a move");
+    app.world_mut().write_message(MoveInput::Whole(tokens));
+    assert!(
+        until(&mut app, 2000, |a| a.world().resource::<Match>().0.plies() >= 4),
+        "the move and the Novice's answer"
+    );
+    settle(&mut app);
+    app.world_mut().write_message(ReviewAction::Return);
+    app.update();
+    app.update();
+    let m = &app.world().resource::<Match>().0;
+    assert_eq!((m.plies(), m.redo_len()), (2, 1), "back at move 2 of the reviewed game");
+    assert_eq!(m.future_history()[0].1, "b1-b3");
+    assert_eq!(app.world().resource::<Setup>().seats, [None, None]);
+    assert!(!app.world().resource::<OffRecord>().active());
+    assert_eq!(phase(&app), Phase::Reviewing);
+}
+
+/// "Learn from your mistakes", walked through as a player would: Black's blunder (move 3 of a
+/// 4×6 game, proven) is set up, the person asked for a better move; the winning d3-b3 is
+/// accepted, the blunder itself again is not (the proof decides), and the end of the lesson
+/// brings the reviewed game back, showing the mistake, with its seats.
+#[test]
+fn learning_from_a_mistake_accepts_the_better_move_and_not_the_same_one() {
+    use parlour::play::lesson::{Lesson, LessonAction};
+    use parlour::play::off_record::OffRecord;
+    use parlour_rules::Player;
+    let start: Vec<String> = ["xb3", "xa3", "b1-b3"].iter().map(|s| s.to_string()).collect();
+    // The computer plays Black, who is not to move after the three moves.
+    let mut app = app_with("konane", &[("size", "4x6")], [None, Some(Level::Casual)], start);
+    settle(&mut app);
+    assert_eq!(phase(&app), Phase::AwaitingInput);
+    app.world_mut().write_message(GameCommand::Review(true));
+    app.update();
+    app.world_mut().write_message(LessonAction::Start {
+        side: Player::P2,
+        items: vec![(3, vec!["d3-b3".into()])],
+    });
+    app.update();
+    app.update();
+    assert!(app.world().resource::<OffRecord>().trying());
+    assert_eq!(
+        app.world().resource::<Match>().0.plies(),
+        2,
+        "the position before the mistake"
+    );
+    assert_eq!(phase(&app), Phase::AwaitingInput, "the person is asked for a move");
+    assert_eq!(app.world().resource::<Setup>().seats, [None, None]);
+    let verdict = |app: &mut App, mv: &str| {
+        let tokens = app.world().resource::<Match>().0.parse(mv).expect("a move");
+        app.world_mut().write_message(MoveInput::Whole(tokens));
+        let began = std::time::Instant::now();
+        while app.world().resource::<Lesson>().verdict.is_none() {
+            assert!(began.elapsed().as_secs() < 60, "the move is judged");
+            app.update();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(phase(app), Phase::Reviewing, "nothing moves while the verdict is shown");
+        app.world().resource::<Lesson>().accepted().expect("judged")
+    };
+    assert!(verdict(&mut app, "d3-b3"), "the winning move is accepted");
+    app.world_mut().write_message(LessonAction::Again);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Match>().0.plies(), 2, "the same position again");
+    assert!(!verdict(&mut app, "b1-b3"), "the blunder again is not");
+    let v = app.world().resource::<Lesson>().verdict.clone().expect("verdict");
+    assert_eq!((v.mark, v.best()), (parlour_ai::analysis::Mark::Blunder, "d3-b3"));
+    app.world_mut().write_message(LessonAction::Next);
+    app.update();
+    app.update();
+    assert!(
+        !app.world().resource::<Lesson>().active(),
+        "the only mistake done: the lesson ends"
+    );
+    assert!(!app.world().resource::<OffRecord>().active());
+    let m = &app.world().resource::<Match>().0;
+    assert_eq!((m.plies(), m.redo_len()), (3, 0), "the review shows the mistake again");
+    assert_eq!(app.world().resource::<Setup>().seats, [None, Some(Level::Casual)]);
 }

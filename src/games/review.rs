@@ -1,13 +1,103 @@
 //! The review's analysis on a search thread: [`parlour_ai::analysis`] over a match's whole
 //! record, each ply sent to the frame as soon as it is done, so the graph and the marks fill in
 //! while the rest is analysed. Cancelled through its stop flag (and when the task is dropped).
-//! Not in the browser yet: there the search worker would have to run it.
+//! Not in the browser yet: there the search worker would have to run it. [`ReviewAnalysis`]
+//! holds what was found for the match's record (and what a save keeps of it).
 
+use std::collections::BTreeSet;
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
+use bevy::prelude::*;
 use parlour_ai::StopFlag;
-use parlour_ai::analysis::PlyAnalysis;
+use parlour_ai::analysis::{Mark, PlyAnalysis};
+
+/// The review's analysis: the plies done so far for the record it was asked about.
+#[derive(Resource, Default)]
+pub struct ReviewAnalysis {
+    /// The record (every move's notation) the plies are about.
+    pub record: Vec<String>,
+    /// The plies analysed, in order.
+    pub plies: Vec<PlyAnalysis>,
+    pub task: Option<AnalysisTask>,
+    /// Set by the result card's "Review": start as soon as the review opens.
+    pub requested: bool,
+    /// The verdicts are hidden ("no spoilers", from the settings).
+    pub hide: bool,
+    /// Plies whose verdict the player asked to see while the verdicts are hidden.
+    pub revealed: BTreeSet<usize>,
+}
+
+impl ReviewAnalysis {
+    /// True while asked for or running (a screenshot waits for it).
+    pub fn busy(&self) -> bool {
+        self.requested || self.task.is_some()
+    }
+
+    /// True when ply `ply`'s verdict may be shown.
+    pub fn shown(&self, ply: usize) -> bool {
+        !self.hide || self.revealed.contains(&ply)
+    }
+
+    /// The analysis of ply `ply` (from 1), once done and not hidden.
+    pub fn ply(&self, ply: usize) -> Option<&PlyAnalysis> {
+        self.plies.get(ply.checked_sub(1)?).filter(|_| self.shown(ply))
+    }
+
+    /// The mark of ply `ply` (from 1), once analysed (and not hidden).
+    pub fn mark(&self, ply: usize) -> Option<Mark> {
+        self.ply(ply).map(|p| p.mark)
+    }
+
+    /// The plies marked mistake or blunder (none while the verdicts are hidden).
+    pub fn mistakes(&self) -> Vec<usize> {
+        if self.hide {
+            return Vec::new();
+        }
+        self.plies
+            .iter()
+            .filter(|p| p.mark >= Mark::Mistake)
+            .map(|p| p.ply as usize)
+            .collect()
+    }
+
+    /// Keeps the analysis for the match's record (`record`, read only when `changed`: a move,
+    /// an undo, a step of the replay), and takes in what the search thread found.
+    pub fn follow(&mut self, record: impl FnOnce() -> Vec<String>, changed: bool) {
+        if changed {
+            let rec = record();
+            if self.record != rec {
+                // Another game, or moves since: what was analysed is about something else.
+                self.task = None;
+                self.plies.clear();
+                self.revealed.clear();
+                self.record = rec;
+            }
+        }
+        if let Some(task) = self.task.as_mut()
+            && task.poll(&mut self.plies)
+        {
+            self.task = None;
+        }
+    }
+
+    /// The plies a save of the moves `moves` keeps: those about its moves (none when the
+    /// analysis is about another record).
+    pub fn for_save(&self, moves: &[String]) -> Vec<PlyAnalysis> {
+        if !self.record.starts_with(moves) {
+            return Vec::new();
+        }
+        self.plies.iter().take(moves.len()).cloned().collect()
+    }
+
+    /// Takes a loaded save's analysis as this record's (a review then reopens at once).
+    pub fn adopt(&mut self, moves: &[String], plies: Vec<PlyAnalysis>) {
+        self.task = None;
+        self.revealed.clear();
+        self.record = moves.to_vec();
+        self.plies = plies;
+    }
+}
 
 /// How long the review searches each position: the engine's `analyse` default (a 60-ply game
 /// in under a minute on two cores).
@@ -17,12 +107,13 @@ pub const REVIEW_MS: u64 = 800;
 pub struct AnalysisTask {
     rx: Mutex<Receiver<PlyAnalysis>>,
     stop: StopFlag,
-    /// Plies to analyse.
+    /// Plies of the whole record (those analysed before this task included).
     pub total: usize,
 }
 
 impl AnalysisTask {
-    /// Moves the plies done since the last poll into `into`; true once nothing more will come.
+    /// Moves the plies done since the last poll onto the end of `into` (which holds the plies
+    /// before this task's); true once nothing more will come.
     pub fn poll(&mut self, into: &mut Vec<PlyAnalysis>) -> bool {
         let Ok(rx) = self.rx.get_mut() else { return true };
         loop {
@@ -44,21 +135,29 @@ impl Drop for AnalysisTask {
 /// True where the review can run its analysis (not in the browser yet).
 pub const AVAILABLE: bool = cfg!(not(target_arch = "wasm32"));
 
-/// Starts analysing `moves` from `start` at [`REVIEW_MS`] a position on a search thread.
-pub fn spawn_analysis<G: parlour_ai::Knowledge + Send + 'static>(start: G, moves: Vec<G::Move>) -> AnalysisTask
+/// Starts analysing `moves` from `start` at [`REVIEW_MS`] a position on a search thread; the
+/// plies are numbered on from `before` (the moves played before `start`, where an analysis
+/// that was cancelled goes on).
+pub fn spawn_analysis<G: parlour_ai::Knowledge + Send + 'static>(
+    start: G,
+    moves: Vec<G::Move>,
+    before: usize,
+) -> AnalysisTask
 where
     G::Move: Send,
 {
     let (tx, rx) = mpsc::channel();
     let stop = StopFlag::new();
-    let total = moves.len();
+    let total = before + moves.len();
     let flag = stop.clone();
     #[cfg(not(target_arch = "wasm32"))]
     {
         let _ = super::search::AiTask::spawn(move || {
             let budget = parlour_ai::Budget::millis(REVIEW_MS);
             parlour_ai::analysis::analyse(&start, &moves, budget, 0, &flag, |p| {
-                let _ = tx.send(p.clone());
+                let mut p = p.clone();
+                p.ply += before as u32;
+                let _ = tx.send(p);
             });
             None
         });

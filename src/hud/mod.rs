@@ -41,6 +41,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (keys::note_dialogs, keys::keys).chain().in_set(GameSet::Input))
         .add_systems(Update, show::show_at_start.in_set(GameSet::Input))
         .add_systems(
+            Update,
+            review::review_keys
+                .in_set(GameSet::Input)
+                .after(keys::note_dialogs)
+                .run_if(in_state(crate::state::Screen::Playing)),
+        )
+        .add_systems(
             EguiPrimaryContextPass,
             (
                 title::title,

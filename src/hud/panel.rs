@@ -236,7 +236,7 @@ fn moves(
         .stick_to_bottom(true)
         .show(ui, |ui| {
             // Each move is a button: a click shows the position after it (the replay
-            // controls take over; "Play from here" or ⏭ come back).
+            // controls take over; "Continue from here" or ⏭ come back).
             let hist = m.history();
             let ahead = if review { m.future_history() } else { Vec::new() };
             if hist.is_empty() && ahead.is_empty() {
@@ -266,7 +266,7 @@ fn moves(
         });
 }
 
-/// Under the move list: copy, paste, and Replay or "Play from here".
+/// Under the move list: copy, paste, and Replay or "Continue from here".
 fn list_buttons(
     ui: &mut egui::Ui,
     m: &dyn AnyMatch,
@@ -300,7 +300,11 @@ fn list_buttons(
             {
                 cmds.write(GameCommand::Review(true));
             }
-        } else if ui.button("Play from here").clicked() {
+        } else if ui
+            .button("Continue from here")
+            .on_hover_text("Leave the replay and go on with this game from the position shown (the moves after it are dropped at the next move)")
+            .clicked()
+        {
             cmds.write(GameCommand::Review(false));
         }
     });

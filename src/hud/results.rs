@@ -27,6 +27,10 @@ pub(super) fn results(
         Res<crate::state::Remote>,
         ResMut<super::review::ReviewAnalysis>,
     ),
+    (off, mut actions): (
+        Res<crate::play::off_record::OffRecord>,
+        MessageWriter<crate::play::off_record::ReviewAction>,
+    ),
 ) -> Result {
     if *screen.get() != Screen::Results {
         return Ok(());
@@ -56,26 +60,21 @@ pub(super) fn results(
                 None,
             );
             ui.separator();
-            ui.horizontal(|ui| {
-                let replay = ui.button(egui::RichText::new("Replay the game").size(17.0));
-                crate::theme::keyboard::way_in(ui, &replay);
-                if replay.clicked() {
+            if off.branching() {
+                // A game played on from a reviewed position: back to the review it left.
+                let back = ui.button(egui::RichText::new("◀ Back to the review").size(17.0));
+                crate::theme::keyboard::way_in(ui, &back);
+                if back.clicked() {
                     sfx.write(PlaySfx(Sfx::Click));
                     keep.0 = true;
                     review.0 = true;
+                    actions.write(crate::play::off_record::ReviewAction::Return);
                     next.set(Screen::Playing);
                 }
-                if crate::games::review::AVAILABLE
-                    && ui
-                        .button(egui::RichText::new("Review").size(17.0))
-                        .on_hover_text("The replay with the computer's analysis: its graph and each move's mark")
-                        .clicked()
-                {
-                    sfx.write(PlaySfx(Sfx::Click));
-                    keep.0 = true;
-                    review.0 = true;
-                    analysis.requested = true;
-                    next.set(Screen::Playing);
+            }
+            ui.horizontal(|ui| {
+                if !off.branching() {
+                    replay_buttons(ui, &mut sfx, &mut keep, &mut review, &mut analysis, &mut next);
                 }
                 if ui.button(egui::RichText::new("Rematch").size(17.0)).clicked() {
                     sfx.write(PlaySfx(Sfx::Click));
@@ -91,4 +90,35 @@ pub(super) fn results(
             });
         });
     Ok(())
+}
+
+/// "Replay the game" and "Review" (the replay with the computer's analysis).
+fn replay_buttons(
+    ui: &mut egui::Ui,
+    sfx: &mut MessageWriter<PlaySfx>,
+    keep: &mut KeepMatch,
+    review: &mut Review,
+    analysis: &mut super::review::ReviewAnalysis,
+    next: &mut NextState<Screen>,
+) {
+    let replay = ui.button(egui::RichText::new("Replay the game").size(17.0));
+    crate::theme::keyboard::way_in(ui, &replay);
+    if replay.clicked() {
+        sfx.write(PlaySfx(Sfx::Click));
+        keep.0 = true;
+        review.0 = true;
+        next.set(Screen::Playing);
+    }
+    if crate::games::review::AVAILABLE
+        && ui
+            .button(egui::RichText::new("Review").size(17.0))
+            .on_hover_text("The replay with the computer's analysis: its graph and each move's mark")
+            .clicked()
+    {
+        sfx.write(PlaySfx(Sfx::Click));
+        keep.0 = true;
+        review.0 = true;
+        analysis.requested = true;
+        next.set(Screen::Playing);
+    }
 }

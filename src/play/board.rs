@@ -50,6 +50,18 @@ pub struct Resigned(pub Option<Player>);
 #[derive(Resource, Default, Debug, Clone)]
 pub struct StartMoves(pub Vec<String>);
 
+/// The moves the review draws on the table: the one that led to the position shown and the
+/// one the computer preferred instead (each empty when not shown).
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct ShownMoves {
+    /// The move played, with its mark.
+    pub played: Vec<Token>,
+    /// Its mark.
+    pub mark: Option<parlour_ai::analysis::Mark>,
+    /// The computer's preferred move in the position before it (empty when it was played).
+    pub best: Vec<Token>,
+}
+
 /// Set when the table's entities must be brought in line with the position.
 #[derive(Resource, Default, Debug)]
 pub struct TableDirty(pub bool);

@@ -25,9 +25,13 @@ pub(crate) fn handle_commands(
     mut next_screen: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
     (remote, mut notice): (Res<Remote>, Option<ResMut<crate::state::Notice>>),
+    off: Res<crate::play::off_record::OffRecord>,
 ) {
     for cmd in cmds.read() {
-        if res.active && *cmd != GameCommand::MoveNow {
+        // While the review's line is on the table, nothing else moves on it; while a move is
+        // tried in a mistake's place, nothing is taken back or replayed.
+        let tried = off.trying() && !matches!(cmd, GameCommand::Review(_) | GameCommand::Hint);
+        if (res.active || off.showing_line() || tried) && *cmd != GameCommand::MoveNow {
             continue;
         }
         if remote.any() && matches!(cmd, GameCommand::Undo | GameCommand::Redo | GameCommand::Resign) {

@@ -8,7 +8,9 @@
 pub mod board;
 pub mod commands;
 pub mod input;
+pub mod lesson;
 pub mod messages;
+pub mod off_record;
 pub mod resolve;
 pub mod result;
 pub mod start;
@@ -29,19 +31,27 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<MoveInput>()
         .add_message::<GameCommand>()
         .add_message::<PlaySfx>()
+        .add_message::<off_record::ReviewAction>()
+        .init_resource::<off_record::OffRecord>()
+        .add_message::<lesson::LessonAction>()
+        .init_resource::<lesson::Lesson>()
         .init_resource::<Setup>()
         .init_resource::<Selection>()
         .init_resource::<Resolution>()
         .init_resource::<Resigned>()
         .init_resource::<StartMoves>()
         .init_resource::<TableDirty>()
+        .init_resource::<board::ShownMoves>()
         .init_resource::<Caption>()
         .init_resource::<GameOverTimer>()
         .init_resource::<Review>()
         .init_resource::<Teaching>()
         .init_resource::<KeepMatch>()
         .init_resource::<Remote>()
-        .add_systems(OnEnter(Screen::Playing), start::start_match)
+        .add_systems(
+            OnEnter(Screen::Playing),
+            (off_record::forget, start::start_match).chain(),
+        )
         .add_systems(
             Update,
             start::repaint_on_palette_change.run_if(in_state(Screen::Playing)),
@@ -54,6 +64,13 @@ pub(crate) fn plugin(app: &mut App) {
             commands::handle_commands
                 .in_set(RuleSet::Accept)
                 .after(input::accept_input),
+        )
+        .add_systems(
+            Update,
+            (lesson::lesson, off_record::off_record)
+                .chain()
+                .in_set(RuleSet::Accept)
+                .after(commands::handle_commands),
         )
         .add_systems(
             Update,

@@ -48,6 +48,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ResumeOffer>()
         .init_resource::<SaveList>()
         .init_resource::<PasteError>()
+        .init_resource::<crate::games::review::ReviewAnalysis>()
         .add_systems(Startup, find_resume)
         .add_systems(Update, (act, take_uploads))
         // After the window plugin turns "the last window closed" into an exit in this frame.
@@ -84,6 +85,7 @@ fn act(
     mut paste: ResMut<PasteError>,
     res: Res<crate::play::board::Resolution>,
     mut next: ResMut<NextState<Screen>>,
+    mut analysis: ResMut<crate::games::review::ReviewAnalysis>,
 ) {
     for action in actions.read() {
         match action {
@@ -102,7 +104,9 @@ fn act(
                     .map(|d| d.as_secs())
                     .unwrap_or(0);
                 let path = save::saves_dir(&dir.0).join(format!("{}-{stamp}.json", m.0.game_id()));
-                match save::store(&path, &m.0.to_save(setup.seats)) {
+                let mut game = m.0.to_save(setup.seats);
+                game.analysis = analysis.for_save(&game.moves);
+                match save::store(&path, &game) {
                     Ok(()) => notice.set(
                         format!("Saved: {} moves of {}.", m.0.history().len(), m.0.title()),
                         false,
@@ -128,6 +132,8 @@ fn act(
                             options: s.options.clone(),
                             seats: s.players,
                         };
+                        // A review of it reopens at once with the analysis it was saved with.
+                        analysis.adopt(&s.moves, s.analysis.clone());
                         commands.insert_resource(Match(loaded));
                         commands.insert_resource(KeepMatch(true));
                         commands.insert_resource(Review(false));
@@ -196,6 +202,10 @@ fn autosave_on_exit(
     setup: Res<Setup>,
     demo: Option<Res<crate::state::Demo>>,
     args: Option<Res<crate::cli::Args>>,
+    (off, analysis): (
+        Res<crate::play::off_record::OffRecord>,
+        Res<crate::games::review::ReviewAnalysis>,
+    ),
 ) {
     if exit.read().next().is_none() {
         return;
@@ -206,13 +216,17 @@ fn autosave_on_exit(
         return;
     }
     let Some(m) = m else { return };
+    // A line or a branch off a reviewed game is not the player's game: the reviewed one is.
+    let (m, seats) = off.reviewed().unwrap_or((m.0.as_ref(), setup.seats));
     // A worked example's set-up position cannot be saved (see `AnyMatch::set_up`): the
     // autosave of the player's last real game stays.
-    if m.0.history().is_empty() || m.0.set_up() {
+    if m.history().is_empty() || m.set_up() {
         return;
     }
     let path = save::saves_dir(&dir.0).join(AUTOSAVE);
-    if let Err(e) = save::store(&path, &m.0.to_save(setup.seats)) {
+    let mut game = m.to_save(seats);
+    game.analysis = analysis.for_save(&game.moves);
+    if let Err(e) = save::store(&path, &game) {
         error!("autosave failed: {e}");
     }
 }

@@ -92,14 +92,24 @@ impl OrbitCam {
     }
 }
 
+/// How much of the window's left side a window over the table covers (physical pixels): the
+/// review's. The camera's picture is shifted right by half of it (a lens shift through Bevy's
+/// sub-view, so picking and the keyboard cursor see the same picture) and the board stays clear.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct ViewInset {
+    /// The left strip covered.
+    pub left: f32,
+}
+
 /// The pitch of the top-down view (just short of vertical, so "up" stays defined).
 const TOP_DOWN: f32 = 1.5607;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OrbitCam>()
+        .init_resource::<ViewInset>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, control.in_set(GameSet::Input))
-        .add_systems(Update, apply.in_set(GameSet::Present));
+        .add_systems(Update, (apply, shift).in_set(GameSet::Present));
 }
 
 fn spawn_camera(mut commands: Commands, cam: Res<OrbitCam>) {
@@ -142,5 +152,25 @@ fn apply(cam: Res<OrbitCam>, mut q: Query<&mut Transform, With<Camera3d>>) {
     }
     for mut tf in &mut q {
         *tf = cam.transform();
+    }
+}
+
+/// Shifts the picture right by half the strip a window covers on the left (see [`ViewInset`]).
+fn shift(
+    inset: Res<ViewInset>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut cams: Query<&mut Camera, With<Camera3d>>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let (w, h) = (window.physical_width(), window.physical_height());
+    let want = (inset.left >= 1.0 && w > 0 && h > 0).then(|| bevy::camera::SubCameraView {
+        full_size: UVec2::new(w + inset.left.round() as u32, h),
+        offset: Vec2::ZERO,
+        size: UVec2::new(w, h),
+    });
+    for mut cam in &mut cams {
+        if cam.sub_camera_view != want {
+            cam.sub_camera_view = want;
+        }
     }
 }

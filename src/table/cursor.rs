@@ -1,6 +1,6 @@
 //! Playing from the keyboard: the arrow keys move a cursor over the board's spots (to the
 //! nearest spot in that direction as the camera sees the board), Enter or Space clicks the spot
-//! under it. The cursor is drawn as the hover highlight, so the board shows it
+//! under it (not in the replay, where the arrows step through the moves). The cursor is drawn as the hover highlight, so the board shows it
 //! exactly where the mouse would.
 
 use bevy::prelude::*;
@@ -45,9 +45,12 @@ fn steer(
     mut out: MessageWriter<MoveInput>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     dialog: Option<Res<crate::theme::keyboard::DialogUp>>,
+    review: Option<Res<crate::state::Review>>,
 ) {
-    // A dialog over the table (the pause menu, the rules, a walkthrough) has the keys.
-    if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) || dialog.is_some_and(|d| d.0) {
+    // A dialog over the table (the pause menu, the rules, a walkthrough) has the keys, and in
+    // the replay they step through the moves (`hud::review`).
+    let reviewing = review.is_some_and(|r| r.0);
+    if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) || dialog.is_some_and(|d| d.0) || reviewing {
         return;
     }
     let dir = [

@@ -6,6 +6,7 @@
 //! picking (`picking`), highlights (`highlight`) and labels and the window's title (`labels`);
 //! the orbit camera (`camera`).
 
+pub mod arrows;
 pub mod board;
 pub mod camera;
 pub mod cursor;
@@ -62,6 +63,13 @@ fn view(app: &mut App) {
             highlight::mark_decisive
                 .in_set(GameSet::Present)
                 .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Results))),
+        )
+        .add_systems(
+            Update,
+            arrows::draw_shown_moves
+                .in_set(GameSet::Present)
+                .after(picking::dress_spots)
+                .run_if(in_state(Screen::Playing)),
         )
         .add_systems(
             Update,

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 use crate::error::LoadError;
 use crate::format::{FORMAT, SaveGame, VERSION, checksum, seat_from};
 use crate::replay::verify;
+use parlour_ai::analysis::PlyAnalysis;
 
 fn field<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a Value, LoadError> {
     obj.get(key)
@@ -96,15 +97,52 @@ pub fn decode(bytes: &[u8]) -> Result<SaveGame, LoadError> {
         _ => return Err(LoadError::Damaged("its move list is not a list".into())),
     };
     let (options, state) = upgrade(version, &game, options, text_field(&obj, "state")?);
+    let analysis = match obj.get("analysis") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(v) => analysis(v, &moves)?,
+    };
     let save = SaveGame {
         game,
         options,
         players,
         moves,
         state,
+        analysis,
     };
     verify(&save)?;
     Ok(save)
+}
+
+/// The most plies of a best line a save may hold (the analysis keeps up to 8).
+const MAX_LINE: usize = 8;
+
+/// The review's analysis as a save holds it, checked: a ply per move from the first, each about
+/// the move the save plays there, chances between 0 and 100, lines of at most [`MAX_LINE`]
+/// moves of notation's size.
+fn analysis(v: &Value, moves: &[String]) -> Result<Vec<PlyAnalysis>, LoadError> {
+    let damaged = |why: String| LoadError::Damaged(format!("its analysis {why}"));
+    let plies: Vec<PlyAnalysis> =
+        serde_json::from_value(v.clone()).map_err(|e| damaged(format!("cannot be read ({e})")))?;
+    if plies.len() > moves.len() {
+        return Err(damaged(format!(
+            "covers {} moves of a game of {}",
+            plies.len(),
+            moves.len()
+        )));
+    }
+    let chance = |x: f32| x.is_finite() && (0.0..=100.0).contains(&x);
+    for (i, (p, mv)) in plies.iter().zip(moves).enumerate() {
+        if p.ply as usize != i + 1 || p.played != *mv {
+            return Err(damaged(format!("is not about move {} ({mv})", i + 1)));
+        }
+        if !chance(p.before) || !chance(p.after) || !chance(p.loss) {
+            return Err(damaged(format!("gives move {} a chance outside 0–100", i + 1)));
+        }
+        if p.best_line.len() > MAX_LINE || p.best_line.iter().any(|m| m.is_empty() || m.len() > 64) {
+            return Err(damaged(format!("gives move {} a line that is not one", i + 1)));
+        }
+    }
+    Ok(plies)
 }
 
 /// A save written in format `version`: its options and stored state as this version reads them.

@@ -2,13 +2,16 @@
 //! checksum that seals the text written.
 
 use parlour_ai::Level;
+use parlour_ai::analysis::PlyAnalysis;
 use serde_json::{Map, Value};
 
 /// The `format` field of every save.
 pub const FORMAT: &str = "parlour-save";
 /// The newest format version this client writes and reads. Version 2: Sixteen Soldiers board 2's
-/// fair rules let the general win at six soldiers left (see `upgrade`).
-pub const VERSION: u32 = 2;
+/// fair rules let the general win at six soldiers left (see `upgrade`). Version 3: the review's
+/// analysis is kept with the game (`analysis`; older saves have none and are analysed when
+/// asked).
+pub const VERSION: u32 = 3;
 
 /// A saved game, as held in memory.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,6 +27,9 @@ pub struct SaveGame {
     /// The rules state after those moves, as the rules crate serializes it (JSON text, kept
     /// as text because some states hold 128-bit numbers a JSON value tree cannot).
     pub state: String,
+    /// The review's analysis of the first moves (its plies in order from the first; empty when
+    /// the game was not analysed).
+    pub analysis: Vec<PlyAnalysis>,
 }
 
 fn seat_name(s: Option<Level>) -> &'static str {
@@ -76,6 +82,12 @@ impl SaveGame {
             Value::Array(self.moves.iter().map(|t| t.clone().into()).collect()),
         );
         m.insert("state".into(), self.state.clone().into());
+        if !self.analysis.is_empty() {
+            m.insert(
+                "analysis".into(),
+                serde_json::to_value(&self.analysis).unwrap_or(Value::Null),
+            );
+        }
         m
     }
 

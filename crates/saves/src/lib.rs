@@ -6,7 +6,9 @@
 //!
 //! A save is one JSON object: a header (`format` = `"parlour-save"`, `version`), the game id,
 //! its options, who played each seat, the move history in the rule page's notation, the
-//! serialized rules state after those moves, and a checksum over all of that. Loading parses,
+//! serialized rules state after those moves, the review's analysis where the game was analysed
+//! (version 3 on: a ply per move from the first, checked against the moves), and a checksum
+//! over all of that. Loading parses,
 //! checks the header, the checksum, then replays the history from the start position and
 //! refuses the file unless the replay ends exactly on the stored state. A refusal is a
 //! [`LoadError`] whose `Display` is a sentence for the player.

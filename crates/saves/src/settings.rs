@@ -129,6 +129,9 @@ pub struct Settings {
     pub last_setup: Setup,
     /// Games whose guided start has been offered.
     pub guided: Vec<String>,
+    /// The review hides the computer's verdicts (graph, marks, accuracy) until the player asks
+    /// for a move's ("no spoilers").
+    pub hide_verdicts: bool,
 }
 
 impl Default for Settings {
@@ -142,6 +145,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             last_setup: Setup::default(),
             guided: Vec::new(),
+            hide_verdicts: false,
         }
     }
 }
@@ -329,6 +333,7 @@ mod tests {
                 seats: [Some(Level::Strong), None],
             },
             guided: vec!["kansho".into()],
+            hide_verdicts: true,
         };
         s.store(&d).expect("written");
         assert_eq!(Settings::load(&d), (s.clone(), None));

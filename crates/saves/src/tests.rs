@@ -45,6 +45,7 @@ fn write_fuzz_seeds() {
         players: [Some(Level::Master), None],
         moves,
         state: serde_json::to_string(&g).expect("state"),
+        analysis: Vec::new(),
     });
 }
 
@@ -81,6 +82,7 @@ fn random_game<G: Game>(n: usize, seed: u64) -> (SaveGame, G) {
         players: [None, Some(Level::Casual)],
         moves,
         state: serde_json::to_string(&state).expect("state serializes"),
+        analysis: Vec::new(),
     };
     (save, state)
 }
@@ -187,6 +189,7 @@ fn a_version_1_fair_game_on_board_2_keeps_the_four_soldiers_it_was_played_under(
         players: [None, Some(Level::Master)],
         moves: moves.clone(),
         state: state.to_string(),
+        analysis: Vec::new(),
     };
     let mut m = save.to_map();
     m.insert("version".into(), 1.into());
@@ -422,4 +425,83 @@ fn the_file_says_what_it_is() {
     assert_eq!(age_words(30), "just now");
     assert_eq!(age_words(120), "2 minutes ago");
     assert_eq!(age_words(3600), "1 hour ago");
+}
+
+/// A review's analysis of `save`'s first `n` moves, as the client keeps it (made up, not
+/// searched: the format is what is tested).
+fn made_up_analysis(save: &SaveGame, n: usize) -> Vec<parlour_ai::analysis::PlyAnalysis> {
+    use parlour_ai::analysis::{Mark, PlyAnalysis};
+    use parlour_rules::Player;
+    save.moves
+        .iter()
+        .take(n)
+        .enumerate()
+        .map(|(i, mv)| PlyAnalysis {
+            ply: i as u32 + 1,
+            mover: if i % 2 == 0 { Player::P1 } else { Player::P2 },
+            played: mv.clone(),
+            before: 50.0 + i as f32,
+            after: 40.0,
+            best_line: vec![mv.clone()],
+            loss: 10.0 + i as f32,
+            mark: Mark::ALL[i % 5],
+            proven: (i % 3 == 0).then_some((true, i % 2 == 0)),
+        })
+        .collect()
+}
+
+/// Version 3 keeps the review's analysis with the game: it comes back exactly, older saves
+/// (version 2, written without it) load with none, and an analysis that is not about the
+/// save's moves or holds impossible chances is refused with a sentence, changing nothing.
+#[test]
+fn the_analysis_is_kept_with_the_game_and_checked() {
+    let dir = tmpdir("analysis");
+    let (mut save, _) = game_of_length::<Konane>(12).expect("a 12-move game");
+    save.analysis = made_up_analysis(&save, 12);
+    let path = dir.join("analysed.json");
+    store(&path, &save).expect("stored");
+    assert_eq!(load(&path).expect("loads"), save, "the analysis round-trips");
+    // A partial analysis (cancelled part way) is kept as it is.
+    save.analysis.truncate(5);
+    store(&path, &save).expect("stored");
+    assert_eq!(load(&path).expect("loads").analysis.len(), 5);
+    // Version 2 wrote no analysis: it loads, with none.
+    let mut old = save.clone();
+    old.analysis.clear();
+    let mut m = old.to_map();
+    m.insert("version".into(), 2.into());
+    fs::write(&path, seal(m)).expect("w");
+    assert_eq!(load(&path).expect("an older save loads"), old);
+    // Damaged analyses, each sealed with a good checksum, are refused.
+    let bad = |f: &dyn Fn(&mut Vec<parlour_ai::analysis::PlyAnalysis>)| {
+        let mut s = save.clone();
+        f(&mut s.analysis);
+        fs::write(&path, s.encode()).expect("w");
+        load(&path).expect_err("refused").to_string()
+    };
+    assert!(bad(&|a| a[2].played = "a1-a3".into()).contains("is not about move 3"));
+    assert!(bad(&|a| a[0].ply = 2).contains("is not about move 1"));
+    assert!(bad(&|a| a[1].after = 250.0).contains("chance outside 0–100"));
+    assert!(bad(&|a| a[1].best_line = vec!["x".into(); 9]).contains("line"));
+    let mut m = save.to_map();
+    m.insert("analysis".into(), Value::String("nonsense".into()));
+    fs::write(&path, seal(m)).expect("w");
+    assert!(
+        load(&path)
+            .expect_err("refused")
+            .to_string()
+            .contains("analysis cannot be read")
+    );
+    let mut long = save.clone();
+    long.analysis = made_up_analysis(&save, 12);
+    long.moves.truncate(10);
+    let mut m = long.to_map();
+    m.insert("version".into(), 3.into());
+    fs::write(&path, seal(m)).expect("w");
+    assert!(
+        load(&path)
+            .expect_err("refused")
+            .to_string()
+            .contains("covers 12 moves")
+    );
 }

@@ -471,6 +471,7 @@ fn upload_saves(b: &mut Browser, tmp: &Path) {
         players: [None, None],
         moves: played,
         state: serde_json::to_string(&k).unwrap(),
+        analysis: Vec::new(),
     };
     let text = save.encode();
     let good = tmp.join("my-game.json");

@@ -12,6 +12,8 @@ use super::effects::{AnimStep, Stage};
 use super::parts::{PieceDef, SpotDef, Table, Token, extends, same};
 use super::words::proof_sentence;
 
+mod records;
+
 /// A match of any game: the state, its history for undo and redo, and the move being
 /// resolved. Object-safe so the client holds one `Box<dyn AnyMatch>`.
 pub trait AnyMatch: Send + Sync {
@@ -92,8 +94,9 @@ pub trait AnyMatch: Send + Sync {
     /// Starts a hint for the side to move: the casual level's move, and a short proof search
     /// that says when the position is a proven win or loss.
     fn spawn_hint(&self, stop: StopFlag) -> AiTask;
-    /// Starts the review's analysis of the whole record (the moves played and those taken back).
-    fn spawn_analysis(&self) -> super::review::AnalysisTask;
+    /// Starts the review's analysis of the whole record (the moves played and those taken
+    /// back), from move `from` on (0: all of it).
+    fn spawn_analysis(&self, from: usize) -> super::review::AnalysisTask;
     /// Whether the spots where a move may start should be marked before any click.
     fn show_starts(&self) -> bool;
     /// The options as `key=value` pairs.
@@ -106,6 +109,13 @@ pub trait AnyMatch: Send + Sync {
     /// Starts resolving the next move taken back (replaying it with its animations), keeping
     /// the rest of the moves taken back; false if there is none.
     fn redo_begin(&mut self) -> bool;
+    /// A copy of the whole match (the review keeps one while it shows a line or a branch).
+    fn boxed_clone(&self) -> Box<dyn AnyMatch>;
+    /// The tokens of `text` (notation) in the position before move `ply` (from 1) of the
+    /// moves played; `None` if that is not a legal move there.
+    fn tokens_before(&self, ply: usize, text: &str) -> Option<Vec<Token>>;
+    /// Forgets the moves taken back (a branch is played from here).
+    fn drop_future(&mut self);
 }
 
 /// A match of the game `G`.
@@ -409,15 +419,19 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
             })
         })
     }
-    fn spawn_analysis(&self) -> super::review::AnalysisTask {
-        let start = self.past.first().map_or_else(|| self.state.clone(), |p| p.0.clone());
-        let moves = self
+    fn spawn_analysis(&self, from: usize) -> super::review::AnalysisTask {
+        let mut start = self.past.first().map_or_else(|| self.state.clone(), |p| p.0.clone());
+        let mut moves: Vec<G::Move> = self
             .past
             .iter()
             .map(|p| p.1)
             .chain(self.future.iter().rev().copied())
             .collect();
-        super::review::spawn_analysis(start, moves)
+        let from = from.min(moves.len());
+        for mv in moves.drain(..from) {
+            start.apply(mv);
+        }
+        super::review::spawn_analysis(start, moves, from)
     }
     fn show_starts(&self) -> bool {
         G::SHOW_STARTS
@@ -437,6 +451,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
             players,
             moves: self.past.iter().map(|(_, _, t)| t.clone()).collect(),
             state: serde_json::to_string(state).unwrap_or_default(),
+            analysis: Vec::new(),
         }
     }
     fn redo_begin(&mut self) -> bool {
@@ -447,41 +462,14 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
         self.pending = Some((self.state.clone(), mv));
         true
     }
-}
-
-impl<G: ClientGame> MatchOf<G> {
-    /// A match from a save: its history replayed and checked against its stored state.
-    pub fn from_save(save: &parlour_saves::SaveGame) -> Result<Self, parlour_saves::LoadError> {
-        let (state, past) = parlour_saves::replay::<G>(save)?;
-        Ok(MatchOf {
-            state,
-            past,
-            future: Vec::new(),
-            pending: None,
-            set_up: false,
-        })
+    fn boxed_clone(&self) -> Box<dyn AnyMatch> {
+        Box::new(self.clone())
     }
-
-    /// A match set up by playing `moves` (notation, separated by spaces, commas or newlines;
-    /// move numbers such as `12.` are skipped) from the start; the first bad move is named.
-    pub fn from_moves(options: &G::Options, moves: &str) -> Result<Self, String> {
-        let mut m = Self::new(options);
-        let words = moves
-            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-            .filter(|w| !w.is_empty() && !w.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()));
-        for (i, text) in words.enumerate() {
-            let mv = m
-                .state
-                .parse_move(text)
-                .map_err(|e| format!("Move {} ('{text}') is not a move of this game: {e}.", i + 1))?;
-            m.state
-                .check(&mv)
-                .map_err(|e| format!("Move {} ('{text}') cannot be played here: {e}.", i + 1))?;
-            let before = m.state.clone();
-            m.state.apply(mv);
-            m.record(before, mv);
-        }
-        Ok(m)
+    fn tokens_before(&self, ply: usize, text: &str) -> Option<Vec<Token>> {
+        self.tokens_at(ply.checked_sub(1)?, text)
+    }
+    fn drop_future(&mut self) {
+        self.future.clear();
     }
 }
 

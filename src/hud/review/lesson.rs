@@ -1,0 +1,167 @@
+//! The window of "Learn from your mistakes" (`play::lesson` runs it): which mistake is tried,
+//! the question, the verdict on the move tried, and the ways on.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use parlour_ai::analysis::{MARKS, Mark};
+use parlour_rules::Player;
+
+use super::look::{mark_colour, side_title};
+use crate::games::any_match::AnyMatch;
+use crate::games::review::ReviewAnalysis;
+use crate::play::lesson::{Lesson, LessonAction};
+use crate::play::off_record::OffRecord;
+
+/// The row that starts a lesson: a button per side with mistakes to learn from.
+pub(super) fn start_row(
+    ui: &mut egui::Ui,
+    m: &dyn AnyMatch,
+    analysis: &ReviewAnalysis,
+    asked: &mut MessageWriter<LessonAction>,
+) {
+    let sides: Vec<(Player, Vec<(usize, Vec<String>)>)> = [Player::P1, Player::P2]
+        .into_iter()
+        .map(|side| {
+            let items = analysis
+                .plies
+                .iter()
+                .filter(|p| p.mover == side && p.mark >= Mark::Mistake && !p.best_line.is_empty())
+                .map(|p| (p.ply as usize, p.best_line.clone()))
+                .collect();
+            (side, items)
+        })
+        .collect();
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Learn from the mistakes of");
+        for (side, items) in sides {
+            let n = items.len();
+            let button = egui::Button::new(format!("{} ({n})", side_title(m, side)));
+            if ui
+                .add_enabled(n > 0, button)
+                .on_hover_text("Each mistake's position again: find a better move")
+                .clicked()
+            {
+                asked.write(LessonAction::Start { side, items });
+            }
+        }
+    });
+}
+
+/// The lesson's window content.
+pub(super) fn window(
+    ui: &mut egui::Ui,
+    m: &dyn AnyMatch,
+    lesson: &Lesson,
+    off: &OffRecord,
+    analysis: &ReviewAnalysis,
+    asked: &mut MessageWriter<LessonAction>,
+) {
+    let Some(&(ply, _)) = lesson.current() else { return };
+    let side = lesson.side.unwrap_or(Player::P1);
+    ui.label(
+        egui::RichText::new(format!(
+            "Mistake {} of {}: move {ply}",
+            lesson.at + 1,
+            lesson.items.len()
+        ))
+        .strong(),
+    );
+    if let Some(p) = analysis.plies.get(ply - 1) {
+        ui.label(format!(
+            "{} played {} here ({}: {:.0} % became {:.0} %).",
+            side_title(m, side),
+            p.played,
+            p.mark.name(),
+            p.before,
+            p.after
+        ));
+    }
+    if off.showing_line() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Playing the computer's line…");
+        });
+        return;
+    }
+    let inaccuracy = MARKS
+        .iter()
+        .find(|(_, k)| *k == Mark::Inaccuracy)
+        .map_or(5.0, |(at, _)| *at);
+    match (lesson.judging(), &lesson.verdict) {
+        (true, _) => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("The computer looks at your move…");
+            });
+        }
+        (false, None) if off.trying() => {
+            ui.label(
+                egui::RichText::new(format!("Find a better move for {}.", m.side_name(side)))
+                    .size(17.0)
+                    .color(crate::theme::palette::GOLD),
+            );
+            ui.label(
+                egui::RichText::new(format!(
+                    "Any move within {inaccuracy:.0} points of the computer's best is accepted; where the \
+                     position is proven, the proof decides."
+                ))
+                .small(),
+            );
+        }
+        (false, Some(v)) => verdict(ui, v, lesson.accepted() == Some(true)),
+        (false, None) => {}
+    }
+    ui.horizontal_wrapped(|ui| {
+        let told = lesson.verdict.is_some();
+        if ui
+            .add_enabled(told, egui::Button::new("▶ The computer's line"))
+            .clicked()
+        {
+            asked.write(LessonAction::ShowLine);
+        }
+        if ui
+            .add_enabled(!lesson.judging(), egui::Button::new("Try again"))
+            .clicked()
+        {
+            asked.write(LessonAction::Again);
+        }
+        let last = lesson.at + 1 >= lesson.items.len();
+        let next = if last { "Finish" } else { "Next mistake ▶" };
+        if ui.add_enabled(!lesson.judging(), egui::Button::new(next)).clicked() {
+            asked.write(LessonAction::Next);
+        }
+        if ui.button("Back to the review").clicked() {
+            asked.write(LessonAction::End);
+        }
+    });
+}
+
+/// The verdict on the move tried.
+fn verdict(ui: &mut egui::Ui, v: &parlour_ai::analysis::PlyAnalysis, accepted: bool) {
+    let (text, colour) = if accepted {
+        let [r, g, b] = crate::theme::palette::BEST_RGB;
+        let how = if v.mark == Mark::Best {
+            "the computer's own choice".to_string()
+        } else {
+            format!("only {:.0} points below the best", v.loss)
+        };
+        (
+            format!("Well found: {} is {how}.", v.played),
+            egui::Color32::from_rgb(r, g, b),
+        )
+    } else {
+        let colour = mark_colour(v.mark).unwrap_or(egui::Color32::LIGHT_GRAY);
+        (
+            format!(
+                "Not quite: {} is a {} ({:.0} % became {:.0} %). The computer plays {}.",
+                v.played,
+                v.mark.name(),
+                v.before,
+                v.after,
+                v.best()
+            ),
+            colour,
+        )
+    };
+    ui.label(egui::RichText::new(text).size(16.0).color(colour));
+}
