@@ -58,6 +58,7 @@ g8-e8 c5-c3 e8-c8 h6-f6 f5-f7 b8-d8 h1-h3 b6-d6 d7-d5"
   # The review of a recorded game of each (Casual against itself; Kōnane 6×6 stopped at a move where the
   # computer preferred another): the analysis runs before the picture is taken (about 1 s a move).
   shoot docs/gallery/review-konane.png 300 --show review --game konane --options size=6x6 --moves "xa6 xb6 a4-a6 c5-a5 c4-a4 b2-b4 d3-b3 a3-c3 c2-c4 d6-b6 d5-d3 f6-d6 f5-d5 f4-d4"
+  shoot docs/gallery/lesson-konane.png 300 --show lesson --game konane --options size=6x6 --moves "xa6 xb6 a4-a6 c5-a5 c4-a4 b2-b4 d3-b3 a3-c3 c2-c4 d6-b6 d5-d3 f6-d6 f5-d5 f4-d4"
   shoot docs/gallery/review-kansho.png 300 --show review --game kansho --moves "6,3 4,4 5,2 3,3 2,5 5,0 3,1 7,0 5,2 3,3 6,3 4,-1 6,-2 8,-3 9,-5 7,-4 5,-3 6,-5 4,-4 3,-2 2,0 9,-7 7,-7 1,2 2,-3 5,-6 9,-5 9,-5 1,4 -2,4 -3,3 8,-6 5,-8 2,-5 2,-7 0,-2 4,5 -4,5 -1,2 -1,5+-2,6+0,4+0,5 3,-10+2,-9"
   shoot docs/gallery/review-conhex.png 300 --show review --game conhex --moves "B9 swap B7 I2 B8 I10 J7 I8 I7 J6 J8 H7 H9 G9 H10 F9 F10 D9 C10 E10 H5 D10 H6 D5 D7 D6 E8 F8 F7 G6 F5 C8 C7 E6 F6"
   shoot docs/gallery/review-qyshinsu.png 300 --show review --game qyshinsu --moves "o@1 o@12 4@11 5@7 1@2 4@3 x@11 x@3 3@11 3@8 4@5 4@9 x@5 x@9 x@1 x@12 x@11 x@8 o@5 1@6 x@5 x@6 2@5 o@3 1@4 x@3 x@4 1@3 o@4 o@6 5@8 x@3 x@4 x@6 x@5 o@3 3@4 3@1 x@4 x@7 3@12 x@3 x@2 2@3 o@5 5@6 2@11 4@9 x@5 x@6 x@11 x@9 4@5 2@9 o@7 5@6 4@11 x@3 x@5 x@9 x@11 4@3 1@11 2@10 x@8 x@3 x@11 x@10 o@8 4@9 4@5 x@9 x@5 2@9 x@7 x@6 2@11 x@9 5@7 4@2 2@10"

@@ -39,8 +39,9 @@ struct Cli {
     /// --screenshot), newgame (the new-game dialog on the game and options given), card (the
     /// board alone, no panels: the new-game chooser's pictures), walk (the game's step-by-step
     /// walkthrough at step --step N), result (the result card once the moves given end the
-    /// game), online (the title screen's "Play online" window) or review (the replay with the
-    /// computer's analysis, once it is done).
+    /// game), online (the title screen's "Play online" window), review (the replay with the
+    /// computer's analysis, once it is done) or lesson (then learning from the mistakes of the
+    /// first side with any).
     #[arg(long, value_name = "WHAT", ignore_case = true, value_parser = clap::builder::PossibleValuesParser::new(SHOW))]
     show: Option<String>,
     /// With --show walk: the walkthrough step to show.
@@ -184,6 +185,7 @@ impl Default for Args {
 /// The windows `--show` can open.
 pub const SHOW: &[&str] = &[
     "rules", "settings", "load", "paste", "replay", "title", "newgame", "card", "walk", "result", "online", "review",
+    "lesson",
 ];
 
 /// The outcome of reading the command line.

@@ -25,6 +25,11 @@ fn take_screenshot(
     res: Res<Resolution>,
     mut progress: Local<Progress>,
     analysis: Res<crate::hud::review::ReviewAnalysis>,
+    (lesson, off): (
+        Res<crate::play::lesson::Lesson>,
+        Res<crate::play::off_record::OffRecord>,
+    ),
+    mut asking: Local<u32>,
 ) {
     let Some(path) = args.screenshot.clone() else { return };
     progress.frames += 1;
@@ -34,7 +39,12 @@ fn take_screenshot(
         return;
     }
     // The review's analysis (`--show review`) is waited for, up to a few minutes of frames.
-    if analysis.busy() && progress.frames < args.frames * 200 {
+    // A lesson (`--show lesson`) is shot once its question is on the table, and drawn.
+    if lesson.active() && off.trying() {
+        *asking += 1;
+    }
+    let lesson_starting = args.show.as_deref() == Some("lesson") && *asking < 10;
+    if (analysis.busy() || lesson_starting) && progress.frames < args.frames * 200 {
         return;
     }
     progress.requested = true;

@@ -22,6 +22,8 @@ pub struct ReviewAnalysis {
     pub task: Option<AnalysisTask>,
     /// Set by the result card's "Review": start as soon as the review opens.
     pub requested: bool,
+    /// Set by `--show lesson`: once analysed, learn from the mistakes of the first side with any.
+    pub then_lesson: bool,
     /// The verdicts are hidden ("no spoilers", from the settings).
     pub hide: bool,
     /// Plies whose verdict the player asked to see while the verdicts are hidden.
@@ -31,7 +33,7 @@ pub struct ReviewAnalysis {
 impl ReviewAnalysis {
     /// True while asked for or running (a screenshot waits for it).
     pub fn busy(&self) -> bool {
-        self.requested || self.task.is_some()
+        self.requested || self.task.is_some() || self.then_lesson
     }
 
     /// True when ply `ply`'s verdict may be shown.

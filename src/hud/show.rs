@@ -63,6 +63,12 @@ pub(super) fn show_at_start(
             cmds.write(GameCommand::Review(true));
             analysis.requested = true;
         }
+        // The same, then learning from the mistakes of the first side with any.
+        "lesson" => {
+            cmds.write(GameCommand::Review(true));
+            analysis.requested = true;
+            analysis.then_lesson = true;
+        }
         // The new-game dialog on the game and options of the command line.
         "newgame" => next.set(Screen::NewGame),
         "walk" => {

@@ -38,6 +38,13 @@ pub trait Knowledge: Game {
         self.evaluate()
     }
 
+    /// Whether the side to move wins with perfect play, where a table shipped with the program
+    /// says so (Kōnane's solved openings) — no search. The review's analysis trusts it over any
+    /// estimate. Default: `None`.
+    fn known_result(&self) -> Option<bool> {
+        None
+    }
+
     /// Perfect play where this game's exact solver reaches: the move and its proven result
     /// (see [`crate::solve::perfect_move`]), or `None` — the default: no solver for this game
     /// or this board, or nothing proven within `millis` / `max_nodes`, or `stop` set. Asked

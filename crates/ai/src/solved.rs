@@ -138,7 +138,11 @@ pub fn konane_opening_positions(board: &str) -> Vec<(String, Konane)> {
     let Ok(options) = parlour_rules::konane::KonaneOptions::parse_size(board) else {
         return Vec::new();
     };
-    let start = Konane::new(&options);
+    openings_from(&Konane::new(&options))
+}
+
+/// Every opening pair of removals from `start`, named, with its position, in byte order.
+fn openings_from(start: &Konane) -> Vec<(String, Konane)> {
     let mut out = Vec::new();
     let (mut firsts, mut replies) = (Vec::new(), Vec::new());
     start.legal_moves(&mut firsts);
@@ -195,6 +199,34 @@ pub fn konane_opening_move(k: &Konane) -> Option<(KonaneMove, bool)> {
     Some((choice.1, start_winner == me))
 }
 
+/// Whether the side to move wins with perfect play, where the shipped table says so: from the
+/// start position of a shipped board, after Black's removal (White wins if some reply wins),
+/// and after both removals (the opening's row). `None` elsewhere (and for a set-up position
+/// that is not reached from the start).
+pub fn konane_known_result(k: &Konane) -> Option<bool> {
+    let board = board_name(k);
+    let me = k.side_to_move();
+    match k.ply() {
+        0 if k.hash_key() == Konane::new(k.options()).hash_key() => Some(konane_start_winner(&board)? == me),
+        1 => {
+            let first = konane_history_first(k)?;
+            let mut replies = rows().filter(|r| r.board == board && r.opening.starts_with(&format!("{first} ")));
+            let mut any = false;
+            let wins = replies.any(|r| {
+                any = true;
+                r.winner == me
+            });
+            any.then_some(wins)
+        }
+        2 => openings_from(&Konane::new(k.options()))
+            .into_iter()
+            .find(|(_, pos)| pos.hash_key() == k.hash_key())
+            .and_then(|(name, _)| konane_opening(&board, &name))
+            .map(|row| row.winner == me),
+        _ => None,
+    }
+}
+
 /// Black's opening removal in a position at ply 1, in notation: the first removal whose
 /// position has the same key.
 fn konane_history_first(k: &Konane) -> Option<String> {
@@ -220,6 +252,30 @@ mod tests {
             parlour_rules::play_text(&mut k, m).expect("legal");
         }
         k
+    }
+
+    /// The table's answer for a position: the start, after Black's removal, after both — the
+    /// same as the rows say, from either side; nothing later or on a board it does not have.
+    #[test]
+    fn the_known_result_follows_the_rows() {
+        use parlour_rules::Game;
+        let start = opened("6x6", "");
+        assert_eq!(konane_known_result(&start), Some(false), "6x6: Black, to move, loses");
+        for row in konane_openings()
+            .iter()
+            .filter(|r| r.board == "6x6" || r.board == "4x6")
+        {
+            let pos = opened(row.board, row.opening);
+            assert_eq!(
+                konane_known_result(&pos),
+                Some(row.winner == pos.side_to_move()),
+                "{row:?}"
+            );
+        }
+        // After xb3 on 4x6 White has replies that lose (xa3, xb2) and some that win.
+        assert_eq!(konane_known_result(&opened("4x6", "xb3")), Some(true));
+        assert_eq!(konane_known_result(&opened("6x6", "xa6 xb6 a4-a6")), None);
+        assert_eq!(konane_known_result(&opened("8x8", "xa8 xb8")), None);
     }
 
     /// The 4×6 and 6×4 rows in full (winner and Black's winning moves, by the exact solver),

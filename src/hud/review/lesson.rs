@@ -19,18 +19,7 @@ pub(super) fn start_row(
     analysis: &ReviewAnalysis,
     asked: &mut MessageWriter<LessonAction>,
 ) {
-    let sides: Vec<(Player, Vec<(usize, Vec<String>)>)> = [Player::P1, Player::P2]
-        .into_iter()
-        .map(|side| {
-            let items = analysis
-                .plies
-                .iter()
-                .filter(|p| p.mover == side && p.mark >= Mark::Mistake && !p.best_line.is_empty())
-                .map(|p| (p.ply as usize, p.best_line.clone()))
-                .collect();
-            (side, items)
-        })
-        .collect();
+    let sides = [Player::P1, Player::P2].map(|side| (side, items(analysis, side)));
     ui.horizontal_wrapped(|ui| {
         ui.label("Learn from the mistakes of");
         for (side, items) in sides {
@@ -45,6 +34,31 @@ pub(super) fn start_row(
             }
         }
     });
+}
+
+/// A side's mistakes and blunders to learn from: each ply with the computer's line.
+pub(super) fn items(analysis: &ReviewAnalysis, side: Player) -> Vec<(usize, Vec<String>)> {
+    analysis
+        .plies
+        .iter()
+        .filter(|p| p.mover == side && p.mark >= Mark::Mistake && !p.best_line.is_empty())
+        .map(|p| (p.ply as usize, p.best_line.clone()))
+        .collect()
+}
+
+/// `--show lesson`: once the analysis is done, the lesson of the first side with mistakes.
+pub(super) fn start_when_analysed(analysis: &mut ReviewAnalysis, asked: &mut MessageWriter<LessonAction>) {
+    if !analysis.then_lesson || analysis.requested || analysis.task.is_some() || analysis.plies.is_empty() {
+        return;
+    }
+    analysis.then_lesson = false;
+    let first = [Player::P1, Player::P2]
+        .map(|side| (side, items(analysis, side)))
+        .into_iter()
+        .find(|(_, items)| !items.is_empty());
+    if let Some((side, items)) = first {
+        asked.write(LessonAction::Start { side, items });
+    }
 }
 
 /// The lesson's window content.
@@ -96,7 +110,7 @@ pub(super) fn window(
         }
         (false, None) if off.trying() => {
             ui.label(
-                egui::RichText::new(format!("Find a better move for {}.", m.side_name(side)))
+                egui::RichText::new(format!("Find a better move for {}.", side_title(m, side)))
                     .size(17.0)
                     .color(crate::theme::palette::GOLD),
             );

@@ -87,6 +87,7 @@ pub(super) fn review(
     if !off.active() {
         analysis.follow(|| record(m), changed);
     }
+    lesson::start_when_analysed(&mut analysis, &mut asked);
     if analysis.hide != settings.hide_verdicts {
         analysis.hide = settings.hide_verdicts;
     }

@@ -226,8 +226,19 @@ fn proven_score(score: f32) -> Option<bool> {
     (score > 0.75).then_some(true).or((score < 0.25).then_some(false))
 }
 
-/// Searches one position with the Master's configuration under `budget` (one thread).
+/// Judges one position: searched (see [`searched`]), and where a table shipped with the program
+/// knows its result (Kōnane's solved openings), that result over the search's.
 fn judge<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: &StopFlag) -> Option<Judged> {
+    let mut judged = searched(state, budget, seed, stop)?;
+    if let Some(win) = state.known_result() {
+        judged.proven = Some(win);
+        judged.chance = if win { 100.0 } else { 0.0 };
+    }
+    Some(judged)
+}
+
+/// Searches one position with the Master's configuration under `budget` (one thread).
+fn searched<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: &StopFlag) -> Option<Judged> {
     // A forced move is not searched (the search answers at once): judge the position after it.
     let mut legal = Vec::new();
     state.legal_moves(&mut legal);
@@ -296,10 +307,15 @@ pub fn analyse<G: Knowledge>(
         next.apply(*mv);
         let (after, proven_after, there) = match next.status() {
             Status::Ongoing => {
-                let there = judge(&next, budget, seed, stop)?;
+                let mut there = judge(&next, budget, seed, stop)?;
                 // The opponent's view, turned round (a side may move twice in a row in some
                 // games: then it is the mover's own).
                 let mine = next.side_to_move() == mover;
+                // From a proven loss every move leads to a loss: the proof carries on.
+                if here.proven == Some(false) && there.proven.is_none() {
+                    there.proven = Some(!mine);
+                    there.chance = if mine { 0.0 } else { 100.0 };
+                }
                 let chance = if mine { there.chance } else { 100.0 - there.chance };
                 let proven = there.proven.map(|w| w == mine);
                 (chance, proven, Some(there))

@@ -164,3 +164,27 @@ fn the_win_chance_mapping_is_monotone_and_raw_where_not_fitted() {
     assert!(win_chance("konane", 0.6) > 70.0);
     assert_eq!(win_chance("soldiers", 0.25), 25.0);
 }
+
+/// On 6×6 the shipped table proves the openings (White wins them all from xa6): the analysis
+/// takes its results over any estimate — White's xb6 keeps the win (never marked worse than
+/// good, its chance 100 before and after) — and a proven loss stays proven on the moves after,
+/// whatever the search of the later positions could tell.
+#[test]
+fn the_shipped_table_decides_the_openings_and_a_loss_stays_proven() {
+    let (start, moves) = konane("6x6", &["xa6", "xb6", "a4-a6"]);
+    let fast = Budget {
+        iterations: Some(2_000),
+        ..NODES
+    };
+    let a = analyse(&start, &moves, fast, 1, &StopFlag::new(), |_| {}).expect("not cancelled");
+    assert_eq!(
+        a.plies[0].proven,
+        Some((false, false)),
+        "Black loses 6x6 from the start"
+    );
+    let xb6 = &a.plies[1];
+    assert_eq!((xb6.proven, xb6.before, xb6.after), (Some((true, true)), 100.0, 100.0));
+    assert!(xb6.mark <= Mark::Good, "{xb6:?}");
+    let third = &a.plies[2];
+    assert_eq!((third.proven, third.after), (Some((false, false)), 0.0), "{third:?}");
+}

@@ -115,6 +115,10 @@ impl Knowledge for Konane {
 
     /// On the boards the solver settles within a move's time ([`SOLVED_CELLS`] squares or
     /// fewer: 4×6, 6×4, 4×8, 8×4, 6×6 — see `docs/solved.md`), perfect play.
+    fn known_result(&self) -> Option<bool> {
+        crate::solved::konane_known_result(self)
+    }
+
     fn exact_move(
         &self,
         millis: Option<u64>,
