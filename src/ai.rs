@@ -162,8 +162,9 @@ fn poll_hint(mut ai: ResMut<AiTurn>, mut sel: ResMut<Selection>) {
         && let Some(result) = task.poll()
     {
         ai.hint = None;
-        let Answer { tokens, proven } = result.unwrap_or_default();
+        let Answer { tokens, proven, also } = result.unwrap_or_default();
         sel.hint = tokens;
         sel.hint_note = proven;
+        sel.hint_also = also;
     }
 }

@@ -40,8 +40,8 @@ struct Cli {
     /// board alone, no panels: the new-game chooser's pictures), walk (the game's step-by-step
     /// walkthrough at step --step N), result (the result card once the moves given end the
     /// game), online (the title screen's "Play online" window), review (the replay with the
-    /// computer's analysis, once it is done) or lesson (then learning from the mistakes of the
-    /// first side with any).
+    /// computer's analysis, once it is done), lesson (then learning from the mistakes of the
+    /// first side with any) or hint (the hint for the side to move).
     #[arg(long, value_name = "WHAT", ignore_case = true, value_parser = clap::builder::PossibleValuesParser::new(SHOW))]
     show: Option<String>,
     /// With --show walk: the walkthrough step to show.
@@ -185,7 +185,7 @@ impl Default for Args {
 /// The windows `--show` can open.
 pub const SHOW: &[&str] = &[
     "rules", "settings", "load", "paste", "replay", "title", "newgame", "card", "walk", "result", "online", "review",
-    "lesson",
+    "lesson", "hint",
 ];
 
 /// The outcome of reading the command line.

@@ -697,6 +697,20 @@ fn a_branch_from_the_review_is_played_and_the_review_comes_back() {
     assert_eq!(app.world().resource::<Setup>().seats, [None, None]);
     assert!(!app.world().resource::<OffRecord>().active());
     assert_eq!(phase(&app), Phase::Reviewing);
+    // A branch left for another game is forgotten: nothing to go back to in the new one.
+    app.world_mut().write_message(ReviewAction::Branch { against: None });
+    app.update();
+    app.update();
+    assert!(app.world().resource::<OffRecord>().branching());
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    app.update();
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    app.update();
+    app.update();
+    assert!(
+        !app.world().resource::<OffRecord>().active(),
+        "a new game forgets the branch"
+    );
 }
 
 /// "Learn from your mistakes", walked through as a player would: Black's blunder (move 3 of a

@@ -40,12 +40,18 @@ pub struct Answer {
     pub tokens: Vec<Token>,
     /// A proven result, in a sentence, when one was looked for and found.
     pub proven: Option<String>,
+    /// For a hint in a proven win: the other winning moves.
+    pub also: Vec<Vec<Token>>,
 }
 
 impl Answer {
     /// A move with nothing proven.
     pub fn tokens(tokens: Vec<Token>) -> Answer {
-        Answer { tokens, proven: None }
+        Answer {
+            tokens,
+            proven: None,
+            also: Vec::new(),
+        }
     }
 }
 

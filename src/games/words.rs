@@ -30,7 +30,16 @@ pub fn solved_sentence<G: Game>(state: &G, perfect: &parlour_ai::SearchResult<G:
     let me = state.side_to_move();
     let winner = if perfect.value > 0.5 { me } else { me.other() };
     match perfect.end_in {
+        Some(plies) if perfect.winning.len() > 1 => format!(
+            "{} Each of the {} arrows is a winning move.",
+            proof_sentence(state, parlour_ai::proof::Proof { winner, plies }, true),
+            perfect.winning.len()
+        ),
         Some(plies) => proof_sentence(state, parlour_ai::proof::Proof { winner, plies }, true),
+        None if perfect.winning.len() > 1 => format!(
+            "Proven: you can force a win; each of the {} arrows is a winning move.",
+            perfect.winning.len()
+        ),
         None if winner == me => "Proven: you can force a win; this move keeps it.".to_string(),
         None => format!(
             "Proven: the {} can force a win whatever you play; this move holds out.",

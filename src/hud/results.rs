@@ -27,8 +27,8 @@ pub(super) fn results(
         Res<crate::state::Remote>,
         ResMut<super::review::ReviewAnalysis>,
     ),
-    (off, mut actions): (
-        Res<crate::play::off_record::OffRecord>,
+    (mut off, mut actions): (
+        ResMut<crate::play::off_record::OffRecord>,
         MessageWriter<crate::play::off_record::ReviewAction>,
     ),
 ) -> Result {
@@ -68,6 +68,7 @@ pub(super) fn results(
                     sfx.write(PlaySfx(Sfx::Click));
                     keep.0 = true;
                     review.0 = true;
+                    off.going_back = true;
                     actions.write(crate::play::off_record::ReviewAction::Return);
                     next.set(Screen::Playing);
                 }

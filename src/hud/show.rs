@@ -63,6 +63,10 @@ pub(super) fn show_at_start(
             cmds.write(GameCommand::Review(true));
             analysis.requested = true;
         }
+        // The hint for the side to move (drawn once found: every winning move where proven).
+        "hint" => {
+            cmds.write(GameCommand::Hint);
+        }
         // The same, then learning from the mistakes of the first side with any.
         "lesson" => {
             cmds.write(GameCommand::Review(true));

@@ -23,6 +23,8 @@ pub struct Selection {
     pub hint: Vec<Token>,
     /// What the hint's proof search found, when the position is proven won or lost.
     pub hint_note: Option<String>,
+    /// In a proven win: the other winning moves (the table draws every winning move).
+    pub hint_also: Vec<Vec<Token>>,
     /// What the prefix allows next (kept fresh by the rules).
     pub next: Vec<Token>,
     /// True when the prefix is a whole move that could also go on (click it again to stop).

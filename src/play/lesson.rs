@@ -154,3 +154,13 @@ pub(crate) fn lesson(
         lesson.verdict = lesson.judged.pop();
     }
 }
+
+/// The line, the branch and a lesson are forgotten when another match starts (a new one, a
+/// loaded save, a pasted list), unless the table opens to go back to the review.
+pub(crate) fn forget(mut off: ResMut<OffRecord>, mut lesson: ResMut<Lesson>) {
+    if std::mem::take(&mut off.going_back) {
+        return;
+    }
+    *off = OffRecord::default();
+    *lesson = Lesson::default();
+}

@@ -48,10 +48,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Teaching>()
         .init_resource::<KeepMatch>()
         .init_resource::<Remote>()
-        .add_systems(
-            OnEnter(Screen::Playing),
-            (off_record::forget, start::start_match).chain(),
-        )
+        .add_systems(OnEnter(Screen::Playing), (lesson::forget, start::start_match).chain())
         .add_systems(
             Update,
             start::repaint_on_palette_change.run_if(in_state(Screen::Playing)),

@@ -15,7 +15,7 @@ use crate::games::build::Setup;
 use crate::play::board::{AnimQueue, Match, Resigned, Resolution, Selection, TableDirty};
 use crate::play::input::start_resolving;
 use crate::play::start::decide;
-use crate::state::{KeepMatch, Phase, Remote, Review};
+use crate::state::{Phase, Remote, Review};
 
 /// What the review asks of the match.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -50,6 +50,9 @@ pub struct OffRecord {
     pub from: usize,
     /// The branch is a try at a better move (learning from a mistake).
     trying: bool,
+    /// Set by a branch's result card when it opens the table to go back to the review: the
+    /// next match start keeps what is kept aside (any other start forgets it).
+    pub going_back: bool,
 }
 
 impl OffRecord {
@@ -225,11 +228,4 @@ fn play_line(
     *sel = Selection::default();
     dirty.0 = true;
     next_phase.set(Phase::Reviewing);
-}
-
-/// The line and the branch are forgotten when another match starts.
-pub(crate) fn forget(mut off: ResMut<OffRecord>, keep: Res<KeepMatch>) {
-    if !keep.0 {
-        *off = OffRecord::default();
-    }
 }

@@ -1,5 +1,6 @@
 //! The review's moves drawn on the table ([`ShownMoves`]): the move played, in its mark's
-//! colour, and the computer's preferred move in green — a move of several spots (Kōnane's jump
+//! colour, and the computer's preferred move in green (and, for a hint in a proven win, every
+//! winning move in the hint's colour) — a move of several spots (Kōnane's jump
 //! path, a soldier's step or capture chain) as arrows from spot to spot over the pieces, a move
 //! of one spot (Kansho's placement, ConHex's peg, Qyshinsu's stone) as a ring round it.
 
@@ -9,7 +10,7 @@ use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use crate::games::parts::Token;
-use crate::play::board::{ShownMoves, Spot, Tabletop};
+use crate::play::board::{Selection, ShownMoves, Spot, Tabletop};
 use crate::theme::palette::{BEST_RGB, mark_rgb};
 
 /// A piece of a drawn move.
@@ -43,30 +44,43 @@ impl ArrowLook {
     }
 }
 
-/// Draws [`ShownMoves`] afresh whenever it changes (or the table was rebuilt under it).
+/// The hint's colour (the spots' hint highlight).
+const HINT_RGB: [u8; 3] = [217, 89, 230];
+
+/// Draws [`ShownMoves`], and every winning move of a hint in a proven win, afresh whenever
+/// they change (or the table was rebuilt under them).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn draw_shown_moves(
     mut commands: Commands,
-    shown: Res<ShownMoves>,
-    mut drawn: Local<ShownMoves>,
+    (shown, sel): (Res<ShownMoves>, Res<Selection>),
+    mut drawn: Local<(ShownMoves, Vec<Vec<Token>>)>,
     mut look: Local<ArrowLook>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     spots: Query<(&Spot, &Transform)>,
     arrows: Query<Entity, With<MoveArrow>>,
 ) {
-    let wanted = !shown.played.is_empty() || !shown.best.is_empty();
-    if *shown == *drawn && (arrows.is_empty() != wanted || spots.is_empty()) {
+    // One hinted move is lit on its spots; several (all of a proven win's) are drawn as arrows.
+    let hints: Vec<Vec<Token>> = if sel.hint_also.is_empty() {
+        Vec::new()
+    } else {
+        std::iter::once(sel.hint.clone())
+            .chain(sel.hint_also.iter().cloned())
+            .collect()
+    };
+    let wanted = !shown.played.is_empty() || !shown.best.is_empty() || !hints.is_empty();
+    if drawn.0 == *shown && drawn.1 == hints && (arrows.is_empty() != wanted || spots.is_empty()) {
         return;
     }
     for e in &arrows {
         commands.entity(e).despawn();
     }
-    *drawn = shown.clone();
     if spots.is_empty() {
         // Not on the table yet: drawn once its spots are.
-        *drawn = ShownMoves::default();
+        *drawn = Default::default();
         return;
     }
+    *drawn = (shown.clone(), hints.clone());
     let [shaft, head, ring] = look
         .meshes
         .get_or_insert_with(|| {
@@ -87,7 +101,10 @@ pub(super) fn draw_shown_moves(
     } else {
         [120, 165, 235]
     });
-    for (tokens, rgb) in [(&shown.played, played_rgb), (&shown.best, BEST_RGB)] {
+    let moves = [(&shown.played, played_rgb), (&shown.best, BEST_RGB)]
+        .into_iter()
+        .chain(hints.iter().map(|h| (h, HINT_RGB)));
+    for (tokens, rgb) in moves {
         let path: Vec<Vec3> = tokens.iter().filter_map(at).collect();
         let material = look.material(&mut materials, rgb);
         let mut spawn = |mesh: &Handle<Mesh>, tf: Transform| {

@@ -241,6 +241,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             pv: self.principal_variation(state, mv, depth.max(1)),
             elapsed_ms: 0,
             end_in: proven.then(|| (WIN - v.abs()).max(1) as u32),
+            winning: Vec::new(),
         }
     }
 

@@ -160,5 +160,6 @@ pub(crate) fn search<G: Knowledge>(
         pv: b.mv.into_iter().collect(),
         elapsed_ms: 0,
         end_in: None,
+        winning: Vec::new(),
     }
 }

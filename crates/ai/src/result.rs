@@ -23,6 +23,10 @@ pub struct SearchResult<M> {
     /// Alpha-beta, when `proven` and won or lost: the plies to the end of the game along the
     /// best line (the winner hurrying, the loser holding out).
     pub end_in: Option<u32>,
+    /// Where the exact solver proved a win: every winning move (`best` among them); empty
+    /// otherwise.
+    #[serde(default = "Vec::new")]
+    pub winning: Vec<M>,
 }
 
 impl<M> SearchResult<M> {
@@ -40,6 +44,7 @@ impl<M> SearchResult<M> {
             pv: best.into_iter().collect(),
             elapsed_ms: 0,
             end_in: None,
+            winning: Vec::new(),
         }
     }
 }

@@ -402,9 +402,17 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
                 && let Some(perfect) = state.exact_move(Some(HINT_SOLVE_MS), None, stop)
                 && let Some(mv) = perfect.best
             {
+                // Every winning move is shown, the perfect one first.
+                let also = perfect
+                    .winning
+                    .iter()
+                    .filter(|m| **m != mv)
+                    .map(|m| state.tokens(m))
+                    .collect();
                 return Some(crate::games::search::Answer {
                     tokens: state.tokens(&mv),
                     proven: Some(super::words::solved_sentence(state, &perfect)),
+                    also,
                 });
             }
             let mv = result.best?;
@@ -416,6 +424,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
             Some(crate::games::search::Answer {
                 tokens: state.tokens(&mv),
                 proven,
+                also: Vec::new(),
             })
         })
     }

@@ -69,6 +69,7 @@ impl<G: Knowledge> Mcts<G> {
             pv,
             elapsed_ms: 0,
             end_in: None,
+            winning: Vec::new(),
         }
     }
 

@@ -94,5 +94,10 @@ pub fn perfect_move<G: Solvable>(
         pv: vec![mv],
         elapsed_ms: start.elapsed().as_millis() as u64,
         end_in: plies,
+        winning: if win {
+            candidates.iter().map(|c| c.0).collect()
+        } else {
+            Vec::new()
+        },
     })
 }

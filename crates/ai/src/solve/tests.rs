@@ -323,7 +323,7 @@ fn a_position_and_its_half_turn_share_their_keys() {
 /// minimax — from a won position a move after which the opponent loses, with the shortest win
 /// minimax knows; from a lost one a move that holds out as long as minimax says can be held.
 #[test]
-fn the_perfect_move_is_the_fastest_win_or_the_longest_loss() {
+fn the_perfect_move_is_the_fastest_win_or_the_longest_loss_and_every_winning_move_is_named() {
     let mut rng = ChaCha8Rng::seed_from_u64(46);
     let mut buf = Vec::new();
     let (mut won, mut lost) = (0, 0);
@@ -344,6 +344,18 @@ fn the_perfect_move_is_the_fastest_win_or_the_longest_loss() {
         assert_eq!(child_wins, !wins, "{k:?} {mv:?}");
         assert_eq!(child_plies + 1, plies, "{k:?} {mv:?}");
         assert_eq!(r.value, if wins { 1.0 } else { 0.0 });
+        // Every winning move is listed (the hint draws them all), and only those.
+        let mut moves = Vec::new();
+        k.legal_moves(&mut moves);
+        let winning: Vec<_> = moves
+            .into_iter()
+            .filter(|m| {
+                let mut c = k.clone();
+                c.apply(*m);
+                !minimax(&c).0
+            })
+            .collect();
+        assert_eq!(r.winning, winning, "{k:?}");
         if wins { won += 1 } else { lost += 1 }
     }
     assert!(won >= 5 && lost >= 5, "both kinds met: {won} won, {lost} lost");
