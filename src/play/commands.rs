@@ -95,15 +95,8 @@ pub(crate) fn handle_commands(
                     GameCommand::ReplayTo(n) => n.min(total),
                     _ => total,
                 };
-                let mut now = at;
-                while now != target {
-                    let ok = if now > target { m.0.undo() } else { m.0.redo() };
-                    if !ok {
-                        break;
-                    }
-                    now = m.0.history().len();
-                }
-                let changed = now != at;
+                m.0.go_to(target);
+                let changed = m.0.plies() != at;
                 *sel = Selection::default();
                 dirty.0 = true;
                 resigned.0 = None;

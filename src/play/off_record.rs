@@ -110,7 +110,7 @@ pub(crate) fn off_record(
                 off.kept = Some(m.0.boxed_clone());
                 off.seats = setup.seats;
                 off.from = ply - 1;
-                go_to(m.0.as_mut(), off.from);
+                m.0.go_to(off.from);
                 off.line = Some(line.iter().cloned().collect());
                 off.wait = LINE_PAUSE;
                 *sel = Selection::default();
@@ -144,12 +144,12 @@ pub(crate) fn off_record(
                     continue;
                 }
                 // The reviewed game is kept at the move tried, so it comes back showing it.
-                go_to(m.0.as_mut(), *ply);
+                m.0.go_to(*ply);
                 off.kept = Some(m.0.boxed_clone());
                 off.seats = setup.seats;
                 off.from = ply - 1;
                 off.trying = true;
-                go_to(m.0.as_mut(), off.from);
+                m.0.go_to(off.from);
                 m.0.drop_future();
                 setup.seats = [None, None];
                 review.0 = false;
@@ -184,12 +184,6 @@ pub(crate) fn off_record(
         &time,
         &mut next_phase,
     );
-}
-
-/// Takes back or replays moves until `plies` have been played (or no more can be).
-fn go_to(m: &mut dyn AnyMatch, plies: usize) {
-    while m.plies() > plies && m.undo() {}
-    while m.plies() < plies && m.redo() {}
 }
 
 /// The line's next move once the table is still, and the game put back after the last.

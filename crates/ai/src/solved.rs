@@ -205,6 +205,9 @@ pub fn konane_opening_move(k: &Konane) -> Option<(KonaneMove, bool)> {
 /// that is not reached from the start).
 pub fn konane_known_result(k: &Konane) -> Option<bool> {
     let board = board_name(k);
+    if k.ply() > 2 || !rows().any(|r| r.board == board) {
+        return None;
+    }
     let me = k.side_to_move();
     match k.ply() {
         0 if k.hash_key() == Konane::new(k.options()).hash_key() => Some(konane_start_winner(&board)? == me),

@@ -116,6 +116,11 @@ pub trait AnyMatch: Send + Sync {
     fn tokens_before(&self, ply: usize, text: &str) -> Option<Vec<Token>>;
     /// Forgets the moves taken back (a branch is played from here).
     fn drop_future(&mut self);
+    /// Takes back or replays moves until `plies` have been played (or no more can be).
+    fn go_to(&mut self, plies: usize) {
+        while self.plies() > plies && self.undo() {}
+        while self.plies() < plies && self.redo() {}
+    }
 }
 
 /// A match of the game `G`.
