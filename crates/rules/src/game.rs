@@ -166,6 +166,10 @@ pub trait Game: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + 'st
     const ID: &'static str;
     /// The name shown to players.
     const NAME: &'static str;
+    /// True for a game that is over exactly when the side to move has no legal move (Kōnane):
+    /// [`random_playout`] then skips `status` before each move and lets `random_move`'s `None`
+    /// end the game.
+    const OVER_WHEN_NO_MOVES: bool = false;
 
     /// The options this game offers, with their defaults and one-sentence explanations.
     fn option_specs() -> &'static [OptionSpec];
@@ -338,9 +342,11 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
 ) -> (Status, u32) {
     let mut plies = 0;
     while plies < max_plies {
-        let status = state.status();
-        if status.is_over() {
-            return (status, plies);
+        if !G::OVER_WHEN_NO_MOVES {
+            let status = state.status();
+            if status.is_over() {
+                return (status, plies);
+            }
         }
         match state.random_move(rng, buf) {
             Some(mv) => state.apply(mv),

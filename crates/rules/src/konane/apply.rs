@@ -9,7 +9,7 @@ use crate::game::Game;
 
 impl Konane {
     /// Plays `mv`, reporting each stage to `record` (a no-op closure on the fast path).
-    #[inline]
+    #[inline(always)]
     pub(super) fn apply_with(&mut self, mv: KonaneMove, mut record: impl FnMut(KonaneStep)) {
         let geo = self.geo();
         let me = self.side_to_move();

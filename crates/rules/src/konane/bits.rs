@@ -3,7 +3,8 @@
 //! and a six-word [`Wide`] set for the rest (up to 18 ranks of 19 bits = 342 bits).
 //!
 //! Both implement [`Bits`], so move generation is written once and monomorphised twice; the
-//! state picks the width when it is created.
+//! state picks the width when it is created. A `u64` implements it too: the random jump of
+//! playouts packs boards of at most 64 squares into one word (see `jumps.rs`).
 
 use std::ops::{BitAnd, BitOr, BitXor, Not};
 
@@ -69,15 +70,54 @@ impl Bits for u128 {
         if cfg!(target_feature = "popcnt") {
             self.count_ones()
         } else {
-            // Baseline x86-64 has no popcount instruction, and landing sets hold a few bits:
-            // clearing them one by one beats the software popcount.
-            let mut x = self;
-            let mut n = 0;
-            while x != 0 {
-                x &= x - 1;
-                n += 1;
+            // Baseline x86-64 has no popcount instruction: bit counts by shifts and masks, in
+            // pairs, then nibbles (where both halves' counts add), then bytes, summed by one
+            // multiply.
+            fn nibbles(x: u64) -> u64 {
+                let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+                (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333)
             }
-            n
+            let x = nibbles(self as u64) + nibbles((self >> 64) as u64);
+            let sum = (x & 0x0f0f_0f0f_0f0f_0f0f) + ((x >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+            (sum.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+        }
+    }
+    #[inline]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline]
+    fn without_lowest(self) -> Self {
+        self & self.wrapping_sub(1)
+    }
+}
+
+/// The packed layout of boards of at most 64 squares (no padding), for the random jump.
+impl Bits for u64 {
+    const ZERO: Self = 0;
+    const CAPACITY: u32 = 64;
+    #[inline]
+    fn single(i: u32) -> Self {
+        1u64 << i
+    }
+    #[inline]
+    fn shl(self, n: u32) -> Self {
+        self << n
+    }
+    #[inline]
+    fn shr(self, n: u32) -> Self {
+        self >> n
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        if cfg!(target_feature = "popcnt") {
+            self.count_ones()
+        } else {
+            // As for `u128`, on one word.
+            let x = self - ((self >> 1) & 0x5555_5555_5555_5555);
+            let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+            let x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+            (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
         }
     }
     #[inline]

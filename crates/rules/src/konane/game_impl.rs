@@ -4,9 +4,10 @@
 use rand::Rng;
 
 use super::bits::Bits;
+use super::jumps::{jump_move, random_jump, random_jump_const, random_jump_packed};
 use super::moves::{KonaneMove, KonaneStep, Phase};
 use super::options::{KonaneOptions, SPECS};
-use super::planes::{Board, Geo, Planes, random_jump, random_jump_const, with_planes};
+use super::planes::{Board, Geo, Planes, with_planes};
 use super::square::{BLACK, WHITE};
 use super::state::Konane;
 use crate::game::{Counter, Game, NotationError, OptionSpec, OptionsError, Player, Status};
@@ -18,6 +19,8 @@ impl Game for Konane {
 
     const ID: &'static str = "konane";
     const NAME: &'static str = "Kōnane";
+    // The opening removals always have a move; after them the game ends when a jump is lacking.
+    const OVER_WHEN_NO_MOVES: bool = true;
 
     fn option_specs() -> &'static [OptionSpec] {
         &SPECS
@@ -85,7 +88,9 @@ impl Game for Konane {
         });
     }
 
-    #[inline]
+    // Always inlined, like `random_move` and `apply_with`: playout loops in other crates (the
+    // engine's bench) otherwise paid a call for each.
+    #[inline(always)]
     fn apply(&mut self, mv: KonaneMove) {
         self.apply_with(mv, |_| {});
     }
@@ -144,27 +149,36 @@ impl Game for Konane {
         self.why_illegal(mv).is_none()
     }
 
+    #[inline(always)]
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, buf: &mut Vec<KonaneMove>) -> Option<KonaneMove> {
         if self.phase() != Phase::Jumping {
-            self.legal_moves(buf);
-            return (!buf.is_empty()).then(|| buf[rng.random_range(0..buf.len())]);
+            return self.random_removal(rng, buf);
         }
         let geo = self.geo();
         let mover = self.side_to_move().index();
-        // Common narrow boards get the stride as a constant, which makes the rank shifts cheap.
-        let (from, dir, hops) = match &self.board {
-            Board::Small(p) => match geo.s {
-                7 => random_jump_const::<7, _, _>(p, mover, rng),
-                9 => random_jump_const::<9, _, _>(p, mover, rng),
-                11 => random_jump_const::<11, _, _>(p, mover, rng),
-                s => random_jump(p, mover, s, rng),
+        // 8×8 and 6×6 are packed into 64 bits; other common narrow boards get the stride as a
+        // constant, which makes the rank shifts cheap and the bit's square a multiplication.
+        match &self.board {
+            Board::Small(p) => match (geo.w, geo.h) {
+                (8, 8) => random_jump_packed::<8, 8, _>(p, mover, rng),
+                (6, 6) => random_jump_packed::<6, 6, _>(p, mover, rng),
+                _ => match geo.s {
+                    7 => random_jump_const::<7, _, _>(p, mover, rng),
+                    9 => random_jump_const::<9, _, _>(p, mover, rng),
+                    11 => random_jump_const::<11, _, _>(p, mover, rng),
+                    s => random_jump(&p.sides(mover), s, rng).map(|j| jump_move(j, s)),
+                },
             },
-            Board::Large(p) => random_jump(p, mover, geo.s, rng),
-        }?;
-        Some(KonaneMove::Jump {
-            from: geo.square(from),
-            dir,
-            hops,
-        })
+            Board::Large(p) => random_jump(&p.sides(mover), geo.s, rng).map(|j| jump_move(j, geo.s)),
+        }
+    }
+}
+
+impl Konane {
+    /// A uniformly random opening removal (twice a game: kept out of the playout loop).
+    #[inline(never)]
+    fn random_removal<R: Rng + ?Sized>(&self, rng: &mut R, buf: &mut Vec<KonaneMove>) -> Option<KonaneMove> {
+        self.legal_moves(buf);
+        (!buf.is_empty()).then(|| buf[rng.random_range(0..buf.len())])
     }
 }

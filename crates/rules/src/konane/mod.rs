@@ -9,11 +9,13 @@
 //! `own << 2d & M`, after two hops `(that) << 2d & M`, and so on — squares vacated by the chain lie
 //! behind it and never matter. Counting moves is a bit count per landing set, so a uniform random
 //! move needs no move list. Boards whose padded layout fits 128 bits (8×8 and up to 10×10) use a
-//! native `u128`; larger ones a six-word set (see `bits.rs`).
+//! native `u128`; larger ones a six-word set (see `bits.rs`). The random jump of playouts packs
+//! boards of at most 64 squares (8×8, 6×6) into one `u64` per side first (see `jumps.rs`).
 
 mod apply;
 mod bits;
 mod game_impl;
+mod jumps;
 mod moves;
 mod notation;
 mod options;

@@ -1,7 +1,5 @@
 //! The bitboard layer: layout numbers, the stone planes in either width, and jump generation by
-//! shifts (every landing set, counts by direction, the `n`-th jump, a uniform random jump).
-
-use rand::Rng;
+//! shifts (every landing set; the counts and the random jump of playouts are in `jumps.rs`).
 
 use super::bits::{Bits, Wide};
 use super::moves::{KonaneMove, Phase};
@@ -157,39 +155,6 @@ impl<B: Bits> Planes<B> {
             || reach(own.shr(2), enemy.shr(1))
     }
 
-    /// Jumps in each direction, [`Dir::ALL`] order.
-    #[inline(always)]
-    pub(super) fn count_jumps(&self, mover: usize, s: u32) -> [u16; 4] {
-        let mut n = [0u16; 4];
-        for (i, dir) in Dir::ALL.into_iter().enumerate() {
-            self.each_landing_set_in(mover, s, dir, &mut |_, _, set| {
-                n[i] += set.count() as u16;
-                true
-            });
-        }
-        n
-    }
-
-    /// The `n`-th jump in `dir` (by chain length, then bit order) as (from bit, hops).
-    #[inline(always)]
-    pub(super) fn nth_jump_in(&self, mover: usize, s: u32, dir: Dir, mut n: u32) -> Option<(u32, u8)> {
-        let mut found = None;
-        self.each_landing_set_in(mover, s, dir, &mut |dir, hops, mut set| {
-            let c = set.count();
-            if n >= c {
-                n -= c;
-                return true;
-            }
-            for _ in 0..n {
-                set = set.without_lowest();
-            }
-            let to = set.lowest() as i32;
-            found = Some(((to - 2 * hops as i32 * dir.delta(s as i32)) as u32, hops));
-            false
-        });
-        found
-    }
-
     pub(super) fn push_jumps(&self, mover: usize, geo: Geo, out: &mut Vec<KonaneMove>) {
         self.each_landing_set(mover, geo.s, |dir, hops, mut set| {
             let back = 2 * hops as i32 * dir.delta(geo.s as i32);
@@ -265,38 +230,4 @@ pub(super) fn chain<B: Bits>(
         hops += 1;
     }
     true
-}
-
-/// A uniformly random jump as (from bit, dir, hops): count by direction, pick one, then
-/// generate only that direction again.
-#[inline(always)]
-pub(super) fn random_jump<B: Bits, R: Rng + ?Sized>(
-    p: &Planes<B>,
-    mover: usize,
-    s: u32,
-    rng: &mut R,
-) -> Option<(u32, Dir, u8)> {
-    let counts = p.count_jumps(mover, s);
-    let total: u32 = counts.iter().map(|&n| n as u32).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut n = rng.random_range(0..total);
-    for (dir, count) in Dir::ALL.into_iter().zip(counts) {
-        if n < count as u32 {
-            let (from, hops) = p.nth_jump_in(mover, s, dir, n)?;
-            return Some((from, dir, hops));
-        }
-        n -= count as u32;
-    }
-    None
-}
-
-/// [`random_jump`] with the stride fixed at compile time.
-pub(super) fn random_jump_const<const S: u32, B: Bits, R: Rng + ?Sized>(
-    p: &Planes<B>,
-    mover: usize,
-    rng: &mut R,
-) -> Option<(u32, Dir, u8)> {
-    random_jump(p, mover, S, rng)
 }

@@ -84,11 +84,8 @@ impl Dir {
     /// Bit-index change of one square for a layout of `stride` bits per rank.
     #[inline]
     pub(super) fn delta(self, stride: i32) -> i32 {
-        match self {
-            Dir::North => stride,
-            Dir::East => 1,
-            Dir::South => -stride,
-            Dir::West => -1,
-        }
+        // An indexed table rather than a `match`, which compiles to a jump on the direction
+        // (a random one in playouts, so a poorly predicted branch).
+        [stride, 1, -stride, -1][self as usize]
     }
 }

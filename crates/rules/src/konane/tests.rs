@@ -677,6 +677,28 @@ fn random_move_is_uniform() {
     }
 }
 
+/// The random move of playouts, packed (8×8, 6×6), by a constant stride or not, narrow or wide,
+/// is the legal move list's entry at the same draw: seeded playouts and searches depend on it.
+#[test]
+fn random_move_is_the_listed_move_at_the_same_draw() {
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    let (mut list, mut buf) = (Vec::new(), Vec::new());
+    for size in ["8x8", "6x6", "6x8", "8x10", "10x10", "4x18", "18x4", "12x12", "18x18"] {
+        for _ in 0..20 {
+            let mut k = game(size);
+            loop {
+                k.legal_moves(&mut list);
+                let mut same = rng.clone();
+                let mv = k.random_move(&mut rng, &mut buf);
+                let listed = (!list.is_empty()).then(|| list[same.random_range(0..list.len() as u32) as usize]);
+                assert_eq!(mv, listed, "{size} ply {}\n{}", k.ply(), k.render());
+                let Some(mv) = mv else { break };
+                k.apply(mv);
+            }
+        }
+    }
+}
+
 /// This thread's CPU time in seconds (Linux `/proc`; `None` elsewhere): on a shared machine the
 /// playouts per CPU-second are steadier than per wall-second.
 fn cpu_seconds() -> Option<f64> {
