@@ -58,6 +58,10 @@ pub fn app(args: cli::Args) -> App {
                 primary_window: Some(Window {
                     title,
                     resolution: args.window.into(),
+                    // In the browser: the page's canvas, sized by the page (the whole viewport,
+                    // following rotation and resizes) rather than by --window.
+                    canvas: cfg!(target_arch = "wasm32").then(|| "#parlour".to_string()),
+                    fit_canvas_to_parent: true,
                     ..default()
                 }),
                 ..default()
@@ -88,6 +92,7 @@ pub fn app(args: cli::Args) -> App {
     .add_plugins(bevy_egui::EguiPlugin::default())
     .add_plugins(logic_plugin)
     .add_plugins((
+        theme::layout::plugin,
         table::plugin,
         screens::plugin,
         teach::plugin,

@@ -229,6 +229,28 @@ fn clicks_enter_a_move_part_by_part() {
 }
 
 #[test]
+fn a_tap_on_the_empty_table_puts_back_the_piece_lifted() {
+    use parlour::play::board::Selection;
+    // Kōnane after both removals: Black lifts the stone on b5 (it may jump to d5)...
+    let start: Vec<String> = ["xd5", "xe5"].iter().map(|s| s.to_string()).collect();
+    let mut app = app("konane", [None, None], start);
+    settle(&mut app);
+    let lifted = konane_spot(&app, "b5");
+    app.world_mut().write_message(MoveInput::Click(lifted));
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().prefix, vec![lifted]);
+    let offered = app.world().resource::<Selection>().next.clone();
+    assert!(!offered.is_empty(), "a lifted stone offers where it may jump");
+    // ...and a tap beside the board puts it back: nothing is played, every stone may be lifted again.
+    app.world_mut().write_message(MoveInput::Cancel);
+    app.update();
+    let sel = app.world().resource::<Selection>();
+    assert!(sel.prefix.is_empty());
+    assert!(sel.next.contains(&lifted) && !sel.next.iter().any(|t| offered.contains(t) && *t != lifted));
+    assert_eq!(app.world().resource::<Match>().0.history().len(), 2);
+}
+
+#[test]
 fn an_ai_turn_completes_while_frames_keep_running() {
     let mut app = app("conhex", [Some(Level::Novice), None], Vec::new());
     assert_eq!(phase(&app), Phase::AiThinking);

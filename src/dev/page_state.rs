@@ -62,6 +62,7 @@ pub fn page_state(
     online_code: &str,
     worker_answers: u64,
     notice: &str,
+    ui: serde_json::Value,
 ) -> String {
     let moves: Vec<String> = m
         .map(|m| m.history().into_iter().map(|(_, t)| t).collect())
@@ -81,6 +82,7 @@ pub fn page_state(
         "online": online_code,
         "worker_answers": worker_answers,
         "notice": notice,
+        "ui": ui,
     })
     .to_string()
 }
@@ -99,6 +101,10 @@ fn publish_page_state(
     online: bevy::prelude::Res<crate::net::OnlineStatus>,
     notice: bevy::prelude::Res<crate::state::Notice>,
     mut last: bevy::prelude::Local<String>,
+    (mut contexts, layout): (
+        bevy_egui::EguiContexts,
+        bevy::prelude::Res<crate::theme::layout::Layout>,
+    ),
 ) {
     use crate::games::parts::Token;
     let mut clickable = Vec::new();
@@ -128,6 +134,7 @@ fn publish_page_state(
         &online.code,
         crate::games::search::worker_answers(),
         &notice.text,
+        ui_state(&mut contexts, &layout),
     );
     if *last != text
         && let Some(window) = web_sys::window()
@@ -135,6 +142,60 @@ fn publish_page_state(
         let _ = js_sys::Reflect::set(&window, &"parlourState".into(), &text.as_str().into());
         *last = text;
     }
+}
+
+/// The page's layout and where its windows and named controls are (CSS pixels), for scripts
+/// checking that nothing is off the screen: `{"layout", "width", "height", "windows": [{"name",
+/// "x", "y", "w", "h"}], "targets": {name: [x, y, w, h]}}`.
+#[cfg(target_arch = "wasm32")]
+fn ui_state(contexts: &mut bevy_egui::EguiContexts, layout: &crate::theme::layout::Layout) -> serde_json::Value {
+    use bevy_egui::egui;
+    let Ok(ctx) = contexts.ctx_mut() else {
+        return serde_json::Value::Null;
+    };
+    let zoom = ctx.zoom_factor();
+    let px = |r: egui::Rect| [r.min.x * zoom, r.min.y * zoom, r.width() * zoom, r.height() * zoom];
+    const NAMES: [&str; 14] = [
+        "title",
+        "New game",
+        "hud",
+        "bar",
+        "caption",
+        "choose",
+        "Result",
+        "Paused",
+        "Settings",
+        "notice",
+        "Load a saved game",
+        "Play online",
+        "Review",
+        "guide",
+    ];
+    let mut windows: Vec<serde_json::Value> = ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| matches!(l.order, egui::Order::Middle | egui::Order::Foreground))
+            .filter_map(|l| {
+                let rect = m.area_rect(l.id)?;
+                let name = NAMES.iter().find(|n| egui::Id::new(**n) == l.id).copied().unwrap_or("");
+                let [x, y, w, h] = px(rect);
+                Some(serde_json::json!({ "name": name, "x": x, "y": y, "w": w, "h": h }))
+            })
+            .collect()
+    });
+    windows.sort_by_key(|w| w["name"].as_str().unwrap_or_default().to_string());
+    let targets: serde_json::Map<String, serde_json::Value> = crate::theme::layout::targets(ctx)
+        .into_iter()
+        .map(|(name, r)| (name.to_string(), serde_json::json!(px(r))))
+        .collect();
+    serde_json::json!({
+        "layout": format!("{:?}", layout.kind),
+        "width": layout.width,
+        "height": layout.height,
+        "windows": windows,
+        "targets": targets,
+    })
 }
 
 #[cfg(test)]
@@ -157,6 +218,7 @@ mod tests {
             "",
             2,
             "Added my-game.json.",
+            serde_json::json!({ "layout": "Portrait" }),
         );
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["screen"], "Playing");
@@ -166,5 +228,6 @@ mod tests {
         assert_eq!(v["over"], false);
         assert_eq!(v["worker_answers"], 2);
         assert_eq!(v["notice"], "Added my-game.json.");
+        assert_eq!(v["ui"]["layout"], "Portrait");
     }
 }

@@ -12,27 +12,52 @@ use crate::games::words::cap;
 use crate::play::board::{Caption, Selection};
 use crate::play::messages::{MoveInput, PlaySfx};
 use crate::state::Phase;
+use crate::theme::layout::{Layout, LayoutKind};
 
 /// The caption window at the bottom, when there is something to say.
-pub(super) fn caption(ctx: &egui::Context, m: &dyn AnyMatch, phase: Option<Phase>, sel: &Selection, caption: &Caption) {
-    let text = caption_text(m, phase, sel, caption);
+pub(super) fn caption(
+    ctx: &egui::Context,
+    m: &dyn AnyMatch,
+    phase: Option<Phase>,
+    sel: &Selection,
+    caption: &Caption,
+    layout: &Layout,
+) {
+    let text = caption_text(m, phase, sel, caption, layout);
     // Nothing to say (e.g. between the last animation and the result screen): no empty box.
     if !text.is_empty() {
+        let (x, size) = beside_hud(layout);
         egui::Window::new("caption")
             .title_bar(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_BOTTOM, [-130.0, -14.0])
+            .anchor(
+                egui::Align2::CENTER_BOTTOM,
+                [x, -14.0 + if layout.compact() { 6.0 } else { 0.0 }],
+            )
+            .max_width(layout.max_width(720.0, 8.0))
             .show(ctx, |ui| {
-                ui.label(egui::RichText::new(text).size(17.0));
+                ui.label(egui::RichText::new(text).size(size));
             });
     }
 }
 
+/// Where the bottom windows stand across (clear of the side window or the landscape column),
+/// and the caption's text size.
+fn beside_hud(layout: &Layout) -> (f32, f32) {
+    match layout.kind {
+        LayoutKind::Desktop => (-130.0, 17.0),
+        LayoutKind::Portrait => (0.0, 15.0),
+        LayoutKind::Landscape => (crate::table::camera::LANDSCAPE_COLUMN / 2.0, 15.0),
+    }
+}
+
 /// The caption: what is happening, or what to do.
-fn caption_text(m: &dyn AnyMatch, phase: Option<Phase>, sel: &Selection, caption: &Caption) -> String {
+fn caption_text(m: &dyn AnyMatch, phase: Option<Phase>, sel: &Selection, caption: &Caption, layout: &Layout) -> String {
+    // On a small screen it is a finger that taps, not a mouse that clicks.
+    let click = if layout.compact() { "Tap" } else { "Click" };
     let prompt = if phase == Some(Phase::AwaitingInput) {
         if sel.can_stop {
-            "Click a highlighted spot to go on, or the piece again to stop here".to_string()
+            format!("{click} a highlighted spot to go on, or the piece again to stop here")
         } else if sel.prefix.is_empty() {
             format!("{}: your move", cap(&m.side_name(m.to_move())))
         } else if sel.next.iter().any(|t| matches!(t, Token::Choice(_))) {
@@ -40,7 +65,10 @@ fn caption_text(m: &dyn AnyMatch, phase: Option<Phase>, sel: &Selection, caption
         } else if let Some(p) = m.part_prompt(&sel.prefix) {
             p
         } else {
-            "Choose one of the highlighted spots (click the piece again to put it back)".to_string()
+            format!(
+                "Choose one of the highlighted spots ({} the piece again to put it back)",
+                click.to_lowercase()
+            )
         }
     } else {
         caption.0.clone()
@@ -88,6 +116,7 @@ pub(super) fn choices(
     paused: bool,
     sfx: &mut MessageWriter<PlaySfx>,
     input: &mut MessageWriter<MoveInput>,
+    layout: &Layout,
 ) {
     let choices: Vec<u8> = sel
         .next
@@ -98,7 +127,7 @@ pub(super) fn choices(
         egui::Window::new("choose")
             .title_bar(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_BOTTOM, [-130.0, -64.0])
+            .anchor(egui::Align2::CENTER_BOTTOM, [beside_hud(layout).0, -64.0])
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(if sel.prefix.is_empty() { "Or:" } else { "Which stone?" });

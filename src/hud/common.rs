@@ -24,7 +24,8 @@ pub fn card_mode(args: Option<&crate::cli::Args>) -> bool {
 
 /// A wide button with large text (the title's and the pause menu's).
 pub fn big(ui: &mut egui::Ui, text: &str) -> egui::Response {
-    ui.add_sized([260.0, 36.0], egui::Button::new(egui::RichText::new(text).size(18.0)))
+    let tall = ui.spacing().interact_size.y.max(36.0);
+    ui.add_sized([260.0, tall], egui::Button::new(egui::RichText::new(text).size(18.0)))
 }
 
 /// [`big`], clicked.

@@ -10,11 +10,13 @@
 mod caption;
 mod cards;
 mod common;
+mod compact;
 mod dialogs;
 mod keys;
 mod load;
 mod new_game;
 mod notice;
+mod page;
 mod panel;
 mod paste;
 mod pause;
@@ -37,9 +39,17 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Demo>()
         .init_resource::<common::Dialogs>()
         .init_resource::<review::ReviewAnalysis>()
+        .init_resource::<compact::Sheet>()
         .init_resource::<crate::theme::keyboard::DialogUp>()
         .add_systems(Update, (keys::note_dialogs, keys::keys).chain().in_set(GameSet::Input))
         .add_systems(Update, show::show_at_start.in_set(GameSet::Input))
+        // The page's address and the Back button: the browser's alone.
+        .add_systems(
+            Update,
+            page::page_history
+                .in_set(GameSet::Input)
+                .run_if(|| cfg!(target_arch = "wasm32")),
+        )
         .add_systems(
             Update,
             review::review_keys
@@ -50,9 +60,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
+                compact::touch_style,
                 title::title,
                 new_game::new_game,
                 panel::playing,
+                pause::menu,
                 results::results,
                 review::review,
                 crate::teach::rules_view::rules_window,

@@ -21,10 +21,11 @@ pub(super) fn new_game(
     mut start: ResMut<crate::play::board::StartMoves>,
     mut settings: ResMut<Settings>,
     mut proof: Local<StartProof>,
-    (card_pictures, assets, up): (
+    (card_pictures, assets, up, layout): (
         Res<crate::screens::chooser::CardPictures>,
         Res<AssetServer>,
         Res<crate::theme::keyboard::DialogUp>,
+        Res<crate::theme::layout::Layout>,
     ),
 ) -> Result {
     if *screen.get() != Screen::NewGame {
@@ -35,13 +36,28 @@ pub(super) fn new_game(
     // Enter with nothing focused starts the game; Escape goes back to the title (unless a
     // window over the chooser, the rules, takes them).
     let asked = crate::theme::keyboard::ask(ctx).filter(|_| !up.0);
-    egui::Window::new("New game")
+    // On a small screen the dialog takes the screen's width and scrolls, and the cards scroll
+    // sideways under a finger.
+    let compact = layout.compact();
+    let window = egui::Window::new("New game")
         .resizable(false)
         .collapsible(false)
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 16.0])
-        .default_width(830.0)
-        .show(ctx, |ui| {
-            if let Some(id) = crate::screens::chooser::cards(ui, &setup.game, &pictures)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, if compact { 6.0 } else { 16.0 }]);
+    let window = if compact {
+        window.fixed_size([layout.width - 28.0, layout.height - 110.0])
+    } else {
+        window.default_width(830.0)
+    };
+    window.show(ctx, |ui| {
+        let mut body = |ui: &mut egui::Ui| {
+            let chosen = if compact {
+                egui::ScrollArea::horizontal()
+                    .show(ui, |ui| crate::screens::chooser::cards(ui, &setup.game, &pictures))
+                    .inner
+            } else {
+                crate::screens::chooser::cards(ui, &setup.game, &pictures)
+            };
+            if let Some(id) = chosen
                 && setup.game != id
             {
                 setup.game = id.to_string();
@@ -69,6 +85,7 @@ pub(super) fn new_game(
                 let start_button = ui
                     .button(egui::RichText::new("Start").size(18.0))
                     .on_hover_text("Enter");
+                crate::theme::layout::mark_target(ui.ctx(), "start", start_button.rect);
                 if start_button.clicked() || asked == Some(crate::theme::keyboard::Ask::Default) {
                     sfx.write(PlaySfx(Sfx::Click));
                     start.0.clear();
@@ -82,7 +99,13 @@ pub(super) fn new_game(
                     next.set(Screen::Title);
                 }
             });
-        });
+        };
+        if compact {
+            egui::ScrollArea::vertical().auto_shrink([false, true]).show(ui, body);
+        } else {
+            body(ui);
+        }
+    });
     Ok(())
 }
 
@@ -199,7 +222,7 @@ fn players(ui: &mut egui::Ui, setup: &mut ResMut<Setup>) {
     ui.heading("Players");
     let names = side_names(&setup.game, &setup.options);
     for (seat, name) in names.iter().enumerate() {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(*name).strong());
             let mut choice = setup.seats[seat];
             ui.selectable_value(&mut choice, None, "Human");

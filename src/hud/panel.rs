@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use parlour_ai::Level;
 
+use super::caption;
 use super::cards;
 use super::common::{Dialogs, card_mode};
 use super::scoreboard::Scoreboard;
-use super::{caption, pause};
 use crate::ai::AiTurn;
 use crate::games::any_match::AnyMatch;
 use crate::games::build::{Setup, move_list};
@@ -24,6 +24,7 @@ use crate::store::settings::{DataDir, Settings};
 use crate::store::{SaveList, StoreAction, refresh};
 use crate::table::camera::OrbitCam;
 use crate::teach::rules_view::ShowRules;
+use crate::theme::layout::{InputSeen, key_hint};
 
 pub(super) fn playing(
     mut contexts: EguiContexts,
@@ -39,7 +40,6 @@ pub(super) fn playing(
     mut rules: ResMut<ShowRules>,
     mut cmds: MessageWriter<GameCommand>,
     mut input: MessageWriter<MoveInput>,
-    mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
     (
         mut settings,
@@ -54,6 +54,7 @@ pub(super) fn playing(
         args,
         remote,
         analysis,
+        (layout, mut sheet, seen),
     ): (
         ResMut<Settings>,
         Res<Review>,
@@ -67,6 +68,11 @@ pub(super) fn playing(
         Option<Res<crate::cli::Args>>,
         Res<Remote>,
         Res<super::review::ReviewAnalysis>,
+        (
+            Res<crate::theme::layout::Layout>,
+            ResMut<super::compact::Sheet>,
+            Res<crate::theme::layout::InputSeen>,
+        ),
     ),
 ) -> Result {
     if *screen.get() != Screen::Playing || card_mode(args.as_deref()) {
@@ -81,57 +87,62 @@ pub(super) fn playing(
     let m = m.0.as_ref();
     let phase = phase.map(|p| *p.get());
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("hud")
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
-        .fixed_size([250.0, 0.0])
-        .show(ctx, |ui| {
-            let over = phase == Some(Phase::GameOver);
-            header(ui, m, over, review.0);
-            cards::side_cards(
-                ui,
-                m,
-                &board,
-                setup.seats,
-                remote.0,
-                settings.palette,
-                (!over).then(|| m.to_move()),
-            );
-            turn_notes(ui, m, &board, over);
-            if phase == Some(Phase::AiThinking) {
-                thinking(ui, m, setup.seats, &ai, &mut cmds);
-            }
-            hint(ui, &ai, &sel);
-            cards::details(ui, &board, "hud-details");
-            ui.separator();
-            moves(ui, m, rules_line.as_deref(), review.0, phase, &analysis, &mut cmds);
-            list_buttons(ui, m, review.0, &mut dialogs, &mut cmds, &mut sfx);
-            if review.0 {
-                replay_controls(ui, m, phase, &mut cmds);
-            }
-            ui.separator();
-            game_buttons(ui, m, phase, &remote, &mut cmds);
-            view_buttons(ui, &mut cam, &mut rules, &mut paused);
-            store_buttons(ui, demo.0, &mut store, &dir, &mut list, &mut dialogs);
-            sound(ui, &mut settings);
-        });
-
-    caption::caption(ctx, m, phase, &sel, &caption);
-    caption::refusal(ctx, phase, &sel);
-    caption::choices(ctx, m, phase, &sel, paused.0, &mut sfx, &mut input);
-    if paused.0 {
-        pause::menu(
-            ctx,
-            &mut paused,
-            demo.0,
-            &mut store,
-            &dir,
-            &mut list,
-            &mut dialogs,
-            &mut next,
-        );
+    let compact = layout.compact();
+    let view = super::compact::BarView {
+        m,
+        board: &board,
+        phase,
+        seats: setup.seats,
+        palette: settings.palette,
+        thinking: ai.elapsed,
+    };
+    let (window, move_now) = super::compact::side_window(ctx, &layout, &view, &mut sheet);
+    if move_now {
+        cmds.write(GameCommand::MoveNow);
     }
+    let mut body = |ui: &mut egui::Ui| {
+        let over = phase == Some(Phase::GameOver);
+        header(ui, m, over, review.0);
+        cards::side_cards(
+            ui,
+            m,
+            &board,
+            setup.seats,
+            remote.0,
+            settings.palette,
+            (!over).then(|| m.to_move()),
+        );
+        turn_notes(ui, m, &board, over);
+        if phase == Some(Phase::AiThinking) {
+            thinking(ui, m, setup.seats, &ai, &mut cmds);
+        }
+        hint(ui, &ai, &sel);
+        cards::details(ui, &board, "hud-details");
+        ui.separator();
+        moves(ui, m, rules_line.as_deref(), review.0, phase, &analysis, &mut cmds);
+        list_buttons(ui, m, review.0, &mut dialogs, &mut cmds, &mut sfx);
+        if review.0 {
+            replay_controls(ui, m, phase, &mut cmds);
+        }
+        ui.separator();
+        game_buttons(ui, m, phase, &remote, &seen, &mut cmds);
+        view_buttons(ui, &seen, &mut cam, &mut rules, &mut paused);
+        store_buttons(ui, demo.0, &mut store, &dir, &mut list, &mut dialogs);
+        sound(ui, &mut settings);
+    };
+    if let Some(window) = window {
+        window.show(ctx, |ui| {
+            if compact {
+                egui::ScrollArea::vertical().show(ui, body);
+            } else {
+                body(ui);
+            }
+        });
+    }
+
+    caption::caption(ctx, m, phase, &sel, &caption, &layout);
+    caption::refusal(ctx, phase, &sel);
+    caption::choices(ctx, m, phase, &sel, paused.0, &mut sfx, &mut input, &layout);
     Ok(())
 }
 
@@ -343,14 +354,16 @@ fn game_buttons(
     m: &dyn AnyMatch,
     phase: Option<Phase>,
     remote: &Remote,
+    seen: &InputSeen,
     cmds: &mut MessageWriter<GameCommand>,
 ) {
     let busy = phase == Some(Phase::Resolving);
+    let key = |name: &str, k: &str| format!("{name}{}", key_hint(seen, k));
     ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(
                 !busy && !remote.any() && !m.history().is_empty(),
-                egui::Button::new("Undo (U)"),
+                egui::Button::new(key("Undo", "U")),
             )
             .on_disabled_hover_text("Moves cannot be taken back in an online game.")
             .clicked()
@@ -360,14 +373,14 @@ fn game_buttons(
         if ui
             .add_enabled(
                 !busy && !remote.any() && m.redo_len() > 0,
-                egui::Button::new("Redo (R)"),
+                egui::Button::new(key("Redo", "R")),
             )
             .clicked()
         {
             cmds.write(GameCommand::Redo);
         }
         if ui
-            .add_enabled(phase == Some(Phase::AwaitingInput), egui::Button::new("Hint (H)"))
+            .add_enabled(phase == Some(Phase::AwaitingInput), egui::Button::new(key("Hint", "H")))
             .clicked()
         {
             cmds.write(GameCommand::Hint);
@@ -387,21 +400,23 @@ fn game_buttons(
 /// The camera's two views, the rules card and the pause menu.
 fn view_buttons(
     ui: &mut egui::Ui,
+    seen: &InputSeen,
     cam: &mut ResMut<OrbitCam>,
     rules: &mut ResMut<ShowRules>,
     paused: &mut ResMut<Paused>,
 ) {
+    let key = |name: &str, k: &str| format!("{name}{}", key_hint(seen, k));
     ui.horizontal_wrapped(|ui| {
-        if ui.button("View (C)").clicked() {
+        if ui.button(key("View", "C")).clicked() {
             cam.reset();
         }
-        if ui.button("Top-down (T)").clicked() {
+        if ui.button(key("Top-down", "T")).clicked() {
             cam.toggle_top_down();
         }
-        if ui.button("Rules (F1)").clicked() {
+        if ui.button(key("Rules", "F1")).clicked() {
             rules.0 = !rules.0;
         }
-        if ui.button("Menu (Esc)").clicked() {
+        if ui.button(key("Menu", "Esc")).clicked() {
             paused.0 = true;
         }
     });

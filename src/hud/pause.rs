@@ -8,17 +8,25 @@ use crate::state::{Paused, Screen};
 use crate::store::settings::DataDir;
 use crate::store::{SaveList, StoreAction, refresh};
 
-/// The "Paused" window; every choice but Resume's own also closes it.
+/// The "Paused" window while playing (drawn after the side window); every choice but Resume's
+/// own also closes it.
 pub(super) fn menu(
-    ctx: &egui::Context,
-    paused: &mut ResMut<Paused>,
-    demo: bool,
-    store: &mut MessageWriter<StoreAction>,
-    dir: &DataDir,
-    list: &mut ResMut<SaveList>,
-    dialogs: &mut ResMut<Dialogs>,
-    next: &mut ResMut<NextState<Screen>>,
-) {
+    mut contexts: bevy_egui::EguiContexts,
+    screen: Res<State<Screen>>,
+    mut paused: ResMut<Paused>,
+    demo: Res<crate::state::Demo>,
+    mut store: MessageWriter<StoreAction>,
+    dir: Res<DataDir>,
+    mut list: ResMut<SaveList>,
+    mut dialogs: ResMut<Dialogs>,
+    mut next: ResMut<NextState<Screen>>,
+    args: Option<Res<crate::cli::Args>>,
+) -> Result {
+    if *screen.get() != Screen::Playing || !paused.0 || super::common::card_mode(args.as_deref()) {
+        return Ok(());
+    }
+    let demo = demo.0;
+    let ctx = contexts.ctx_mut()?;
     egui::Window::new("Paused")
         .resizable(false)
         .collapsible(false)
@@ -35,7 +43,7 @@ pub(super) fn menu(
                     paused.0 = false;
                 }
                 if big_button(ui, "Load a saved game") {
-                    refresh(dir, list);
+                    refresh(&dir, &mut list);
                     dialogs.load = true;
                     paused.0 = false;
                 }
@@ -51,10 +59,13 @@ pub(super) fn menu(
                     paused.0 = false;
                     next.set(Screen::NewGame);
                 }
-                if big_button(ui, "Title screen") {
+                let title = big(ui, "Title screen");
+                crate::theme::layout::mark_target(ui.ctx(), "title-screen", title.rect);
+                if title.clicked() {
                     paused.0 = false;
                     next.set(Screen::Title);
                 }
             });
         });
+    Ok(())
 }

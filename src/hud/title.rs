@@ -35,9 +35,11 @@ pub(super) fn title(
         Res<crate::net::Book>,
         Res<crate::theme::keyboard::DialogUp>,
     ),
-    (mut online, mut net): (
+    (mut online, mut net, layout, seen): (
         ResMut<crate::net::lobby::OnlineDialog>,
         MessageWriter<crate::net::NetCommand>,
+        Res<crate::theme::layout::Layout>,
+        Res<crate::theme::layout::InputSeen>,
     ),
 ) -> Result {
     if *screen.get() != Screen::Title {
@@ -53,18 +55,26 @@ pub(super) fn title(
         .fill(egui::Color32::from_rgba_unmultiplied(22, 17, 14, 215))
         .stroke(egui::Stroke::new(1.0, egui::Color32::from_rgb(120, 92, 60)))
         .inner_margin(egui::Margin::symmetric(22, 14));
+    // On a small screen the card stands in the middle, as wide as the screen allows.
+    let (anchor, at) = if layout.compact() {
+        (egui::Align2::CENTER_CENTER, [0.0, 0.0])
+    } else {
+        (egui::Align2::LEFT_CENTER, [56.0, 0.0])
+    };
     egui::Window::new("title")
         .title_bar(false)
         .resizable(false)
         .frame(card)
-        .anchor(egui::Align2::LEFT_CENTER, [56.0, 0.0])
+        .anchor(anchor, at)
+        .max_width(layout.max_width(420.0, 8.0))
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
-                heading(ui);
+                heading(ui, layout.compact());
                 if let Some((path, what)) = &offer.0 {
                     resume(ui, path, what, over, default, &mut sfx, &mut store);
                 }
                 let new = big(ui, "New game");
+                crate::theme::layout::mark_target(ui.ctx(), "new-game", new.rect);
                 if offer.0.is_none() && !over {
                     crate::theme::keyboard::way_in(ui, &new);
                 }
@@ -91,27 +101,30 @@ pub(super) fn title(
                 if big_button(ui, "Settings") {
                     dialogs.settings = !dialogs.settings;
                 }
-                ui.add_space(6.0);
-                if big_button(ui, "Quit") {
-                    exit.write(AppExit::Success);
+                // A page is left the browser's way, not with a button of the page's own.
+                if !cfg!(target_arch = "wasm32") {
+                    ui.add_space(6.0);
+                    if big_button(ui, "Quit") {
+                        exit.write(AppExit::Success);
+                    }
                 }
-                footer(ui);
+                footer(ui, seen.keyboard, layout.compact());
             });
         });
     Ok(())
 }
 
 /// The name and what it is.
-fn heading(ui: &mut egui::Ui) {
-    ui.add_space(12.0);
+fn heading(ui: &mut egui::Ui, compact: bool) {
+    ui.add_space(if compact { 4.0 } else { 12.0 });
     ui.label(
         egui::RichText::new("Parlour")
-            .size(52.0)
+            .size(if compact { 40.0 } else { 52.0 })
             .strong()
             .color(egui::Color32::from_rgb(240, 214, 160)),
     );
     ui.label(egui::RichText::new("Five traditional games on a 3D tabletop").size(16.0));
-    ui.add_space(18.0);
+    ui.add_space(if compact { 8.0 } else { 18.0 });
 }
 
 /// The last game, unfinished, one click (or Enter) away.
@@ -193,11 +206,13 @@ fn watch(
     next.set(Screen::Playing);
 }
 
-/// The games, and the keys.
-fn footer(ui: &mut egui::Ui) {
-    ui.add_space(12.0);
+/// The games, and the keys (once a keyboard has been used).
+fn footer(ui: &mut egui::Ui, keyboard: bool, compact: bool) {
+    ui.add_space(if compact { 6.0 } else { 12.0 });
     ui.label("Kansho · Kōnane · ConHex · Qyshinsu");
     ui.label("Sixteen Soldiers, Monk and Water");
-    ui.label(egui::RichText::new("F1 rules · F11 full screen · arrows and Enter choose").small());
+    if keyboard {
+        ui.label(egui::RichText::new("F1 rules · F11 full screen · arrows and Enter choose").small());
+    }
     ui.add_space(8.0);
 }

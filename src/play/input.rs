@@ -28,6 +28,13 @@ pub(crate) fn accept_input(
         .is_some_and(|p| matches!(*p.get(), Phase::AiThinking | Phase::Remote));
     let paused = paused.is_some_and(|p| p.0) || teaching.0;
     for input in inputs.read() {
+        if *input == MoveInput::Cancel {
+            if human_turn && !res.active {
+                sel.prefix.clear();
+                sel.refusal = None;
+            }
+            continue;
+        }
         let whole = match input {
             MoveInput::Whole(tokens) if (human_turn || ai_turn) && !res.active => Some(tokens.clone()),
             MoveInput::Click(token) if human_turn && !res.active && !paused => click(m.0.as_ref(), &mut sel, *token),

@@ -12,6 +12,8 @@ pub enum MoveInput {
     Click(Token),
     /// A whole move.
     Whole(Vec<Token>),
+    /// Put back the move being entered (a tap on the empty table).
+    Cancel,
 }
 
 /// A player's request from the HUD or the keyboard.

@@ -58,6 +58,7 @@ pub(super) fn dress_board(
     surfaces: Res<Surfaces>,
     mut cam: ResMut<crate::table::camera::OrbitCam>,
     args: Option<Res<crate::cli::Args>>,
+    layout: Res<crate::theme::layout::Layout>,
 ) {
     let Some(root) = boards.iter().next() else { return };
     let meshes = &mut *meshes;
@@ -106,17 +107,15 @@ pub(super) fn dress_board(
         built.labels.clear();
     }
     spawn_labels(&mut commands, &look.font, built.labels);
+    // The board with a little of the cloth round it (Kansho's board stands above a mat laid
+    // wide for its legs and box).
+    let view = match root.table {
+        Table::Hex { .. } => Vec2::splat(3.7),
+        _ => built.mat_half - Vec2::splat(0.7),
+    };
     match card {
-        Some((w, h)) => {
-            // The board with a little of the cloth round it (Kansho's board stands above a
-            // mat laid wide for its legs and box).
-            let view = match root.table {
-                Table::Hex { .. } => Vec2::splat(3.7),
-                _ => built.mat_half - Vec2::splat(0.7),
-            };
-            cam.frame_card(view, w as f32 / h as f32);
-        }
-        None => cam.frame(root.game),
+        Some((w, h)) => cam.frame_card(view, w as f32 / h as f32),
+        None => cam.frame_board(root.game, view, &layout),
     }
     commands.insert_resource(MatchMats {
         side,

@@ -42,6 +42,10 @@ fn view(app: &mut App) {
         )
         .add_systems(
             Update,
+            picking::taps.in_set(GameSet::Input).run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            Update,
             (
                 board::dress_board,
                 picking::dress_spots,

@@ -288,6 +288,7 @@ fn guide_banner(
     screen: Res<State<Screen>>,
     phase: Option<Res<State<Phase>>>,
     mut rules: ResMut<ShowRules>,
+    layout: Res<crate::theme::layout::Layout>,
 ) -> Result {
     if !guide.active() || *screen.get() != Screen::Playing {
         return Ok(());
@@ -296,11 +297,18 @@ fn guide_banner(
     let ctx = contexts.ctx_mut()?;
     let name = crate::cli::game_name(&game).unwrap_or("");
     let your_turn = phase.is_some_and(|p| *p.get() == Phase::AwaitingInput);
+    // Clear of the compact bar on a small screen: above the caption upright, at the right on
+    // its side.
+    let (anchor, at) = match layout.kind {
+        crate::theme::layout::LayoutKind::Desktop => (egui::Align2::LEFT_TOP, [12.0, 12.0]),
+        crate::theme::layout::LayoutKind::Portrait => (egui::Align2::CENTER_BOTTOM, [0.0, -64.0]),
+        crate::theme::layout::LayoutKind::Landscape => (egui::Align2::RIGHT_TOP, [-8.0, 8.0]),
+    };
     egui::Window::new("guide")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, [12.0, 12.0])
-        .max_width(300.0)
+        .anchor(anchor, at)
+        .max_width(layout.max_width(300.0, 8.0))
         .show(ctx, |ui| {
             ui.label(
                 egui::RichText::new(format!("Your first game of {name}"))

@@ -2,4 +2,5 @@
 //! dialogs (as bevy_new_2d keeps its `theme/`). A leaf: it imports only Bevy and egui.
 
 pub mod keyboard;
+pub mod layout;
 pub mod palette;

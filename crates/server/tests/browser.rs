@@ -138,6 +138,59 @@ impl Browser {
         }
     }
 
+    /// A finger's tap at (`x`, `y`) CSS pixels: down, held into the page's next frame (as a
+    /// finger is, at a phone's frame rate; frames come a second or more apart under SwiftShader,
+    /// and a press and release in one frame would reach the windows as no tap at all), up.
+    fn tap(&mut self, x: f64, y: f64) {
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({ "type": "touchStart", "touchPoints": [{ "x": x, "y": y, "radiusX": 6, "radiusY": 6, "id": 1 }] }),
+        );
+        self.frames(2);
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({ "type": "touchEnd", "touchPoints": [] }),
+        );
+        self.frames(1);
+    }
+
+    /// Waits for the page to draw `n` frames (its per-frame clock, `window.parlourUpdateMs`,
+    /// changes each frame), at most 20 seconds.
+    fn frames(&mut self, n: usize) {
+        let start = Instant::now();
+        let mut last = self.eval("window.parlourUpdateMs || ''");
+        let mut seen = 0;
+        while seen < n && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(50));
+            let now = self.eval("window.parlourUpdateMs || ''");
+            if now != last {
+                seen += 1;
+                last = now;
+            }
+        }
+    }
+
+    /// Makes the page a phone's: a viewport of `width` × `height` CSS pixels at `scale` device
+    /// pixels each, `mobile` (the page's viewport meta tag applies), touch only, held upright
+    /// or on its side as the size says.
+    fn phone(&mut self, width: u32, height: u32, scale: f64) {
+        let orientation = if height >= width {
+            json!({ "type": "portraitPrimary", "angle": 0 })
+        } else {
+            json!({ "type": "landscapePrimary", "angle": 90 })
+        };
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": scale, "mobile": true,
+                    "screenOrientation": orientation }),
+        );
+        self.call(
+            "Emulation.setTouchEmulationEnabled",
+            json!({ "enabled": true, "maxTouchPoints": 5 }),
+        );
+        self.call("Emulation.setEmitTouchEventsForMouse", json!({ "enabled": false }));
+    }
+
     /// The value of a JavaScript expression in the page.
     fn eval(&mut self, expression: &str) -> Value {
         let r = self.call(
@@ -265,6 +318,11 @@ fn colour_spread(png_bytes: &[u8]) -> (usize, f64) {
 
 /// Clicks the first spot the page says may be chosen, until the move list grows; returns it.
 fn play_a_move(b: &mut Browser) -> Value {
+    enter_a_move(b, false)
+}
+
+/// [`play_a_move`] with a finger's taps (`tap`) or the mouse's clicks.
+fn enter_a_move(b: &mut Browser, tap: bool) -> Value {
     let before = b.state()["moves"].as_array().map_or(0, Vec::len);
     for _ in 0..6 {
         let s = b.wait_for("a spot to click", Duration::from_secs(120), |s| {
@@ -275,7 +333,12 @@ fn play_a_move(b: &mut Browser) -> Value {
             break;
         }
         let spot = &s["next"][0];
-        b.click(spot["x"].as_f64().unwrap(), spot["y"].as_f64().unwrap());
+        let (x, y) = (spot["x"].as_f64().unwrap(), spot["y"].as_f64().unwrap());
+        if tap {
+            b.tap(x, y);
+        } else {
+            b.click(x, y);
+        }
         // Frames come seconds apart here: wait for the page to take the click (the spots it
         // offers change, or the move is in) before the next, or a second click on the same
         // stone would put it down again.
@@ -293,6 +356,21 @@ fn play_a_move(b: &mut Browser) -> Value {
     b.wait_for("the move to be played", Duration::from_secs(120), |s| {
         s["moves"].as_array().map_or(0, Vec::len) > before && s["phase"] != "Resolving"
     })
+}
+
+/// Plays the page's moves after the first `checked` on `rules` (a move the rules refuse fails
+/// the test); returns how many moves the page shows.
+fn check_moves(s: &Value, rules: &mut dyn parlour_engine::session::Session, checked: usize) -> usize {
+    let moves: Vec<String> = s["moves"]
+        .as_array()
+        .map(|m| m.iter().map(|m| m.as_str().unwrap().to_string()).collect())
+        .unwrap_or_default();
+    for mv in &moves[checked.min(moves.len())..] {
+        rules
+            .play(mv)
+            .unwrap_or_else(|e| panic!("the page played {mv}, which the rules refuse: {e}"));
+    }
+    moves.len()
 }
 
 fn web_dist() -> Option<PathBuf> {
@@ -318,8 +396,12 @@ fn serve_web_build(tag: &str) -> Option<(Server, TempDir)> {
     Some((server, dir))
 }
 
+/// One browser at a time: two SwiftShader pages on two cores would each miss their timeouts.
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let Some((server, dir)) = serve_web_build("browser") else {
         return;
     };
@@ -365,16 +447,7 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
             "the game against the computer took too long"
         );
         let s = b.state();
-        let moves: Vec<String> = s["moves"]
-            .as_array()
-            .map(|m| m.iter().map(|m| m.as_str().unwrap().to_string()).collect())
-            .unwrap_or_default();
-        for mv in &moves[checked..] {
-            rules
-                .play(mv)
-                .unwrap_or_else(|e| panic!("the page played {mv}, which the rules refuse: {e}"));
-        }
-        checked = moves.len();
+        checked = check_moves(&s, rules.as_mut(), checked);
         // Over once the last move has resolved (its animations played): the moves are all in.
         if s["over"] == true && (s["phase"] == "GameOver" || s["screen"] == "Results") {
             assert!(rules.turn().is_none(), "the page says over, the rules do not: {s}");
@@ -450,6 +523,218 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
             .collect();
         assert_eq!(page, local.history());
     }
+}
+
+/// The page as a phone shows it: the canvas over the whole viewport, every window and every
+/// spot the page offers inside it (CSS pixels, a pixel's slack), the touch targets tall enough
+/// for a finger.
+fn assert_fits(b: &mut Browser, what: &str, width: f64, height: f64) -> Value {
+    let inside = |x: f64, y: f64| (-1.0..=width + 1.0).contains(&x) && (-1.0..=height + 1.0).contains(&y);
+    let fits = |s: &Value| {
+        let windows = s["ui"]["windows"].as_array().into_iter().flatten().all(|w| {
+            let r = ["x", "y", "w", "h"].map(|k| w[k].as_f64().unwrap_or(f64::NAN));
+            inside(r[0], r[1]) && inside(r[0] + r[2], r[1] + r[3])
+        });
+        let spots = s["next"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .all(|p| inside(p["x"].as_f64().unwrap_or(f64::NAN), p["y"].as_f64().unwrap_or(f64::NAN)));
+        windows && spots
+    };
+    // Laid out for this screen (a frame or two after a resize may still show the last one's).
+    let start = Instant::now();
+    let s = loop {
+        let s = b.state();
+        let sized = s["ui"]["width"].as_f64().is_some_and(|w| (w - width).abs() < 1.0)
+            && s["ui"]["height"].as_f64().is_some_and(|h| (h - height).abs() < 1.0);
+        if sized && (fits(&s) || start.elapsed() > Duration::from_secs(30))
+            || start.elapsed() > Duration::from_secs(120)
+        {
+            break s;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let canvas = b.eval(
+        "(() => { const c = document.querySelector('canvas'); const r = c.getBoundingClientRect(); \
+         return [innerWidth, innerHeight, r.left, r.top, r.width, r.height, document.querySelectorAll('canvas').length]; })()",
+    );
+    let c: Vec<f64> = canvas.as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    assert_eq!((c[0], c[1]), (width, height), "{what}: the viewport");
+    assert_eq!(
+        c[2..6],
+        [0.0, 0.0, width, height],
+        "{what}: the canvas covers the viewport"
+    );
+    assert_eq!(c[6], 1.0, "{what}: one canvas");
+    for w in s["ui"]["windows"].as_array().unwrap() {
+        let (x, y, ww, wh) = (
+            w["x"].as_f64().unwrap(),
+            w["y"].as_f64().unwrap(),
+            w["w"].as_f64().unwrap(),
+            w["h"].as_f64().unwrap(),
+        );
+        assert!(
+            inside(x, y) && inside(x + ww, y + wh),
+            "{what}: window {w} runs off the {width}×{height} screen"
+        );
+    }
+    for spot in s["next"].as_array().unwrap() {
+        let (x, y) = (spot["x"].as_f64().unwrap(), spot["y"].as_f64().unwrap());
+        assert!(inside(x, y), "{what}: spot {spot} is off the {width}×{height} screen");
+    }
+    for (name, r) in s["ui"]["targets"].as_object().unwrap() {
+        let h = r[3].as_f64().unwrap();
+        assert!(
+            h >= 43.5,
+            "{what}: the {name} button is {h} pixels tall, under a finger's 44"
+        );
+    }
+    s
+}
+
+/// Taps the named control (see `theme::layout::TARGETS`) at its centre.
+fn tap_target(b: &mut Browser, name: &str) {
+    let s = b.wait_for(&format!("the {name} control"), Duration::from_secs(120), |s| {
+        s["ui"]["targets"][name].is_array()
+    });
+    let r = &s["ui"]["targets"][name];
+    let (x, y) = (
+        r[0].as_f64().unwrap() + r[2].as_f64().unwrap() / 2.0,
+        r[1].as_f64().unwrap() + r[3].as_f64().unwrap() / 2.0,
+    );
+    b.tap(x, y);
+}
+
+fn window_named(s: &Value, name: &str) -> bool {
+    s["ui"]["windows"]
+        .as_array()
+        .is_some_and(|w| w.iter().any(|w| w["name"] == name))
+}
+
+#[test]
+fn the_browser_build_on_a_phone_is_played_by_touch() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let Some((server, dir)) = serve_web_build("phone") else {
+        return;
+    };
+    let url = server.url();
+    let shots = std::env::var_os("PARLOUR_WEB_SHOTS").map_or_else(|| dir.0.clone(), PathBuf::from);
+    let _ = std::fs::create_dir_all(&shots);
+    // A phone of 390 × 844 CSS pixels, drawn at one device pixel each (SwiftShader's frames
+    // cost their pixels; layout and taps are in CSS pixels whatever the ratio).
+    let (w, h) = (390.0, 844.0);
+    let mut b = Browser::launch(390, 844, 1.0);
+    b.phone(390, 844, 1.0);
+
+    // The title: the card inside the screen, no Quit, and "New game" by a tap.
+    let loaded = Instant::now();
+    b.navigate(&format!("{url}/"));
+    b.wait_for("the title screen", Duration::from_secs(180), |s| s["screen"] == "Title");
+    std::thread::sleep(Duration::from_secs(2));
+    b.screenshot(&shots.join("phone-title.png"));
+    let s = assert_fits(&mut b, "the title", w, h);
+    println!("phone: the title after {:.1} s", loaded.elapsed().as_secs_f64());
+    assert_eq!(s["ui"]["layout"], "Portrait");
+    tap_target(&mut b, "new-game");
+    b.wait_for("the chooser", Duration::from_secs(60), |s| s["screen"] == "NewGame");
+    std::thread::sleep(Duration::from_secs(2));
+    b.screenshot(&shots.join("phone-newgame.png"));
+    assert_fits(&mut b, "the chooser", w, h);
+
+    // Each game's start: every spot the first move may take is on the screen.
+    for (game, query) in [
+        ("kansho", "game=kansho"),
+        ("konane", "game=konane"),
+        ("conhex", "game=conhex"),
+        ("qyshinsu", "game=qyshinsu"),
+        ("soldiers", "game=soldiers"),
+    ] {
+        b.navigate(&format!("{url}/?{query}"));
+        b.wait_for(&format!("{game}'s first move"), Duration::from_secs(180), |s| {
+            s["screen"] == "Playing" && s["next"].as_array().is_some_and(|n| !n.is_empty())
+        });
+        std::thread::sleep(Duration::from_secs(2));
+        b.screenshot(&shots.join(format!("phone-{game}.png")));
+        assert_fits(&mut b, game, w, h);
+    }
+
+    // Kōnane 6×6 against the computer, by taps alone; mid-game the sheet opens and closes, and
+    // the phone turns on its side (every spot still on the screen) and back.
+    let started = Instant::now();
+    b.navigate(&format!("{url}/?game=konane&options=size%3D6x6&p2=novice"));
+    b.wait_for("the first tap-able frame", Duration::from_secs(180), |s| {
+        s["screen"] == "Playing" && s["next"].as_array().is_some_and(|n| !n.is_empty())
+    });
+    println!(
+        "phone: the first tap-able frame of Kōnane 6×6 after {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let mut rules = parlour_engine::session::new_session("konane", &["size=6x6"]).unwrap();
+    let (mut checked, mut tapped) = (0, 0);
+    let game_start = Instant::now();
+    loop {
+        assert!(
+            game_start.elapsed() < Duration::from_secs(900),
+            "the game by taps took too long"
+        );
+        let s = b.state();
+        checked = check_moves(&s, rules.as_mut(), checked);
+        if s["over"] == true && (s["phase"] == "GameOver" || s["screen"] == "Results") {
+            assert!(rules.turn().is_none(), "the page says over, the rules do not: {s}");
+            break;
+        }
+        if s["phase"] == "AwaitingInput" && s["next"].as_array().is_some_and(|n| !n.is_empty()) {
+            if tapped == 2 {
+                // The sheet: up with the move list, then down again.
+                tap_target(&mut b, "sheet");
+                b.wait_for("the sheet up", Duration::from_secs(60), |s| window_named(s, "hud"));
+                std::thread::sleep(Duration::from_secs(1));
+                b.screenshot(&shots.join("phone-sheet.png"));
+                tap_target(&mut b, "sheet");
+                b.wait_for("the sheet down", Duration::from_secs(60), |s| !window_named(s, "hud"));
+                // On its side, then upright again.
+                b.phone(844, 390, 1.0);
+                let s = assert_fits(&mut b, "Kōnane on its side", h, w);
+                assert_eq!(s["ui"]["layout"], "Landscape");
+                std::thread::sleep(Duration::from_secs(1));
+                b.screenshot(&shots.join("phone-konane-landscape.png"));
+                b.phone(390, 844, 1.0);
+                assert_fits(&mut b, "Kōnane upright again", w, h);
+            }
+            enter_a_move(&mut b, true);
+            tapped += 1;
+            // The page keeps the game in its address: a reload comes back to it.
+            let address = b.eval("location.pathname + location.search");
+            let address = address.as_str().unwrap_or_default();
+            assert!(
+                address.contains("game=konane") && address.contains("moves="),
+                "the address {address}"
+            );
+        } else {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    assert!(tapped >= 3, "{tapped} moves tapped");
+    let result = b.state()["result"].as_str().unwrap_or_default().to_string();
+    println!("phone: Kōnane 6×6 by taps: {checked} moves, {tapped} tapped; {result}");
+    println!(
+        "phone: the page's own work a frame over the game: {}",
+        describe(update_times(&mut b))
+    );
+
+    // A reload comes back to the game as it ended; Back returns to the title, not off the site.
+    let played = b.state()["moves"].clone();
+    b.call("Page.reload", json!({}));
+    b.wait_for("the game after a reload", Duration::from_secs(180), |s| {
+        s["screen"] != "Title" && s["moves"] == played
+    });
+    b.eval("history.back()");
+    b.wait_for("the title after Back", Duration::from_secs(60), |s| {
+        s["screen"] == "Title"
+    });
+    let here = b.eval("location.origin");
+    assert_eq!(here.as_str(), Some(url.as_str()), "Back left the site");
 }
 
 /// Hands the page's file picker (`#parlour-upload`, as a player choosing a file) a sound save

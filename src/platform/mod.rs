@@ -2,6 +2,8 @@
 //! files and `search_task` for where a search runs): the clock, where the assets are, and what
 //! the page's address asks for (`/g/<code>` opens that online game).
 
+pub mod history;
+
 /// A clock both platforms have (`std::time::Instant` panics in the browser).
 pub use web_time::Instant;
 
