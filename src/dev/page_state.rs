@@ -171,6 +171,7 @@ fn ui_state(contexts: &mut bevy_egui::EguiContexts, layout: &crate::theme::layou
         "Review",
         "guide",
     ];
+    // A window's id is its title as egui's atoms give it (`Some(text)`), hashed.
     let mut windows: Vec<serde_json::Value> = ctx.memory(|m| {
         m.areas()
             .visible_layer_ids()
@@ -178,7 +179,11 @@ fn ui_state(contexts: &mut bevy_egui::EguiContexts, layout: &crate::theme::layou
             .filter(|l| matches!(l.order, egui::Order::Middle | egui::Order::Foreground))
             .filter_map(|l| {
                 let rect = m.area_rect(l.id)?;
-                let name = NAMES.iter().find(|n| egui::Id::new(**n) == l.id).copied().unwrap_or("");
+                let name = NAMES
+                    .iter()
+                    .find(|n| egui::Id::new(Some(**n)) == l.id)
+                    .copied()
+                    .unwrap_or("");
                 let [x, y, w, h] = px(rect);
                 Some(serde_json::json!({ "name": name, "x": x, "y": y, "w": w, "h": h }))
             })
@@ -200,7 +205,22 @@ fn ui_state(contexts: &mut bevy_egui::EguiContexts, layout: &crate::theme::layou
 
 #[cfg(test)]
 mod tests {
+    use bevy_egui::egui;
+
     use super::page_state;
+
+    #[test]
+    fn a_windows_id_is_its_title_as_the_page_state_reads_it() {
+        // The page state names windows by their ids: egui hashes a window's title as `Some(text)`.
+        let ctx = egui::Context::default();
+        for _ in 0..2 {
+            crate::theme::keyboard::tests::pass(&ctx, &[], |ui| {
+                egui::Window::new("hud").show(ui.ctx(), |ui| ui.label("moves"));
+            });
+        }
+        assert!(ctx.memory(|m| m.area_rect(egui::Id::new(Some("hud")))).is_some());
+        assert!(ctx.memory(|m| m.area_rect(egui::Id::new("hud"))).is_none());
+    }
 
     #[test]
     fn the_page_state_names_the_screen_the_moves_and_the_clickable_spots() {
