@@ -192,22 +192,20 @@ fn counts(ui: &mut egui::Ui, view: &BarView) {
     ui.horizontal_wrapped(|ui| {
         for p in Player::BOTH {
             let card = &view.board.sides[p.index()];
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-            ui.painter().circle_filled(rect.center(), 6.0, colours[p.index()]);
-            ui.painter().circle_stroke(
-                rect.center(),
-                6.0,
-                egui::Stroke::new(1.0, egui::Color32::from_gray(150)),
-            );
             let mut parts = vec![cap(&m.side_name(p))];
             if let Some(n) = card.held {
                 parts.push(format!("holds {n}"));
-            } else if let Some((k, v)) = card.lines.first() {
+            } else if let Some((k, v)) = card.lines.iter().find(|(k, _)| k != "Wins when") {
+                // The count, not the hunter's winning line (the rules window has that).
                 parts.push(short_count(k, v));
             }
             if let Some(n) = card.captured.filter(|n| *n > 0) {
                 parts.push(format!("took {n}"));
             }
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            let stroke = egui::Stroke::new(1.0, egui::Color32::from_gray(150));
+            ui.painter().circle_filled(rect.center(), 6.0, colours[p.index()]);
+            ui.painter().circle_stroke(rect.center(), 6.0, stroke);
             ui.label(egui::RichText::new(parts.join(" · ")).small());
             ui.add_space(6.0);
         }
