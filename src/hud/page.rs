@@ -30,6 +30,7 @@ pub(super) fn page_history(
     mut shown: Local<String>,
 ) {
     // Back: the window on top closes; with none, a game or a dialog goes back to the title.
+    let mut to_title = false;
     if take_back() {
         if dialogs.load || dialogs.settings || dialogs.paste {
             (dialogs.load, dialogs.settings, dialogs.paste) = (false, false, false);
@@ -43,9 +44,11 @@ pub(super) fn page_history(
             sheet.0 = false;
         } else if *screen.get() != Screen::Title {
             next.set(Screen::Title);
+            to_title = true;
         }
     }
-    let up = *screen.get() != Screen::Title
+    // Bound for the title: no entry of ours is needed any more (the next Back leaves the page).
+    let up = !to_title && *screen.get() != Screen::Title
         || dialogs.load
         || dialogs.settings
         || dialogs.paste
