@@ -56,7 +56,13 @@ pub(super) fn page_history(
         || lobby.open
         || paused.0;
     hold_back(up);
-    // The address: the game in progress (not a demo), else the page's own.
+    // The address: the game in progress (not a demo), else the page's own — worked out again
+    // only when one of those changed, not every frame.
+    let changed =
+        screen.is_changed() || demo.is_changed() || online.is_changed() || m.as_ref().is_some_and(|m| m.is_changed());
+    if !changed {
+        return;
+    }
     let playing = matches!(*screen.get(), Screen::Playing | Screen::Results) && !demo.0;
     let game = m.as_ref().filter(|_| playing).map(|m| GameAddress {
         game: m.0.game_id().to_string(),

@@ -24,7 +24,7 @@ use crate::store::settings::{DataDir, Settings};
 use crate::store::{SaveList, StoreAction, refresh};
 use crate::table::camera::OrbitCam;
 use crate::teach::rules_view::ShowRules;
-use crate::theme::layout::{InputSeen, key_hint};
+use crate::theme::layout::{InputSeen, with_key};
 
 pub(super) fn playing(
     mut contexts: EguiContexts,
@@ -358,12 +358,11 @@ fn game_buttons(
     cmds: &mut MessageWriter<GameCommand>,
 ) {
     let busy = phase == Some(Phase::Resolving);
-    let key = |name: &str, k: &str| format!("{name}{}", key_hint(seen, k));
     ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(
                 !busy && !remote.any() && !m.history().is_empty(),
-                egui::Button::new(key("Undo", "U")),
+                egui::Button::new(with_key(seen, "Undo", "U")),
             )
             .on_disabled_hover_text("Moves cannot be taken back in an online game.")
             .clicked()
@@ -373,14 +372,17 @@ fn game_buttons(
         if ui
             .add_enabled(
                 !busy && !remote.any() && m.redo_len() > 0,
-                egui::Button::new(key("Redo", "R")),
+                egui::Button::new(with_key(seen, "Redo", "R")),
             )
             .clicked()
         {
             cmds.write(GameCommand::Redo);
         }
         if ui
-            .add_enabled(phase == Some(Phase::AwaitingInput), egui::Button::new(key("Hint", "H")))
+            .add_enabled(
+                phase == Some(Phase::AwaitingInput),
+                egui::Button::new(with_key(seen, "Hint", "H")),
+            )
             .clicked()
         {
             cmds.write(GameCommand::Hint);
@@ -405,18 +407,17 @@ fn view_buttons(
     rules: &mut ResMut<ShowRules>,
     paused: &mut ResMut<Paused>,
 ) {
-    let key = |name: &str, k: &str| format!("{name}{}", key_hint(seen, k));
     ui.horizontal_wrapped(|ui| {
-        if ui.button(key("View", "C")).clicked() {
+        if ui.button(with_key(seen, "View", "C")).clicked() {
             cam.reset();
         }
-        if ui.button(key("Top-down", "T")).clicked() {
+        if ui.button(with_key(seen, "Top-down", "T")).clicked() {
             cam.toggle_top_down();
         }
-        if ui.button(key("Rules", "F1")).clicked() {
+        if ui.button(with_key(seen, "Rules", "F1")).clicked() {
             rules.0 = !rules.0;
         }
-        if ui.button(key("Menu", "Esc")).clicked() {
+        if ui.button(with_key(seen, "Menu", "Esc")).clicked() {
             paused.0 = true;
         }
     });

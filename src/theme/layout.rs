@@ -80,12 +80,13 @@ impl Default for InputSeen {
     }
 }
 
-/// A shortcut's hint, as " (F1)", when a keyboard has been used; nothing otherwise.
-pub fn key_hint(seen: &InputSeen, key: &str) -> String {
+/// A button's label with its shortcut, "Rules (F1)", once a keyboard has been used; "Rules"
+/// before.
+pub fn with_key(seen: &InputSeen, label: &str, key: &str) -> String {
     if seen.keyboard {
-        format!(" ({key})")
+        format!("{label} ({key})")
     } else {
-        String::new()
+        label.to_string()
     }
 }
 
@@ -182,8 +183,8 @@ mod tests {
             keyboard: false,
             touch: true,
         };
-        assert_eq!(key_hint(&seen, "F1"), "");
+        assert_eq!(with_key(&seen, "Rules", "F1"), "Rules");
         seen.keyboard = true;
-        assert_eq!(key_hint(&seen, "F1"), " (F1)");
+        assert_eq!(with_key(&seen, "Rules", "F1"), "Rules (F1)");
     }
 }
