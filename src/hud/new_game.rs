@@ -233,9 +233,35 @@ fn players(ui: &mut egui::Ui, setup: &mut ResMut<Setup>) {
         });
         if let Some(l) = setup.seats[seat] {
             ui.label(egui::RichText::new(l.description()).small().italics());
+            if let Some(text) = strength(&setup.game, &setup.options, l) {
+                ui.label(egui::RichText::new(text).small());
+            }
         }
     }
     ui.label(first_mover(&setup.game, &setup.options));
+}
+
+/// The level's measured rating on this board ("Casual — about 1600 in Kōnane"), where one was
+/// measured (`parlour_ai::ratings`, docs/strength.md).
+fn strength(game: &str, options: &[(String, String)], level: Level) -> Option<String> {
+    let id = parlour_rules::GameId::parse(game)?;
+    let r = parlour_ai::ratings::rating(id, options, level)?;
+    let about = (f32::from(r.elo) / 50.0).round() as u32 * 50;
+    Some(if level == Level::Novice {
+        format!(
+            "{} — rated 1000 in {}, the start of the scale",
+            cap(level.name()),
+            id.name()
+        )
+    } else {
+        format!(
+            "{} — about {about} in {} (95 %: {}–{}; Novice = 1000)",
+            cap(level.name()),
+            id.name(),
+            r.low,
+            r.high
+        )
+    })
 }
 
 /// The variant chosen in the new-game dialog (Sixteen Soldiers), or "".

@@ -289,6 +289,7 @@ fn guide_banner(
     phase: Option<Res<State<Phase>>>,
     mut rules: ResMut<ShowRules>,
     layout: Res<crate::theme::layout::Layout>,
+    seen: Res<crate::theme::layout::InputSeen>,
 ) -> Result {
     if !guide.active() || *screen.get() != Screen::Playing {
         return Ok(());
@@ -301,7 +302,8 @@ fn guide_banner(
     // its side.
     let (anchor, at) = match layout.kind {
         crate::theme::layout::LayoutKind::Desktop => (egui::Align2::LEFT_TOP, [12.0, 12.0]),
-        crate::theme::layout::LayoutKind::Portrait => (egui::Align2::CENTER_BOTTOM, [0.0, -64.0]),
+        // Down to the caption's top edge: the row of letters under the board stays in sight.
+        crate::theme::layout::LayoutKind::Portrait => (egui::Align2::CENTER_BOTTOM, [0.0, -42.0]),
         crate::theme::layout::LayoutKind::Landscape => (egui::Align2::RIGHT_TOP, [-8.0, 8.0]),
     };
     egui::Window::new("guide")
@@ -315,7 +317,15 @@ fn guide_banner(
                     .strong()
                     .size(16.0),
             );
-            ui.label(first_steps(&game));
+            let steps = first_steps(&game);
+            // A finger taps; a mouse clicks (a small screen is taken for a touch screen).
+            ui.label(
+                if seen.touch || layout.kind != crate::theme::layout::LayoutKind::Desktop {
+                    steps.replace("Click", "Tap").replace("click", "tap")
+                } else {
+                    steps.to_string()
+                },
+            );
             ui.label(
                 egui::RichText::new(if your_turn {
                     "Green: where you can start a move."
@@ -328,7 +338,10 @@ fn guide_banner(
                 if ui.button("Got it").clicked() {
                     guide.dismissed = true;
                 }
-                if ui.button("Full rules (F1)").clicked() {
+                if ui
+                    .button(crate::theme::layout::with_key(&seen, "Full rules", "F1"))
+                    .clicked()
+                {
                     rules.0 = true;
                 }
             });

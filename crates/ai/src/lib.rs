@@ -25,6 +25,7 @@ mod limits;
 mod mcts;
 mod plain_uct;
 pub mod proof;
+pub mod ratings;
 mod result;
 mod search;
 pub mod solve;
@@ -38,7 +39,7 @@ mod testgames;
 #[cfg(test)]
 mod tests;
 
-pub use arena::{GameRecord, MatchOptions, MatchReport, Side, play_match};
+pub use arena::{GameRecord, MatchOptions, MatchReport, Side, play_match, wilson};
 pub use config::{
     Algorithm, AlphaBetaParams, Budget, CEILING_MS, ConfigError, MAX_SEARCH_DEPTH, MctsParams, SearchConfig,
 };

@@ -3,10 +3,12 @@
 
 pub mod bench;
 pub mod fuzzing;
+pub mod ladder;
 pub mod matches;
 pub mod online;
 pub mod protocol;
 pub mod session;
+pub mod versus;
 
 /// Prints a line of a subcommand's report to standard output. When the reader has gone away
 /// (`parlour-engine match … | head`), the subcommand ends quietly with status 0 instead of

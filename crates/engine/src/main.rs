@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use parlour_engine::{bench, matches, protocol};
+use parlour_engine::{bench, ladder, matches, protocol, versus};
 
 /// Parlour's rules and AI as a text engine.
 ///
@@ -26,6 +26,11 @@ enum Command {
     Bench(BenchArgs),
     /// An AI-versus-AI series between two configurations.
     Match(matches::MatchArgs),
+    /// Two engine programs (e.g. builds of two revisions) play a series through the protocol:
+    /// paired openings, seats swapped, the score with its 95 % interval.
+    Versus(versus::VersusArgs),
+    /// A round robin of configurations (by default the four levels) turned into Elo ratings.
+    Ladder(ladder::LadderArgs),
     /// The protocol against a Parlour server's game: online new|join|watch|resume|token, wait,
     /// play and genmove through the server.
     Connect(ConnectArgs),
@@ -112,6 +117,8 @@ fn main() -> ExitCode {
         None => protocol::Engine::new(),
         Some(Command::Bench(b)) => return run_bench(&b),
         Some(Command::Match(m)) => return matches::run(&m),
+        Some(Command::Versus(v)) => return versus::run(&v),
+        Some(Command::Ladder(l)) => return ladder::run(&l),
         Some(Command::Connect(c)) => protocol::Engine::connected(&c.server, c.timeout),
         Some(Command::Solve(s)) => return run_solve(&s),
         Some(Command::Analyse(a)) => return run_analyse(&a),

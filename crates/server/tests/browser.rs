@@ -28,6 +28,16 @@ struct Browser {
     _profile: TempDir,
 }
 
+/// Installed before a page's own scripts: keeps what the page reports as going wrong.
+const COLLECT_ERRORS: &str = r#"(() => {
+window.parlourErrors = [];
+const keep = (what) => { window.parlourErrors.push(String(what).slice(0, 2000)); };
+const error = console.error.bind(console);
+console.error = (...args) => { keep(args.join(' ')); error(...args); };
+window.addEventListener('error', (e) => keep('error: ' + e.message + ' at ' + e.filename + ':' + e.lineno));
+window.addEventListener('unhandledrejection', (e) => keep('rejected: ' + (e.reason && (e.reason.stack || e.reason))));
+})();"#;
+
 impl Browser {
     /// Starts headless Chromium with a window of `width` × `height` CSS pixels, drawn at
     /// `scale` device pixels to one (the page's `devicePixelRatio`: below 1 the canvas has fewer
@@ -75,12 +85,26 @@ impl Browser {
             .expect("a page target")
             .to_string();
         let (socket, _) = tungstenite::connect(url).expect("the page's DevTools socket");
-        Browser {
+        let mut browser = Browser {
             child,
             socket,
             next_id: 1,
             _profile: profile,
-        }
+        };
+        // Every page the browser opens keeps its errors (console.error, uncaught exceptions,
+        // rejected promises) in `window.parlourErrors`, for a test's failure message.
+        browser.call("Page.enable", json!({}));
+        browser.call(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": COLLECT_ERRORS }),
+        );
+        browser
+    }
+
+    /// The errors the page has logged so far (see `COLLECT_ERRORS`).
+    fn errors(&mut self) -> String {
+        let v = self.eval("JSON.stringify((window.parlourErrors || []).slice(-20))");
+        v.as_str().unwrap_or("[]").to_string()
     }
 
     /// Sends a command and waits for its answer (events in between are dropped).
@@ -120,10 +144,10 @@ impl Browser {
             if done(&s) {
                 return s;
             }
-            assert!(
-                start.elapsed() < timeout,
-                "timed out waiting for {what}; the page says {s}"
-            );
+            if start.elapsed() >= timeout {
+                let errors = self.errors();
+                panic!("timed out waiting for {what}; the page says {s}; its errors: {errors}");
+            }
             std::thread::sleep(Duration::from_millis(200));
         }
     }

@@ -1,0 +1,291 @@
+//! `parlour-engine ladder`: a round robin of AI configurations (by default the four levels, each
+//! at its own budget) on one game, turned into Elo ratings with the first player at 1000.
+//!
+//! The ratings are the Bradley–Terry maximum-likelihood fit of every pairing's score (a draw
+//! counts half a win each way), with one virtual draw added to each pairing so that a clean
+//! sweep gives a finite gap rather than an infinite one (the prior BayesElo uses). Intervals are
+//! the 2.5th and 97.5th percentiles over 400 bootstrap resamples of the games.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use parlour_ai::{Knowledge, Level, MatchOptions, SearchConfig, mix64, play_match};
+use parlour_rules::{Game, GameId, split_pairs, with_game};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A round robin of configurations on one game, with Elo ratings (the first at 1000).
+///
+/// Every pair of configurations plays --games games (seats alternating, each pair of games from
+/// one random opening). Prints each pairing's score, then a table of ratings with 95 %
+/// intervals, then one `ratings` line for docs/strength.md.
+#[derive(clap::Args, Debug)]
+pub struct LadderArgs {
+    /// The game and its options, e.g. --game konane size=8x8.
+    #[arg(long, required = true, num_args = 1.., value_names = ["ID", "KEY=VALUE"])]
+    game: Vec<String>,
+    /// The configurations, each one quoted argument of genmove's words; the first is the anchor
+    /// (1000). Default: the four levels, weakest first.
+    #[arg(long, num_args = 1.., value_name = "SETTINGS")]
+    players: Vec<String>,
+    /// Games per pairing.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    games: u32,
+    /// Random moves at the start of each pair of games.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    opening: u32,
+    /// Seed of the openings and the searches.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// A game still going after this many moves is scored a draw.
+    #[arg(long = "max-plies", value_name = "N", default_value_t = 600)]
+    max_plies: u32,
+}
+
+/// One pairing's result: players `i` and `j`, and each game's score for `i` (1, 0.5 or 0).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pairing {
+    /// The first player's index.
+    pub i: usize,
+    /// The second player's index.
+    pub j: usize,
+    /// Each game's result for `i`.
+    pub scores: Vec<f64>,
+}
+
+/// Elo ratings of `n` players from their pairings, player 0 at 1000: the maximum-likelihood
+/// Bradley–Terry strengths (one virtual draw added to every pairing), by the MM iteration.
+pub fn fit_elo(n: usize, pairings: &[Pairing]) -> Vec<f64> {
+    // wins[i]: i's total score (virtual draws included); games[i][j]: games between them.
+    let mut wins = vec![0.0; n];
+    let mut games = vec![vec![0.0; n]; n];
+    for p in pairings {
+        let s: f64 = p.scores.iter().sum::<f64>() + 0.5;
+        let g = p.scores.len() as f64 + 1.0;
+        wins[p.i] += s;
+        wins[p.j] += g - s;
+        games[p.i][p.j] += g;
+        games[p.j][p.i] += g;
+    }
+    let mut gamma = vec![1.0f64; n];
+    for _ in 0..10_000 {
+        let mut next = gamma.clone();
+        for i in 0..n {
+            let denom: f64 = (0..n)
+                .filter(|&j| j != i)
+                .map(|j| games[i][j] / (gamma[i] + gamma[j]))
+                .sum();
+            if denom > 0.0 {
+                next[i] = wins[i] / denom;
+            }
+        }
+        // Player 0 is the anchor.
+        let anchor = next[0];
+        next.iter_mut().for_each(|g| *g /= anchor);
+        let change = next
+            .iter()
+            .zip(&gamma)
+            .map(|(a, b)| (a.ln() - b.ln()).abs())
+            .fold(0.0, f64::max);
+        gamma = next;
+        if change < 1e-10 {
+            break;
+        }
+    }
+    gamma.iter().map(|g| 1000.0 + 400.0 * g.log10()).collect()
+}
+
+/// The 95 % interval of each player's rating: the 2.5th and 97.5th percentiles of the fit over
+/// `rounds` resamples (each pairing's games drawn again with replacement).
+pub fn bootstrap(n: usize, pairings: &[Pairing], rounds: usize, seed: u64) -> Vec<(f64, f64)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); n];
+    for _ in 0..rounds {
+        let drawn: Vec<Pairing> = pairings
+            .iter()
+            .map(|p| Pairing {
+                scores: (0..p.scores.len())
+                    .map(|_| p.scores[rng.random_range(0..p.scores.len())])
+                    .collect(),
+                ..p.clone()
+            })
+            .collect();
+        for (k, r) in fit_elo(n, &drawn).into_iter().enumerate() {
+            samples[k].push(r);
+        }
+    }
+    samples
+        .into_iter()
+        .map(|mut s| {
+            s.sort_by(f64::total_cmp);
+            let at = |q: f64| s[((s.len() - 1) as f64 * q).round() as usize];
+            (at(0.025), at(0.975))
+        })
+        .collect()
+}
+
+fn round_robin<G: Game + Knowledge>(l: &LadderArgs) -> Result<String, String> {
+    let words: Vec<&str> = l.game[1..].iter().map(String::as_str).collect();
+    let pairs = split_pairs(&words).map_err(|e| e.to_string())?;
+    let options = G::parse_options(&pairs).map_err(|e| e.to_string())?;
+    let start = G::new(&options);
+    let players: Vec<String> = if l.players.is_empty() {
+        Level::ALL.iter().map(|lv| format!("level={}", lv.name())).collect()
+    } else {
+        l.players.clone()
+    };
+    let configs = players
+        .iter()
+        .map(|text| {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            SearchConfig::parse(&start, &words, Level::Strong).map_err(|e| format!("'{text}': {e}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    crate::say!(
+        "{}: a round robin of {} players, {} games a pairing",
+        G::display_name(&options),
+        players.len(),
+        l.games
+    );
+    let mut pairings = Vec::new();
+    for i in 0..configs.len() {
+        for j in i + 1..configs.len() {
+            let opts = MatchOptions {
+                games: l.games,
+                opening_plies: l.opening,
+                max_plies: l.max_plies,
+                seed: mix64(l.seed, (i * 64 + j) as u64),
+            };
+            let mut scores = Vec::new();
+            let report = play_match(
+                |_| start.clone(),
+                &configs[i],
+                &configs[j],
+                &opts,
+                |record| {
+                    scores.push(match record.winner {
+                        Some(parlour_ai::Side::A) => 1.0,
+                        Some(parlour_ai::Side::B) => 0.0,
+                        None => 0.5,
+                    })
+                },
+            );
+            let total: f64 = scores.iter().sum();
+            crate::say!(
+                "  {} against {}: {total}/{} ({:.0} and {:.0} ms a move)",
+                players[i],
+                players[j],
+                scores.len(),
+                report.ms_per_move(0),
+                report.ms_per_move(1)
+            );
+            pairings.push(Pairing { i, j, scores });
+        }
+    }
+    let ratings = fit_elo(players.len(), &pairings);
+    let intervals = bootstrap(players.len(), &pairings, 400, l.seed);
+    let mut out = String::new();
+    let mut line = format!("ratings {}:", l.game.join(" "));
+    for (k, name) in players.iter().enumerate() {
+        let (lo, hi) = intervals[k];
+        let _ = writeln!(out, "  {name:<28} {:>6.0}   95 % {:>5.0}–{:<5.0}", ratings[k], lo, hi);
+        let _ = write!(
+            line,
+            " {}={:.0}[{:.0},{:.0}]",
+            name.replace(' ', ","),
+            ratings[k],
+            lo,
+            hi
+        );
+    }
+    out.push_str(&line);
+    Ok(out)
+}
+
+/// Runs the round robin `l` describes.
+pub fn run(l: &LadderArgs) -> ExitCode {
+    let result = match l.game[0].parse::<GameId>() {
+        Ok(game) => with_game!(game, G => round_robin::<G>(l)),
+        Err(e) => Err(e.to_string()),
+    };
+    match result {
+        Ok(table) => {
+            crate::say!("{table}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("parlour-engine ladder: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games between players of known ratings, each result drawn from Elo's expectation.
+    fn simulate(truth: &[f64], games: usize, seed: u64) -> Vec<Pairing> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        for i in 0..truth.len() {
+            for j in i + 1..truth.len() {
+                let p = 1.0 / (1.0 + 10f64.powf((truth[j] - truth[i]) / 400.0));
+                let scores = (0..games)
+                    .map(|_| if rng.random::<f64>() < p { 1.0 } else { 0.0 })
+                    .collect();
+                out.push(Pairing { i, j, scores });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_fit_finds_known_ratings_again_and_the_intervals_hold_them() {
+        let truth = [1000.0, 1300.0, 1650.0, 1800.0];
+        let pairings = simulate(&truth, 400, 5);
+        let fitted = fit_elo(4, &pairings);
+        assert!((fitted[0] - 1000.0).abs() < 1e-6, "the anchor moved: {fitted:?}");
+        for (f, t) in fitted.iter().zip(truth) {
+            assert!((f - t).abs() < 60.0, "fitted {fitted:?}, truth {truth:?}");
+        }
+        let intervals = bootstrap(4, &pairings, 200, 9);
+        for (k, (lo, hi)) in intervals.iter().enumerate().skip(1) {
+            assert!(
+                *lo < fitted[k] && fitted[k] < *hi,
+                "{k}: {lo}..{hi} misses {}",
+                fitted[k]
+            );
+            assert!(
+                *lo < truth[k] + 80.0 && truth[k] - 80.0 < *hi,
+                "{k}: {lo}..{hi} far from {}",
+                truth[k]
+            );
+        }
+    }
+
+    #[test]
+    fn a_clean_sweep_gives_a_large_finite_gap_and_fewer_games_a_wider_interval() {
+        let sweep = |games: usize| {
+            vec![Pairing {
+                i: 0,
+                j: 1,
+                scores: vec![0.0; games],
+            }]
+        };
+        let r10 = fit_elo(2, &sweep(10));
+        let r40 = fit_elo(2, &sweep(40));
+        assert!(r10[1].is_finite() && r10[1] > 1300.0, "{r10:?}");
+        assert!(r40[1] > r10[1], "more evidence, a larger gap: {r10:?} {r40:?}");
+        // An even match: the same rating, an interval either side.
+        let even = vec![Pairing {
+            i: 0,
+            j: 1,
+            scores: [1.0, 0.0].repeat(10),
+        }];
+        let r = fit_elo(2, &even);
+        assert!((r[1] - 1000.0).abs() < 1e-6, "{r:?}");
+        let (lo, hi) = bootstrap(2, &even, 200, 1)[1];
+        assert!(lo < 1000.0 && hi > 1000.0, "{lo}..{hi}");
+    }
+}

@@ -1,0 +1,122 @@
+//! `parlour-engine versus` and `ladder` as a player of them runs them: real engine processes
+//! talking the protocol, a referee that checks every answer, and ratings from a round robin.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_parlour-engine");
+
+fn run(args: &[&str]) -> String {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_versus_series_pairs_its_openings_and_at_equal_playouts_repeats_exactly() {
+    let args = [
+        "versus",
+        "--game",
+        "konane",
+        "size=6x6",
+        "--a",
+        "level=casual",
+        "--b",
+        "level=novice",
+        "--games",
+        "4",
+        "--playouts",
+        "300",
+        "--seed",
+        "5",
+    ];
+    let text = run(&args);
+    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 4, "{text}");
+    // A pair's two games start from one opening, A once in each seat.
+    let opening = |l: &str| l.split("[opening ").nth(1).map(str::to_string);
+    assert_eq!(opening(games[0]), opening(games[1]), "{text}");
+    assert!(
+        games[0].contains("A as white") && games[1].contains("A as black"),
+        "{text}"
+    );
+    assert!(text.contains("games 4: A won"), "{text}");
+    assert!(text.contains("score of A:") && text.contains("2 pairs"), "{text}");
+    // Every move searched to a fixed budget from a fixed seed: the same series again.
+    let again = run(&args);
+    let results = |t: &str| {
+        t.lines()
+            .filter(|l| !l.contains("ms a move"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(results(&text), results(&again));
+}
+
+#[test]
+fn an_engine_that_answers_an_illegal_move_loses_the_game_and_the_table_says_so() {
+    let dir = std::env::temp_dir().join(format!("parlour-versus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad-engine");
+    std::fs::write(
+        &bad,
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    genmove*) printf '= zz9\\n\\n' ;;\n    quit) printf '= \\n\\n'; exit 0 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&bad, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let text = run(&[
+        "versus",
+        "--game",
+        "konane",
+        "size=6x6",
+        "--b-engine",
+        bad.to_str().unwrap(),
+        "--a",
+        "level=novice",
+        "--b",
+        "level=novice",
+        "--games",
+        "4",
+        "--opening",
+        "0",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(text.contains("B forfeits at ply"), "{text}");
+    assert!(text.contains("'zz9'"), "the reason names the move: {text}");
+    assert!(text.contains("games 4: A won 4, B won 0"), "{text}");
+    assert!(text.contains("lost by a bad answer: A 0, B 4"), "{text}");
+}
+
+#[test]
+fn a_ladder_rates_its_first_player_1000_and_a_random_mover_below_the_novice() {
+    let text = run(&[
+        "ladder",
+        "--game",
+        "konane",
+        "size=6x6",
+        "--players",
+        "level=novice",
+        "algo=random",
+        "--games",
+        "12",
+    ]);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("ratings konane size=6x6:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains(" level=novice=1000["), "{line}");
+    let random: f64 = line
+        .split(" algo=random=")
+        .nth(1)
+        .and_then(|r| r.split('[').next())
+        .and_then(|r| r.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(random < 900.0, "{text}");
+}
