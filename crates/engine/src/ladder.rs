@@ -208,16 +208,7 @@ pub fn run(l: &LadderArgs) -> ExitCode {
         Ok(game) => with_game!(game, G => round_robin::<G>(l)),
         Err(e) => Err(e.to_string()),
     };
-    match result {
-        Ok(table) => {
-            crate::say!("{table}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("parlour-engine ladder: {e}");
-            ExitCode::from(2)
-        }
-    }
+    crate::finish("ladder", result)
 }
 
 #[cfg(test)]

@@ -22,3 +22,18 @@ macro_rules! say {
         }
     }};
 }
+
+/// Ends a subcommand: prints its report (`Ok`) with status 0, or its error after
+/// `parlour-engine <command>:` on standard error with status 2.
+pub fn finish(command: &str, result: Result<String, String>) -> std::process::ExitCode {
+    match result {
+        Ok(report) => {
+            say!("{report}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("parlour-engine {command}: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}

@@ -381,19 +381,10 @@ fn series<G: Game + Knowledge>(m: &VersusArgs) -> Result<Tally, String> {
 /// Runs the series `m` describes and prints its table.
 pub fn run(m: &VersusArgs) -> ExitCode {
     let result = match m.game[0].parse::<GameId>() {
-        Ok(game) => with_game!(game, G => series::<G>(m)),
+        Ok(game) => with_game!(game, G => series::<G>(m).map(|t| t.to_string())),
         Err(e) => Err(e.to_string()),
     };
-    match result {
-        Ok(tally) => {
-            crate::say!("{tally}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("parlour-engine versus: {e}");
-            ExitCode::from(2)
-        }
-    }
+    crate::finish("versus", result)
 }
 
 #[cfg(test)]
