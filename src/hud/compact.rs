@@ -224,7 +224,7 @@ fn short_count(label: &str, value: &str) -> String {
 
 /// The button that raises the sheet (or lowers it).
 fn sheet_button(ui: &mut egui::Ui, sheet: &mut Sheet) {
-    let text = if sheet.0 { "✕ Close" } else { "☰ Moves & menu" };
+    let text = if sheet.0 { "× Close" } else { "☰ Moves & menu" };
     let button = ui.add(egui::Button::new(text).min_size(egui::vec2(TOUCH_TARGET, TOUCH_TARGET)));
     crate::theme::layout::mark_target(ui.ctx(), "sheet", button.rect);
     if button.clicked() {

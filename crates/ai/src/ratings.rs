@@ -30,12 +30,44 @@ const fn r(elo: u16, low: u16, high: u16) -> Rating {
     Rating { elo, low, high }
 }
 
-/// The measurements (docs/strength.md, "Levels").
-const ROWS: &[Row] = &[Row {
-    game: GameId::Konane,
-    options: &[("size", "8x8")],
-    levels: [r(1000, 1000, 1000), r(1615, 1526, 1756), r(0, 0, 0), r(0, 0, 0)],
-}];
+/// The measurements (docs/strength.md, "Levels"): 20 games a pairing at 2801076. Strong and
+/// Master (on the clock) are not measured yet: zero.
+const ROWS: &[Row] = &[
+    casual_only(GameId::Kansho, &[], r(1555, 1508, 1616)),
+    casual_only(GameId::Konane, &[("size", "8x8")], r(1726, 1569, 1944)),
+    casual_only(GameId::ConHex, &[], r(1754, 1665, 1901)),
+    casual_only(GameId::Qyshinsu, &[], r(1524, 1384, 1778)),
+    casual_only(
+        GameId::Soldiers,
+        &[("variant", "board1"), ("rules", "fair")],
+        r(1384, 1278, 1517),
+    ),
+    casual_only(
+        GameId::Soldiers,
+        &[("variant", "board2"), ("rules", "fair")],
+        r(1398, 1298, 1521),
+    ),
+    casual_only(
+        GameId::Soldiers,
+        &[("variant", "board3"), ("rules", "fair")],
+        r(1292, 1203, 1428),
+    ),
+    casual_only(
+        GameId::Soldiers,
+        &[("variant", "board4"), ("rules", "fair")],
+        r(1374, 1262, 1530),
+    ),
+    casual_only(GameId::Soldiers, &[("variant", "monk")], r(1106, 1008, 1217)),
+];
+
+/// A row with the Novice and Casual measured and the two levels on the clock not yet.
+const fn casual_only(game: GameId, options: &'static [(&'static str, &'static str)], casual: Rating) -> Row {
+    Row {
+        game,
+        options,
+        levels: [r(1000, 1000, 1000), casual, r(0, 0, 0), r(0, 0, 0)],
+    }
+}
 
 /// The measured rating of `level` in `game` with `options` (as the new-game dialog holds them:
 /// only what differs from the defaults), or `None` where that board was not measured.
@@ -63,6 +95,18 @@ mod tests {
         assert_eq!(rating(GameId::Konane, &named, Level::Novice), Some(eight));
         let six = vec![("size".to_string(), "6x6".to_string())];
         assert_eq!(rating(GameId::Konane, &six, Level::Novice), None);
+        // A hunt board with the fair rules is measured; the seed's rules on it are not.
+        let pairs = |v: &[(&str, &str)]| {
+            v.iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect::<Vec<_>>()
+        };
+        let fair = pairs(&[("variant", "board2"), ("rules", "fair")]);
+        assert!(rating(GameId::Soldiers, &fair, Level::Casual).is_some());
+        let seed = pairs(&[("variant", "board2"), ("rules", "seed")]);
+        assert_eq!(rating(GameId::Soldiers, &seed, Level::Casual), None);
+        // Strong and Master are not measured yet: nothing rather than a made-up number.
+        assert_eq!(rating(GameId::Konane, &[], Level::Master), None);
     }
 
     #[test]
