@@ -31,15 +31,8 @@ pub struct LadderArgs {
     /// Games per pairing.
     #[arg(long, value_name = "N", default_value_t = 10)]
     games: u32,
-    /// Random moves at the start of each pair of games.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    opening: u32,
-    /// Seed of the openings and the searches.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    seed: u64,
-    /// A game still going after this many moves is scored a draw.
-    #[arg(long = "max-plies", value_name = "N", default_value_t = 600)]
-    max_plies: u32,
+    #[command(flatten)]
+    play: crate::versus::SeriesPlay,
 }
 
 /// One pairing's result: players `i` and `j`, and each game's score for `i` (1, 0.5 or 0).
@@ -152,9 +145,9 @@ fn round_robin<G: Game + Knowledge>(l: &LadderArgs) -> Result<String, String> {
         for j in i + 1..configs.len() {
             let opts = MatchOptions {
                 games: l.games,
-                opening_plies: l.opening,
-                max_plies: l.max_plies,
-                seed: mix64(l.seed, (i * 64 + j) as u64),
+                opening_plies: l.play.opening,
+                max_plies: l.play.max_plies,
+                seed: mix64(l.play.seed, (i * 64 + j) as u64),
             };
             let mut scores = Vec::new();
             let report = play_match(
@@ -183,7 +176,7 @@ fn round_robin<G: Game + Knowledge>(l: &LadderArgs) -> Result<String, String> {
         }
     }
     let ratings = fit_elo(players.len(), &pairings);
-    let intervals = bootstrap(players.len(), &pairings, 400, l.seed);
+    let intervals = bootstrap(players.len(), &pairings, 400, l.play.seed);
     let mut out = String::new();
     let mut line = format!("ratings {}:", l.game.join(" "));
     for (k, name) in players.iter().enumerate() {

@@ -47,18 +47,25 @@ pub struct VersusArgs {
     /// Games in the series (rounded up to whole pairs).
     #[arg(long, value_name = "N", default_value_t = 20)]
     games: u32,
-    /// Random moves at the start of each pair.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    opening: u32,
-    /// Seed of the openings and of every genmove's seed.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    seed: u64,
-    /// A game still going after this many moves is scored a draw.
-    #[arg(long = "max-plies", value_name = "N", default_value_t = 600)]
-    max_plies: u32,
+    #[command(flatten)]
+    play: SeriesPlay,
     /// Print only the table.
     #[arg(long)]
     quiet: bool,
+}
+
+/// How the games of a series start and end (shared by `versus` and `ladder`).
+#[derive(clap::Args, Debug)]
+pub struct SeriesPlay {
+    /// Random moves at the start of each pair of games.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub opening: u32,
+    /// Seed of the openings and of every search's seed.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// A game still going after this many moves is scored a draw.
+    #[arg(long = "max-plies", value_name = "N", default_value_t = 600)]
+    pub max_plies: u32,
 }
 
 /// An engine program speaking the protocol on its stdin and stdout.
@@ -248,7 +255,7 @@ impl<G: Game + Knowledge> Series<'_, G> {
         }
         let mut plies = opening.len() as u32;
         let side_of = |seat: Player| usize::from(seat != a_seat);
-        while !state.status().is_over() && plies < m.max_plies {
+        while !state.status().is_over() && plies < m.play.max_plies {
             let mover = side_of(state.seat_of(state.side_to_move()));
             let seed = mix64(game_seed, u64::from(plies));
             let t = Instant::now();
@@ -344,12 +351,12 @@ fn series<G: Game + Knowledge>(m: &VersusArgs) -> Result<Tally, String> {
         tally: Tally::default(),
     };
     for pair in 0..m.games.div_ceil(2) {
-        let mut rng = ChaCha8Rng::seed_from_u64(mix64(m.seed, u64::from(pair)));
-        let opening = random_opening(&start, m.opening, &mut rng);
+        let mut rng = ChaCha8Rng::seed_from_u64(mix64(m.play.seed, u64::from(pair)));
+        let opening = random_opening(&start, m.play.opening, &mut rng);
         let mut pair_score = 0.0;
         for (k, a_seat) in [Player::P1, Player::P2].into_iter().enumerate() {
             let index = pair * 2 + k as u32;
-            let game_seed = mix64(m.seed ^ 0x7665_7273_7573, u64::from(index));
+            let game_seed = mix64(m.play.seed ^ 0x7665_7273_7573, u64::from(index));
             let end = series.play_one(&opening, a_seat, game_seed)?;
             series.tally.games += 1;
             match end.score {
