@@ -1,11 +1,17 @@
 //! Solves Kōnane boards from every opening pair of removals (Black's, then White's legal reply).
 //!
-//! `cargo run --release -p parlour-ai --example solve_konane -- 4x6,6x4,6x6 --ms 60000 [--tt-mib 64]`
+//! `cargo run --release -p parlour-ai --example solve_konane -- 4x6,6x4,6x6 --ms 60000 [--tt-mib 64]
+//! [--only "xa6 xa5"] [--perfect]`
 //!
 //! Prints one line per opening: result (the winner and the plies with perfect play), the winning
 //! moves of the side to move after the two removals (Black), nodes, milliseconds and table use.
-//! `--ms` is the budget per opening; an opening that runs out prints `unknown`.
+//! `--ms` is the budget per opening; an opening that runs out prints `unknown`. `--only` solves
+//! just the openings given (comma-separated); the verdict from the start then covers only them.
+//! `--perfect` also prints, per opening, Black's perfect first jump (the fastest win, or the
+//! longest and hardest loss: [`perfect_move`] without a budget) and then White's perfect reply
+//! to it, each with the time it took from a fresh table (what the Master's move would need).
 
+use parlour_ai::solve::perfect::perfect_move;
 use parlour_ai::solve::{SolveConfig, Solver, reply_text};
 use parlour_rules::Game;
 use parlour_rules::konane::{Konane, KonaneOptions};
@@ -15,11 +21,18 @@ fn main() {
     let mut sizes = "4x6,6x4".to_string();
     let mut ms: u64 = 60_000;
     let mut tt_mib: usize = 64;
+    let mut only: Vec<String> = Vec::new();
+    let mut perfect = false;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--ms" => {
                 ms = args[i + 1].parse().expect("--ms N");
+                i += 1;
+            }
+            "--perfect" => perfect = true,
+            "--only" => {
+                only = args[i + 1].split(',').map(|o| o.trim().to_string()).collect();
                 i += 1;
             }
             "--tt-mib" => {
@@ -60,6 +73,9 @@ fn main() {
             replies.sort_unstable();
             let mut all_black = true;
             for reply in replies {
+                if !only.is_empty() && !only.contains(&format!("{first} {reply}")) {
+                    continue;
+                }
                 let mut pos = after.clone();
                 parlour_rules::play_text(&mut pos, &reply).unwrap();
                 // A fresh table per opening, so that each line's numbers stand alone.
@@ -79,6 +95,22 @@ fn main() {
                     sol.tt_used_bytes() >> 20,
                     sol.tt_bytes >> 20
                 );
+                if perfect {
+                    let cfg = SolveConfig { millis: None, ..cfg };
+                    let mut line = pos.clone();
+                    for side in ["black", "white"] {
+                        let r = perfect_move(&line, &mut Solver::new(cfg), None, None).expect("proven");
+                        let mv = r.best.expect("a move");
+                        println!(
+                            "{size} {first} {reply}: {side} perfect {} (ends in {} plies, {} winning) in {} ms",
+                            line.format_move(&mv),
+                            r.end_in.map_or("?".to_string(), |p| p.to_string()),
+                            r.winning.len(),
+                            r.elapsed_ms
+                        );
+                        line.apply(mv);
+                    }
+                }
             }
             if all_black {
                 black_wins_by.push(first);

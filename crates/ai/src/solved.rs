@@ -1,11 +1,12 @@
 //! What is proven about Kōnane's small boards, shipped with the program: for every opening pair
 //! of removals (Black's first stone, White's reply) on the boards the solver has settled, the
-//! winner with perfect play and Black's winning first jumps. Copied from `docs/solved.md`, where
+//! winner with perfect play, the game's exact length, Black's winning first jumps and Black's
+//! perfect first jump. Copied from `docs/solved.md`, where
 //! the commands that proved each row are; a test proves a sample of the rows again
 //! (`every_shipped_4x6_and_6x4_row_and_a_sample_of_the_larger_ones_prove_again`). 60 rows, about
 //! 3 KB in the binary.
 //!
-//! Used where players meet the results: the Master's two opening removals on these boards, the
+//! Used where players meet the results: the Master's removals and first jump on these boards, the
 //! new-game dialog's "who wins this board", and the proven hint.
 
 use parlour_rules::konane::{Konane, KonaneMove};
@@ -25,83 +26,92 @@ pub struct OpeningResult {
     pub opening: &'static str,
     /// The side that wins with perfect play.
     pub winner: Player,
+    /// The plies from here (Black to move) to the end with perfect play: the winner playing
+    /// for the quickest end, the loser for the longest.
+    pub plies: u32,
     /// Black's winning first jumps, space-separated (empty when White wins).
     pub black_wins_by: &'static str,
+    /// Black's perfect first jump: the winning one that ends the game soonest, or, when White
+    /// wins, the one that makes White's win longest and, among those, leaves White the fewest
+    /// winning replies.
+    pub jump: &'static str,
 }
 
-/// `(board, opening, winner, Black's winning moves)` for every opening of 4×6, 6×4, 4×8, 8×4
-/// and 6×6.
-const KONANE_OPENINGS: &[(&str, &str, Player, &str)] = &[
-    ("4x6", "xa6 xa5", WHITE, ""),
-    ("4x6", "xa6 xb6", WHITE, ""),
-    ("4x6", "xb3 xa3", BLACK, "d3-b3"),
-    ("4x6", "xb3 xb2", BLACK, "b5-b3"),
-    ("4x6", "xb3 xb4", WHITE, ""),
-    ("4x6", "xb3 xc3", WHITE, ""),
-    ("4x6", "xc4 xb4", WHITE, ""),
-    ("4x6", "xc4 xc3", WHITE, ""),
-    ("4x6", "xc4 xc5", BLACK, "c2-c4"),
-    ("4x6", "xc4 xd4", BLACK, "a4-c4"),
-    ("4x6", "xd1 xc1", WHITE, ""),
-    ("4x6", "xd1 xd2", WHITE, ""),
-    ("6x4", "xa4 xa3", WHITE, ""),
-    ("6x4", "xa4 xb4", WHITE, ""),
-    ("6x4", "xc2 xb2", BLACK, "e2-c2"),
-    ("6x4", "xc2 xc1", BLACK, "c4-c2"),
-    ("6x4", "xc2 xc3", WHITE, ""),
-    ("6x4", "xc2 xd2", WHITE, ""),
-    ("6x4", "xd3 xc3", WHITE, ""),
-    ("6x4", "xd3 xd2", WHITE, ""),
-    ("6x4", "xd3 xd4", BLACK, "d1-d3"),
-    ("6x4", "xd3 xe3", BLACK, "b3-d3"),
-    ("6x4", "xf1 xe1", WHITE, ""),
-    ("6x4", "xf1 xf2", WHITE, ""),
-    ("4x8", "xa8 xa7", WHITE, ""),
-    ("4x8", "xa8 xb8", WHITE, ""),
-    ("4x8", "xb5 xa5", BLACK, "d5-b5"),
-    ("4x8", "xb5 xb4", WHITE, ""),
-    ("4x8", "xb5 xb6", BLACK, "b3-b5"),
-    ("4x8", "xb5 xc5", WHITE, ""),
-    ("4x8", "xc4 xb4", WHITE, ""),
-    ("4x8", "xc4 xc3", BLACK, "c6-c4"),
-    ("4x8", "xc4 xc5", WHITE, ""),
-    ("4x8", "xc4 xd4", BLACK, "a4-c4"),
-    ("4x8", "xd1 xc1", WHITE, ""),
-    ("4x8", "xd1 xd2", WHITE, ""),
-    ("8x4", "xa4 xa3", WHITE, ""),
-    ("8x4", "xa4 xb4", WHITE, ""),
-    ("8x4", "xd3 xc3", BLACK, "f3-d3"),
-    ("8x4", "xd3 xd2", WHITE, ""),
-    ("8x4", "xd3 xd4", BLACK, "d1-d3"),
-    ("8x4", "xd3 xe3", WHITE, ""),
-    ("8x4", "xe2 xd2", WHITE, ""),
-    ("8x4", "xe2 xe1", BLACK, "e4-e2"),
-    ("8x4", "xe2 xe3", WHITE, ""),
-    ("8x4", "xe2 xf2", BLACK, "c2-e2"),
-    ("8x4", "xh1 xg1", WHITE, ""),
-    ("8x4", "xh1 xh2", WHITE, ""),
-    ("6x6", "xa6 xa5", WHITE, ""),
-    ("6x6", "xa6 xb6", WHITE, ""),
-    ("6x6", "xc4 xb4", BLACK, "e4-c4"),
-    ("6x6", "xc4 xc3", WHITE, ""),
-    ("6x6", "xc4 xc5", BLACK, "c2-c4"),
-    ("6x6", "xc4 xd4", WHITE, ""),
-    ("6x6", "xd3 xc3", WHITE, ""),
-    ("6x6", "xd3 xd2", BLACK, "d5-d3"),
-    ("6x6", "xd3 xd4", WHITE, ""),
-    ("6x6", "xd3 xe3", BLACK, "b3-d3"),
-    ("6x6", "xf1 xe1", WHITE, ""),
-    ("6x6", "xf1 xf2", WHITE, ""),
+/// `(board, opening, winner, plies, Black's winning moves, Black's perfect jump)` for every
+/// opening of 4×6, 6×4, 4×8, 8×4 and 6×6.
+const KONANE_OPENINGS: &[(&str, &str, Player, u32, &str, &str)] = &[
+    ("4x6", "xa6 xa5", WHITE, 6, "", "c6-a6"),
+    ("4x6", "xa6 xb6", WHITE, 14, "", "a4-a6"),
+    ("4x6", "xb3 xa3", BLACK, 15, "d3-b3", "d3-b3"),
+    ("4x6", "xb3 xb2", BLACK, 17, "b5-b3", "b5-b3"),
+    ("4x6", "xb3 xb4", WHITE, 16, "", "b1-b3"),
+    ("4x6", "xb3 xc3", WHITE, 6, "", "b1-b3"),
+    ("4x6", "xc4 xb4", WHITE, 6, "", "c6-c4"),
+    ("4x6", "xc4 xc3", WHITE, 16, "", "c6-c4"),
+    ("4x6", "xc4 xc5", BLACK, 17, "c2-c4", "c2-c4"),
+    ("4x6", "xc4 xd4", BLACK, 15, "a4-c4", "a4-c4"),
+    ("4x6", "xd1 xc1", WHITE, 14, "", "d3-d1"),
+    ("4x6", "xd1 xd2", WHITE, 6, "", "b1-d1"),
+    ("6x4", "xa4 xa3", WHITE, 14, "", "c4-a4"),
+    ("6x4", "xa4 xb4", WHITE, 6, "", "a2-a4"),
+    ("6x4", "xc2 xb2", BLACK, 17, "e2-c2", "e2-c2"),
+    ("6x4", "xc2 xc1", BLACK, 15, "c4-c2", "c4-c2"),
+    ("6x4", "xc2 xc3", WHITE, 6, "", "a2-c2"),
+    ("6x4", "xc2 xd2", WHITE, 16, "", "a2-c2"),
+    ("6x4", "xd3 xc3", WHITE, 16, "", "f3-d3"),
+    ("6x4", "xd3 xd2", WHITE, 6, "", "f3-d3"),
+    ("6x4", "xd3 xd4", BLACK, 15, "d1-d3", "d1-d3"),
+    ("6x4", "xd3 xe3", BLACK, 17, "b3-d3", "b3-d3"),
+    ("6x4", "xf1 xe1", WHITE, 6, "", "f3-f1"),
+    ("6x4", "xf1 xf2", WHITE, 14, "", "d1-f1"),
+    ("4x8", "xa8 xa7", WHITE, 8, "", "c8-a8"),
+    ("4x8", "xa8 xb8", WHITE, 22, "", "a6-a8"),
+    ("4x8", "xb5 xa5", BLACK, 23, "d5-b5", "d5-b5"),
+    ("4x8", "xb5 xb4", WHITE, 20, "", "b7-b5"),
+    ("4x8", "xb5 xb6", BLACK, 23, "b3-b5", "b3-b5"),
+    ("4x8", "xb5 xc5", WHITE, 12, "", "b3-b5"),
+    ("4x8", "xc4 xb4", WHITE, 12, "", "c6-c4"),
+    ("4x8", "xc4 xc3", BLACK, 23, "c6-c4", "c6-c4"),
+    ("4x8", "xc4 xc5", WHITE, 20, "", "c2-c4"),
+    ("4x8", "xc4 xd4", BLACK, 23, "a4-c4", "a4-c4"),
+    ("4x8", "xd1 xc1", WHITE, 22, "", "d3-d1"),
+    ("4x8", "xd1 xd2", WHITE, 8, "", "b1-d1"),
+    ("8x4", "xa4 xa3", WHITE, 22, "", "c4-a4"),
+    ("8x4", "xa4 xb4", WHITE, 8, "", "a2-a4"),
+    ("8x4", "xd3 xc3", BLACK, 23, "f3-d3", "f3-d3"),
+    ("8x4", "xd3 xd2", WHITE, 12, "", "f3-d3"),
+    ("8x4", "xd3 xd4", BLACK, 23, "d1-d3", "d1-d3"),
+    ("8x4", "xd3 xe3", WHITE, 20, "", "b3-d3"),
+    ("8x4", "xe2 xd2", WHITE, 20, "", "g2-e2"),
+    ("8x4", "xe2 xe1", BLACK, 23, "e4-e2", "e4-e2"),
+    ("8x4", "xe2 xe3", WHITE, 12, "", "c2-e2"),
+    ("8x4", "xe2 xf2", BLACK, 23, "c2-e2", "c2-e2"),
+    ("8x4", "xh1 xg1", WHITE, 8, "", "h3-h1"),
+    ("8x4", "xh1 xh2", WHITE, 22, "", "f1-h1"),
+    ("6x6", "xa6 xa5", WHITE, 26, "", "c6-a6"),
+    ("6x6", "xa6 xb6", WHITE, 26, "", "a4-a6"),
+    ("6x6", "xc4 xb4", BLACK, 27, "e4-c4", "e4-c4"),
+    ("6x6", "xc4 xc3", WHITE, 26, "", "c6-c4"),
+    ("6x6", "xc4 xc5", BLACK, 27, "c2-c4", "c2-c4"),
+    ("6x6", "xc4 xd4", WHITE, 26, "", "a4-c4"),
+    ("6x6", "xd3 xc3", WHITE, 26, "", "f3-d3"),
+    ("6x6", "xd3 xd2", BLACK, 27, "d5-d3", "d5-d3"),
+    ("6x6", "xd3 xd4", WHITE, 26, "", "d1-d3"),
+    ("6x6", "xd3 xe3", BLACK, 27, "b3-d3", "b3-d3"),
+    ("6x6", "xf1 xe1", WHITE, 26, "", "f3-f1"),
+    ("6x6", "xf1 xf2", WHITE, 26, "", "d1-f1"),
 ];
 
 fn rows() -> impl Iterator<Item = OpeningResult> {
     KONANE_OPENINGS
         .iter()
-        .map(|&(board, opening, winner, black_wins_by)| OpeningResult {
+        .map(|&(board, opening, winner, plies, black_wins_by, jump)| OpeningResult {
             board,
             opening,
             winner,
+            plies,
             black_wins_by,
+            jump,
         })
 }
 
@@ -168,13 +178,15 @@ fn board_name(k: &Konane) -> String {
     format!("{}x{}", k.width(), k.height())
 }
 
-/// The perfect opening removal from the shipped table, on a shipped board at ply 0 or 1, and
-/// whether the side to move then wins with perfect play: White replies with a removal that wins
-/// (the first in byte order); Black removes a stone that wins against every reply, or else the
-/// one that leaves White the fewest winning replies. `None` elsewhere.
+/// The perfect move of the first three plies from the shipped table, on a shipped board reached
+/// from its start, and whether the side to move then wins with perfect play. White replies to
+/// Black's removal with the winning removal that ends the game soonest (ties: byte order);
+/// Black removes the stone that makes White's quickest win longest and, among those, leaves
+/// White the most replies that lose; Black's first jump is the row's perfect jump. `None`
+/// elsewhere.
 pub fn konane_opening_move(k: &Konane) -> Option<(KonaneMove, bool)> {
     // Only from the start position itself (not a set-up one).
-    if k.ply() > 1 || (k.ply() == 0 && k.hash_key() != Konane::new(k.options()).hash_key()) {
+    if k.ply() > 2 || (k.ply() == 0 && k.hash_key() != Konane::new(k.options()).hash_key()) {
         return None;
     }
     let board = board_name(k);
@@ -184,19 +196,40 @@ pub fn konane_opening_move(k: &Konane) -> Option<(KonaneMove, bool)> {
     let mut named: Vec<(String, KonaneMove)> = moves.iter().map(|m| (k.format_move(m), *m)).collect();
     named.sort_by(|a, b| a.0.cmp(&b.0));
     let me = k.side_to_move();
-    if k.ply() == 1 {
-        let first = konane_history_first(k)?;
-        let won = |r: &str| konane_opening(&board, &format!("{first} {r}")).is_some_and(|o| o.winner == me);
-        let choice = named.iter().find(|(r, _)| won(r)).or(named.first())?;
-        return Some((choice.1, won(&choice.0)));
+    match k.ply() {
+        0 => {
+            // What each removal leaves White: the quickest of White's winning replies (longer
+            // is better for Black), then how many replies lose (more is better).
+            let choice = named.iter().rev().max_by_key(|(r, _)| {
+                let replies: Vec<OpeningResult> = rows()
+                    .filter(|o| o.board == board && o.opening.starts_with(&format!("{r} ")))
+                    .collect();
+                let quickest = replies.iter().filter(|o| o.winner == WHITE).map(|o| o.plies).min();
+                let losing = replies.iter().filter(|o| o.winner == BLACK).count();
+                (quickest.unwrap_or(u32::MAX), losing)
+            })?;
+            Some((choice.1, start_winner == me))
+        }
+        1 => {
+            let first = konane_history_first(k)?;
+            let row = |r: &str| konane_opening(&board, &format!("{first} {r}"));
+            let won = |r: &str| row(r).is_some_and(|o| o.winner == me);
+            let choice = named
+                .iter()
+                .filter(|(r, _)| won(r))
+                .min_by_key(|(r, _)| row(r).map_or(u32::MAX, |o| o.plies))
+                .or(named.first())?;
+            Some((choice.1, won(&choice.0)))
+        }
+        _ => {
+            let (name, _) = openings_from(&Konane::new(k.options()))
+                .into_iter()
+                .find(|(_, pos)| pos.hash_key() == k.hash_key())?;
+            let row = konane_opening(&board, &name)?;
+            let jump = named.iter().find(|(m, _)| m == row.jump)?;
+            Some((jump.1, row.winner == me))
+        }
     }
-    // Ply 0: the removal with the most replies that lose for White (ties: byte order).
-    let choice = named.iter().rev().max_by_key(|(r, _)| {
-        rows()
-            .filter(|o| o.board == board && o.opening.starts_with(&format!("{r} ")) && o.winner == BLACK)
-            .count()
-    })?;
-    Some((choice.1, start_winner == me))
 }
 
 /// Whether the side to move wins with perfect play, where the shipped table says so: from the
@@ -294,16 +327,26 @@ mod tests {
             let s = crate::solve::solve(&k, &SolveConfig::default());
             assert_eq!(s.winner, Some(row.winner), "{row:?}");
             assert_eq!(s.winning_moves.join(" "), row.black_wins_by, "{row:?}");
+            assert_eq!(s.proven.map(|p| (p.plies, p.exact)), Some((row.plies, true)), "{row:?}");
+            let mut solver = Solver::new(SolveConfig::default());
+            let jump = crate::solve::perfect::perfect_move(&k, &mut solver, None, None).and_then(|r| r.best);
+            assert_eq!(jump.map(|m| k.format_move(&m)).as_deref(), Some(row.jump), "{row:?}");
             small += 1;
         }
         assert_eq!(small, 24);
-        for (board, opening) in [("6x6", "xf1 xf2"), ("8x4", "xd3 xc3"), ("4x8", "xc4 xc3")] {
+        // The larger boards: two rows in full (under a second each), a 6×6 proof (seconds).
+        for (board, opening) in [("8x4", "xd3 xc3"), ("4x8", "xc4 xc3")] {
             let row = konane_opening(board, opening).expect("shipped");
-            let k = opened(board, opening);
-            let mut solver = Solver::new(SolveConfig::default());
-            let black_wins = solver.prove(&k).expect("proven within no budget");
-            assert_eq!(black_wins, row.winner == BLACK, "{row:?}");
+            let s = crate::solve::solve(&opened(board, opening), &SolveConfig::default());
+            assert_eq!(s.winner, Some(row.winner), "{row:?}");
+            assert_eq!(s.proven.map(|p| (p.plies, p.exact)), Some((row.plies, true)), "{row:?}");
         }
+        let row = konane_opening("6x6", "xf1 xf2").expect("shipped");
+        let mut solver = Solver::new(SolveConfig::default());
+        let black_wins = solver
+            .prove(&opened("6x6", "xf1 xf2"))
+            .expect("proven within no budget");
+        assert_eq!(black_wins, row.winner == BLACK, "{row:?}");
     }
 
     #[test]
@@ -327,7 +370,22 @@ mod tests {
         let (mv, wins) = konane_opening_move(&k).expect("shipped board");
         assert_eq!(k.format_move(&mv), "xc4");
         assert!(!wins);
+        // Black's first jump after an opening: the row's perfect jump, the winning one where
+        // Black wins.
+        let k = opened("6x6", "xc4 xb4");
+        let (mv, wins) = konane_opening_move(&k).expect("an opening of a shipped board");
+        assert_eq!(k.format_move(&mv), "e4-c4");
+        assert!(wins);
+        for row in konane_openings() {
+            let k = opened(row.board, row.opening);
+            let (mv, wins) = konane_opening_move(&k).expect("every row");
+            assert_eq!(k.format_move(&mv), row.jump, "{row:?}");
+            assert_eq!(wins, row.winner == BLACK, "{row:?}");
+            if wins {
+                assert!(row.black_wins_by.split(' ').any(|m| m == row.jump), "{row:?}");
+            }
+        }
         assert_eq!(konane_opening_move(&opened("8x8", "")), None);
-        assert_eq!(konane_opening_move(&opened("6x6", "xc4 xc3")), None);
+        assert_eq!(konane_opening_move(&opened("6x6", "xc4 xb4 e4-c4")), None);
     }
 }

@@ -139,7 +139,7 @@ impl Knowledge for Konane {
             tt_bytes,
             ..SolveConfig::default()
         };
-        // The two opening removals from the shipped table, on the boards it has.
+        // The two opening removals and Black's first jump from the shipped table, on its boards.
         if let Some((mv, wins)) = crate::solved::konane_opening_move(self) {
             return Some(SearchResult {
                 value: if wins { 1.0 } else { 0.0 },

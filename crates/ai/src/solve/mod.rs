@@ -9,14 +9,14 @@
 //!
 //! **Plies.** For a proven position, `plies` is normally exact: the length of the game under
 //! perfect play where the winner minimises and the loser maximises the number of plies to the
-//! end (a side that has no move has lost: 0 plies). It is computed after the win/loss proof by
-//! a memoised pass over the winning moves (winner) and every move (loser), which must prove
-//! every move of the winner's positions and so can cost far more than the proof. Before it, a
-//! cheap pass over the proof computes an upper bound — the longest line the loser can force
-//! against the winning strategy the proof found (the first winning move in move-generation
-//! order at each of the winner's turns); when the exact pass runs out of budget, that bound is
-//! reported and [`Proven::exact`] is false. When even that pass runs out, the game's own bound
-//! ([`Solvable::plies_bound`]; Kōnane: the stones left, as every move takes one) is reported.
+//! end (a side that has no move has lost: 0 plies). It is measured after the win/loss proof by
+//! depth-bounded proofs — "can the winner force the end within d plies?" — asked for `d` just
+//! under the shortest line found so far, starting from the game's own bound
+//! ([`Solvable::plies_bound`]; Kōnane: the stones left, as every move takes one): each yes
+//! brings a shorter line, and the first no proves the line before it the shortest. No position
+//! needs its own result proven first (a move that loses simply fails the question), and the
+//! table keeps every answer as a bound on the position's length. When the budget runs out
+//! first, the shortest line found so far is reported and [`Proven::exact`] is false.
 //!
 //! **Symmetry and memory.** Kōnane's keys are the same for a position and its half-turn, so
 //! either one's result serves both; each table entry records how many nodes its result cost,
@@ -35,7 +35,7 @@ use std::fmt::Write as _;
 use parlour_rules::{Game, Player, Status};
 use web_time::Instant;
 
-use table::Table;
+use table::{Fact, Table};
 
 use crate::stop::StopFlag;
 
@@ -47,6 +47,12 @@ pub const DEFAULT_TT_BYTES: usize = 64 << 20;
 pub trait Solvable: Game {
     /// True when the game can end drawn.
     const CAN_DRAW: bool = true;
+
+    /// True when every finished game is won by the player who made the last move (a side left
+    /// without a move, or whose opponent has just completed a connection, has lost): then a
+    /// won position's length is odd and a lost one's even, which halves the lengths the solver
+    /// must ask about.
+    const LAST_MOVER_WINS: bool = false;
 
     /// A 64-bit key of the position independent of [`Game::hash_key`]; equal positions give
     /// equal keys. The default hashes the state's `Debug` text (slow but exact).
@@ -108,6 +114,7 @@ impl std::fmt::Write for FnvWriter {
 
 impl Solvable for parlour_rules::konane::Konane {
     const CAN_DRAW: bool = false;
+    const LAST_MOVER_WINS: bool = true;
 
     fn check_key(&self) -> u64 {
         self.solver_keys().1
@@ -129,7 +136,7 @@ impl Solvable for parlour_rules::konane::Konane {
                 let used = u32::from(self.height()) * (u32::from(self.width()) + 1) - 1;
                 let turn = |x: u128| x.reverse_bits() >> (128 - used);
                 let turned = [turn(stones[0]), turn(stones[1])];
-                plane_keys(if turned < stones { turned } else { stones }, tag)
+                plane_keys(turned.min(stones), tag)
             }
             None => {
                 let mut h = FnvWriter(0xcbf2_9ce4_8422_2325);
@@ -142,6 +149,7 @@ impl Solvable for parlour_rules::konane::Konane {
 
 impl Solvable for parlour_rules::conhex::ConHex {
     const CAN_DRAW: bool = false;
+    const LAST_MOVER_WINS: bool = true;
 }
 impl Solvable for parlour_rules::kansho::Kansho {}
 impl Solvable for parlour_rules::qyshinsu::Qyshinsu {}
@@ -335,6 +343,16 @@ impl<G: Solvable> Solver<G> {
         self.wins(state).ok()
     }
 
+    /// Whether the result for the side to move — a win with `win`, a loss without — is forced
+    /// within `d` plies (the winner playing for the quickest end, the loser for the longest);
+    /// `None` when the budget runs out first.
+    pub fn forced(&mut self, state: &G, win: bool, d: u32) -> Option<bool> {
+        self.nodes = 0;
+        self.start = Instant::now();
+        self.began = self.start;
+        self.forced_within(state, win, d).ok().map(|f| f.is_some())
+    }
+
     /// Positions visited by the last call.
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -354,48 +372,17 @@ impl<G: Solvable> Solver<G> {
         winning.sort_unstable();
         let win = !winning.is_empty();
         self.proved_at = Some(self.began.elapsed().as_millis() as u64);
-        // The proof's bound first, while the table still holds the proof; then the exact length
-        // with what is left of the budget, keeping the bound when that runs out.
-        // A proof is reported even when no time is left to measure it: then with the game's
-        // own bound on its length.
-        let bound = match self.proof_plies(state, &mut std::collections::HashMap::new()) {
-            Ok(b) => b,
-            Err(OutOfBudget) => state.plies_bound().ok_or(OutOfBudget)?,
-        };
-        let (plies, exact) = match self.plies(state) {
-            Ok(p) => (p, true),
-            Err(OutOfBudget) => (bound, false),
-        };
+        // The length with what is left of the budget: each shorter line found narrows it from
+        // the game's own bound, and a proof is reported even when no budget is left to measure
+        // it (with the shortest line found so far).
+        let ceiling = state.plies_bound();
+        let (plies, exact) = self.plies(state, win, ceiling.unwrap_or(table::NO_BOUND - 1));
+        if !exact && plies == table::NO_BOUND - 1 && ceiling.is_none() {
+            return Err(OutOfBudget);
+        }
         let outcome = if win { Outcome::Win } else { Outcome::Loss };
         let winner = if win { me } else { me.other() };
         Ok((Proven { outcome, plies, exact }, Some(winner)))
-    }
-
-    /// The longest line the loser can force against the first winning move found at each of
-    /// the winner's turns: an upper bound on the exact length.
-    fn proof_plies(&mut self, state: &G, memo: &mut std::collections::HashMap<(u64, u64), u32>) -> Step<u32> {
-        let keys = Self::keys(state);
-        if let Some(&p) = memo.get(&keys) {
-            return Ok(p);
-        }
-        let win = self.wins(state)?;
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        let mut best = 0;
-        for &mv in &moves {
-            let mut child = state.clone();
-            child.apply(mv);
-            if win {
-                if !self.wins(&child)? {
-                    best = self.proof_plies(&child, memo)? + 1;
-                    break;
-                }
-            } else {
-                best = best.max(self.proof_plies(&child, memo)? + 1);
-            }
-        }
-        memo.insert(keys, best);
-        Ok(best)
     }
 
     fn tick(&mut self) -> Step<()> {
@@ -424,8 +411,8 @@ impl<G: Solvable> Solver<G> {
         self.tick()?;
         let before = self.nodes;
         let (key, check) = Self::keys(state);
-        if let Some(e) = self.tt.probe(key, check) {
-            return Ok(e.win);
+        if let Some(win) = self.tt.probe(key, check).and_then(|e| e.win) {
+            return Ok(win);
         }
         let me = state.side_to_move();
         let mut moves = self.bufs.pop().unwrap_or_default();
@@ -437,7 +424,7 @@ impl<G: Solvable> Solver<G> {
             if state.status() == Status::Ongoing || matches!(state.status(), Status::Draw { .. }) {
                 return Err(OutOfBudget);
             }
-            self.tt.store(key, check, win, None, 1);
+            self.tt.store(key, check, Fact::exact(win, 0), 1);
             return Ok(win);
         }
         // Children, ordered by the opponent's number of replies; a child already known lost
@@ -449,9 +436,7 @@ impl<G: Solvable> Solver<G> {
             let mut child = state.clone();
             child.apply(mv);
             let (ck, cc) = Self::keys(&child);
-            if let Some(e) = self.tt.probe(ck, cc)
-                && !e.win
-            {
+            if self.tt.probe(ck, cc).is_some_and(|e| e.win == Some(false)) {
                 found = true;
                 break;
             }
@@ -476,40 +461,130 @@ impl<G: Solvable> Solver<G> {
                 }
             }
         }
-        self.tt.store(key, check, found, None, self.nodes - before);
+        self.tt.store(key, check, Fact::result(found), self.nodes - before);
         Ok(found)
     }
 
-    /// Exact plies to the end under perfect play (winner shortest, loser longest).
-    fn plies(&mut self, state: &G) -> Step<u32> {
+    /// Exact plies to the end under perfect play (winner shortest, loser longest) of a proven
+    /// position whose length is at most `bound`. Depth-bounded proofs ([`Solver::forced_within`])
+    /// ask "is the result forced within `d` plies?" for `d` just under the shortest line found so
+    /// far; every yes comes with a line's length, which becomes the next `d`'s ceiling, so the
+    /// questions step down until the first no, and the line before it is the length. The yeses
+    /// are cheap (one line suffices); the one no is the real work. The answers are kept in the
+    /// table as bounds on each position's length, so later questions (and positions) reuse them.
+    fn plies(&mut self, state: &G, win: bool, bound: u32) -> (u32, bool) {
+        let (key, check) = Self::keys(state);
+        let known = self.tt.probe(key, check).unwrap_or(Fact::result(win));
+        if let Some(p) = known.plies() {
+            return (p, true);
+        }
+        let step = if G::LAST_MOVER_WINS { 2 } else { 1 };
+        let lo = known.lo();
+        let mut hi = Self::with_parity(win, known.hi.min(bound));
+        while hi >= lo + step {
+            match self.forced_within(state, win, hi - step) {
+                Ok(Some(shorter)) => hi = shorter,
+                Ok(None) => break,
+                Err(OutOfBudget) => return (hi, false),
+            }
+        }
+        self.tt.store(key, check, Fact::exact(win, hi), 0);
+        (hi, true)
+    }
+
+    /// The largest length at most `d` that a result can have: a won position's length is odd
+    /// and a lost one's even when the last mover always wins.
+    fn with_parity(win: bool, d: u32) -> u32 {
+        if G::LAST_MOVER_WINS && (d % 2 == 1) != win {
+            d.saturating_sub(1)
+        } else {
+            d
+        }
+    }
+
+    /// With `win`: can the side to move force a win within `d` plies? Without: can the
+    /// opponent force the side to move's loss within `d` plies, whatever it does? The length of
+    /// the line found (at most `d`) when it can. A bounded proof that need not know any
+    /// position's result beforehand (a child the opponent wins simply fails the question); its
+    /// answers are stored as bounds.
+    fn forced_within(&mut self, state: &G, win: bool, d: u32) -> Step<Option<u32>> {
+        self.tick()?;
         let before = self.nodes;
         let (key, check) = Self::keys(state);
-        if let Some(e) = self.tt.probe(key, check)
-            && let Some(p) = e.plies
-        {
-            return Ok(p);
+        let known = self.tt.probe(key, check).unwrap_or(Fact::NOTHING);
+        match known.win {
+            Some(w) if w != win => return Ok(None),
+            Some(_) if known.hi <= d => return Ok(Some(known.hi)),
+            _ => {}
         }
-        let win = self.wins(state)?;
-        let mut moves = Vec::new();
+        let lo = if win { known.win_lo } else { known.loss_lo };
+        let d = Self::with_parity(win, d);
+        if lo > d {
+            return Ok(None);
+        }
+        let me = state.side_to_move();
+        let mut moves = self.bufs.pop().unwrap_or_default();
         state.legal_moves(&mut moves);
-        let mut best: Option<u32> = None;
+        if moves.is_empty() {
+            self.bufs.push(moves);
+            let winner = match state.status() {
+                Status::Win { winner, .. } => winner,
+                _ => return Err(OutOfBudget),
+            };
+            self.tt.store(key, check, Fact::exact(winner == me, 0), 1);
+            return Ok(((winner == me) == win).then_some(0));
+        }
+        if d == 0 {
+            self.bufs.push(moves);
+            self.tt.store(key, check, Fact::not_within(win, 0), 1);
+            return Ok(None);
+        }
+        // The winner tries first the moves known to win, then those that leave the fewest
+        // replies (the quickest ends); the loser, the moves that leave the most.
+        let mut children: Vec<(usize, G)> = Vec::with_capacity(moves.len());
+        let mut scratch = self.bufs.pop().unwrap_or_default();
         for &mv in &moves {
             let mut child = state.clone();
             child.apply(mv);
-            let child_wins = self.wins(&child)?;
-            if win && child_wins {
+            let (ck, cc) = Self::keys(&child);
+            let child_known = self.tt.probe(ck, cc).and_then(|e| e.win);
+            if win && child_known == Some(true) {
                 continue;
             }
-            let p = self.plies(&child)? + 1;
-            best = Some(match best {
-                None => p,
-                Some(b) if win => b.min(p),
-                Some(b) => b.max(p),
-            });
+            child.legal_moves(&mut scratch);
+            let order = if win {
+                scratch.len() + usize::from(child_known.is_none()) * 1000
+            } else {
+                scratch.len()
+            };
+            children.push((order, child));
         }
-        let p = best.unwrap_or(0);
-        self.tt.store(key, check, win, Some(p), self.nodes - before);
-        Ok(p)
+        self.bufs.push(scratch);
+        self.bufs.push(moves);
+        children.sort_by_key(|c| c.0);
+        let mut found: Option<u32> = if win { None } else { Some(0) };
+        for (_, child) in &children {
+            // After the winner's move the opponent must be lost within d - 1; after the
+            // loser's, the opponent must win within d - 1.
+            match (self.forced_within(child, !win, d - 1)?, win) {
+                (Some(l), true) => {
+                    found = Some(l + 1);
+                    break;
+                }
+                (Some(l), false) => found = found.map(|f| f.max(l + 1)),
+                (None, true) => {}
+                (None, false) => {
+                    found = None;
+                    break;
+                }
+            }
+        }
+        let fact = match found {
+            Some(l) => Fact::within(win, l),
+            None => Fact::not_within(win, d),
+        };
+        self.tt.store(key, check, fact, self.nodes - before);
+        Ok(found)
     }
 }
 

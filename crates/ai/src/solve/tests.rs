@@ -91,16 +91,19 @@ fn replay(solver: &mut Solver<Konane>, state: &Konane, winner: Player, plies: u3
 }
 
 #[test]
-fn proofs_on_4x6_hold_against_every_reply() {
-    let start = board("4x6");
-    let mut solver = Solver::new(small());
-    let sol = solver.solve(&start);
-    let proven = sol.proven.unwrap();
-    // The second player (White) wins 4×6.
-    assert_eq!(sol.winner, Some(Player::P1));
-    assert_eq!(proven.outcome, Outcome::Loss);
-    assert!(sol.winning_moves.is_empty());
-    replay(&mut solver, &start, Player::P1, proven.plies);
+fn proofs_on_4x6_and_6x4_hold_against_every_reply() {
+    for size in ["4x6", "6x4"] {
+        let start = board(size);
+        let mut solver = Solver::new(small());
+        let sol = solver.solve(&start);
+        let proven = sol.proven.unwrap();
+        // The second player (White) wins both.
+        assert_eq!(sol.winner, Some(Player::P1), "{size}");
+        assert_eq!(proven.outcome, Outcome::Loss);
+        assert!(sol.winning_moves.is_empty());
+        assert!(proven.exact);
+        assert_eq!(replay(&mut solver, &start, Player::P1, proven.plies), proven.plies);
+    }
 }
 
 #[test]
@@ -182,26 +185,52 @@ fn a_finished_game_is_won_by_the_other_side() {
 
 #[test]
 fn table_verifies_with_the_second_key() {
+    use table::Fact;
     let mut t = table::Table::new(1 << 10);
-    t.store(5, 7, true, None, 10);
+    t.store(5, 7, Fact::result(true), 10);
     assert_eq!(t.probe(5, 8), None);
-    assert_eq!(t.probe(5, 7).map(|e| e.win), Some(true));
-    t.store(5, 7, true, Some(9), 3);
-    t.store(5, 7, true, None, 3);
-    assert_eq!(t.probe(5, 7).and_then(|e| e.plies), Some(9));
+    assert_eq!(t.probe(5, 7).and_then(|e| e.win), Some(true));
+    t.store(5, 7, Fact::exact(true, 9), 3);
+    t.store(5, 7, Fact::result(true), 3);
+    assert_eq!(t.probe(5, 7).and_then(|e| e.plies()), Some(9), "a known length is kept");
+    // Bounds found one at a time add up to the length.
+    t.store(
+        1,
+        2,
+        Fact {
+            win_lo: 7,
+            ..Fact::NOTHING
+        },
+        3,
+    );
+    assert_eq!(t.probe(1, 2).and_then(|e| e.win), None);
+    t.store(1, 2, Fact::within(true, 9), 3);
+    assert_eq!(t.probe(1, 2).and_then(|e| e.plies()), None, "7 to 9");
+    t.store(
+        1,
+        2,
+        Fact {
+            win_lo: 9,
+            loss_lo: 4,
+            ..Fact::NOTHING
+        },
+        3,
+    );
+    assert_eq!(t.probe(1, 2).and_then(|e| e.plies()), Some(9));
 }
 
 #[test]
 fn a_full_bucket_keeps_its_dearest_result() {
     // A table of two slots: one bucket.
     let mut t = table::Table::new(1);
-    t.store(0, 1, true, None, 1_000_000);
-    t.store(2, 3, false, None, 10);
-    t.store(4, 5, false, None, 20);
-    assert_eq!(t.probe(0, 1).map(|e| e.win), Some(true), "the dearest stays");
+    use table::Fact;
+    t.store(0, 1, Fact::result(true), 1_000_000);
+    t.store(2, 3, Fact::result(false), 10);
+    t.store(4, 5, Fact::result(false), 20);
+    assert_eq!(t.probe(0, 1).and_then(|e| e.win), Some(true), "the dearest stays");
     assert_eq!(t.probe(2, 3), None, "the cheaper newcomer is displaced");
-    assert_eq!(t.probe(4, 5).map(|e| e.win), Some(false));
-    t.store(6, 7, true, None, 2_000_000);
+    assert_eq!(t.probe(4, 5).and_then(|e| e.win), Some(false));
+    t.store(6, 7, Fact::result(true), 2_000_000);
     assert!(
         t.probe(6, 7).is_some() && t.probe(0, 1).is_some(),
         "a dearer one moves the old to the second slot"
@@ -217,21 +246,33 @@ fn games_that_can_draw_are_not_searched() {
     assert_eq!(reply_text(&k, &sol), "unknown");
 }
 
+/// A budget that proves the result but runs out while measuring its length reports a line the
+/// winner can force: never shorter than the exact length, never longer than the stones left.
 #[test]
-fn the_fallback_length_bounds_the_exact_one() {
+fn a_length_cut_short_bounds_the_exact_one() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut solver = Solver::new(small());
     let mut buf = Vec::new();
+    let mut cut_short = 0;
     for _ in 0..40 {
         let k = random_6x6(&mut rng, &mut buf);
         let (_, exact) = minimax(&k);
-        let bound = solver
-            .proof_plies(&k, &mut std::collections::HashMap::new())
-            .ok()
-            .unwrap();
-        assert!(bound >= exact, "{bound} < {exact}");
-        assert!(bound <= 34, "{bound}");
+        let full = solve(&k, &small());
+        for share in [2, 4, 8] {
+            let cfg = SolveConfig {
+                max_nodes: Some(full.nodes * (share - 1) / share),
+                ..small()
+            };
+            let Some(p) = solve(&k, &cfg).proven else { continue };
+            assert!(p.plies >= exact, "{} < {exact}", p.plies);
+            assert!(p.plies <= k.plies_bound().unwrap(), "{}", p.plies);
+            if p.exact {
+                assert_eq!(p.plies, exact);
+            } else {
+                cut_short += 1;
+            }
+        }
     }
+    assert!(cut_short > 10, "only {cut_short} lengths were cut short");
 }
 
 /// A 6×6 game 19 to 25 random plies in (or ended sooner).
