@@ -285,9 +285,7 @@ impl<G: Solvable> Solver<G> {
 
     /// Solves `state` within the configured budget.
     pub fn solve(&mut self, state: &G) -> Solution {
-        self.nodes = 0;
-        self.start = Instant::now();
-        self.began = self.start;
+        self.begin();
         self.proved_at = None;
         let cfg = self.cfg;
         let mut winning_moves = Vec::new();
@@ -334,9 +332,7 @@ impl<G: Solvable> Solver<G> {
     /// Whether the side to move can force a win, without the passes that measure lengths;
     /// `None` when the budget runs out first or the game is over (or can draw).
     pub fn prove(&mut self, state: &G) -> Option<bool> {
-        self.nodes = 0;
-        self.start = Instant::now();
-        self.began = self.start;
+        self.begin();
         if G::CAN_DRAW || state.status().is_over() {
             return None;
         }
@@ -347,10 +343,15 @@ impl<G: Solvable> Solver<G> {
     /// within `d` plies (the winner playing for the quickest end, the loser for the longest);
     /// `None` when the budget runs out first.
     pub fn forced(&mut self, state: &G, win: bool, d: u32) -> Option<bool> {
+        self.begin();
+        self.forced_within(state, win, d).ok().map(|f| f.is_some())
+    }
+
+    /// Starts a call's node count and clock.
+    fn begin(&mut self) {
         self.nodes = 0;
         self.start = Instant::now();
         self.began = self.start;
-        self.forced_within(state, win, d).ok().map(|f| f.is_some())
     }
 
     /// Positions visited by the last call.
