@@ -7,7 +7,9 @@
 //! raw value). Prints per game the fit, the Brier score of the raw value and of the fit, and the
 //! calibration by tenths of the predicted chance (predicted against observed), in Markdown.
 //!
-//! `cargo run --release -p parlour-ai --example calibrate -- [--games N] [--ms N] [game …]`
+//! `cargo run --release -p parlour-ai --example calibrate -- [--games N] [--ms N] [--holdout N]
+//! [game …]` (`--holdout N`: N more games, not fitted on, whose Brier scores under the fit and
+//! raw are printed — the out-of-sample check)
 //! (games: kansho, konane, conhex, qyshinsu, soldiers — its games go round the four boards and
 //! Monk and Water, since the analysis knows the game, not the variant).
 
@@ -91,7 +93,7 @@ fn brier(pairs: &[(f32, f32)], map: impl Fn(f32) -> f64) -> f64 {
     pairs.iter().map(|&(v, y)| (map(v) - f64::from(y)).powi(2)).sum::<f64>() / pairs.len().max(1) as f64
 }
 
-fn report(name: &str, games: usize, pairs: &[(f32, f32)]) {
+fn report(name: &str, games: usize, pairs: &[(f32, f32)], held_out: &[(f32, f32)]) {
     let (a, b) = fit(pairs);
     let mapped = |v: f32| logistic(a * logit(v) + b);
     println!(
@@ -100,6 +102,14 @@ fn report(name: &str, games: usize, pairs: &[(f32, f32)]) {
         brier(pairs, f64::from),
         brier(pairs, mapped)
     );
+    if !held_out.is_empty() {
+        println!(
+            "{name} held out: {} positions from other games; Brier raw {:.4}, fitted {:.4}",
+            held_out.len(),
+            brier(held_out, f64::from),
+            brier(held_out, mapped)
+        );
+    }
     println!("| predicted | positions | mean predicted | observed |\n|---|---|---|---|");
     for tenth in 0..10 {
         let lo = f64::from(tenth) / 10.0;
@@ -133,6 +143,7 @@ fn main() {
     };
     let games = flag("--games").unwrap_or(16) as usize;
     let ms = flag("--ms").unwrap_or(200);
+    let holdout = flag("--holdout").unwrap_or(0) as usize;
     let named: Vec<&str> = args
         .iter()
         .enumerate()
@@ -143,18 +154,23 @@ fn main() {
     const SOLDIERS: [&str; 5] = ["board1", "board2", "board3", "board4", "monk"];
     for name in if named.is_empty() { all.to_vec() } else { named } {
         let id: GameId = name.parse().expect("a game id");
-        let pairs: Vec<(f32, f32)> = with_game!(id, G => {
-            (0..games)
-                .flat_map(|i| {
-                    let opts: Vec<(&str, &str)> = match id {
-                        GameId::Soldiers => vec![("variant", SOLDIERS[i % SOLDIERS.len()])],
-                        _ => vec![],
-                    };
-                    let start = G::new(&G::parse_options(&opts).expect("valid options"));
-                    self_play(&start, ms, 1000 + i as u64)
-                })
-                .collect()
-        });
-        report(name, games, &pairs);
+        let play = |range: std::ops::Range<usize>| -> Vec<(f32, f32)> {
+            with_game!(id, G => {
+                range
+                    .flat_map(|i| {
+                        let opts: Vec<(&str, &str)> = match id {
+                            GameId::Soldiers => vec![("variant", SOLDIERS[i % SOLDIERS.len()])],
+                            _ => vec![],
+                        };
+                        let start = G::new(&G::parse_options(&opts).expect("valid options"));
+                        self_play(&start, ms, 1000 + i as u64)
+                    })
+                    .collect()
+            })
+        };
+        // Held-out games follow the fitted ones (other seeds, the same rotation of boards).
+        let pairs = play(0..games);
+        let held_out = play(games..games + holdout);
+        report(name, games, &pairs, &held_out);
     }
 }

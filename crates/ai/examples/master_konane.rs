@@ -1,12 +1,15 @@
 //! The Master against itself on a solved Kōnane board (issue 46: "the side that should win
 //! always does"): from each opening pair of removals, both sides play the Master's own level
-//! configuration (2.4 s a move, the solver asked first), and each game's winner is compared with
-//! the solver's verdict for the opening (from the start table in `parlour_ai::solved`).
+//! configuration (2.4 s a move, the solver asked first and given up to 6 s on a solved board),
+//! and each game's winner is compared with the solver's verdict for the opening (from the start
+//! table in `parlour_ai::solved`).
 //!
 //! `cargo run --release -p parlour-ai --example master_konane -- 6x6 [--openings N] [--ms N]`
 //!
-//! Prints a line per game: the opening, the winner expected and the winner, the plies, and how
-//! many of each side's moves were played from a proven result (the solver's or alpha-beta's).
+//! Prints a line per game: the opening, the winner expected and the winner, the plies and the
+//! length with perfect play (the winner quickest, the loser longest), the slowest move, and how
+//! many of each side's moves were played from a proven result (the table's, the solver's or
+//! alpha-beta's).
 
 use parlour_ai::{Budget, Knowledge, Level, Searcher, StopFlag};
 use parlour_rules::{Game, Player, Status};
@@ -24,17 +27,21 @@ fn main() {
     let ms = flag("--ms").unwrap_or(parlour_ai::MASTER_MS);
     let pairs = parlour_ai::solved::konane_opening_positions(&size);
     assert!(!pairs.is_empty(), "{size}: not a Kōnane size");
-    let (mut agreed, mut games) = (0, 0);
+    let (mut agreed, mut games, mut perfect_length) = (0, 0, 0);
     for (name, pos) in pairs.into_iter().take(openings) {
-        let expected = parlour_ai::solved::konane_opening(&size, &name).map(|e| e.winner);
+        let row = parlour_ai::solved::konane_opening(&size, &name);
+        let expected = row.map(|e| e.winner);
         let cfg = pos.level_config(Level::Master).with_budget(Budget::millis(ms));
         let mut sides = [Searcher::new(cfg), Searcher::new(cfg)];
         let mut proved = [0u32; 2];
         let mut searched = [0u32; 2];
         let mut g = pos.clone();
+        let mut slowest = 0;
         while !g.status().is_over() {
             let seat = g.side_to_move().index();
+            let clock = std::time::Instant::now();
             let r = sides[seat].search(&g, &StopFlag::new()).expect("not cancelled");
+            slowest = slowest.max(clock.elapsed().as_millis());
             searched[seat] += 1;
             proved[seat] += u32::from(r.proven);
             g.apply(r.best.expect("a move"));
@@ -44,17 +51,21 @@ fn main() {
         };
         games += 1;
         agreed += usize::from(expected == Some(winner));
+        // The game's length with perfect play: the two removals and the row's plies.
+        let perfect = row.map(|r| r.plies + 2);
+        perfect_length += usize::from(perfect == Some(g.ply()));
         let side = |p: Player| g.side_name(p);
         println!(
-            "{size} {name}: expected {} won {}  plies {}  proven moves: black {}/{} white {}/{}",
+            "{size} {name}: expected {} won {}  plies {} (perfect {})  slowest move {slowest} ms  proven moves: black {}/{} white {}/{}",
             expected.map_or("?".to_string(), |p| side(p).to_string()),
             side(winner),
             g.ply(),
+            perfect.map_or("?".to_string(), |p| p.to_string()),
             proved[0],
             searched[0],
             proved[1],
             searched[1]
         );
     }
-    println!("{size}: the expected side won {agreed} of {games} games");
+    println!("{size}: the expected side won {agreed} of {games} games, {perfect_length} of them at the perfect length");
 }

@@ -1,7 +1,7 @@
 //! Solves Kōnane boards from every opening pair of removals (Black's, then White's legal reply).
 //!
 //! `cargo run --release -p parlour-ai --example solve_konane -- 4x6,6x4,6x6 --ms 60000 [--tt-mib 64]
-//! [--only "xa6 xa5"] [--perfect]`
+//! [--only "xa6 xa5"] [--perfect] [--rows N] [--tree N [--from N]]`
 //!
 //! Prints one line per opening: result (the winner and the plies with perfect play), the winning
 //! moves of the side to move after the two removals (Black), nodes, milliseconds and table use.
@@ -10,6 +10,11 @@
 //! `--perfect` also prints, per opening, Black's perfect first jump (the fastest win, or the
 //! longest and hardest loss: [`perfect_move`] without a budget) and then White's perfect reply
 //! to it, each with the time it took from a fresh table (what the Master's move would need).
+//! `--rows N` prints the shipped lines below each opening (every position up to N plies after
+//! it, with its winner, exact length and perfect move: `crates/ai/data/konane-6x6-lines.txt`).
+//! `--tree N` walks every position up to N plies after each opening (from the `--from`th) and
+//! says whether the Master's solver budget finds its perfect move from a fresh table, and how
+//! long the move takes where it does not.
 
 use parlour_ai::solve::perfect::perfect_move;
 use parlour_ai::solve::{SolveConfig, Solver, reply_text};
@@ -23,6 +28,9 @@ fn main() {
     let mut tt_mib: usize = 64;
     let mut only: Vec<String> = Vec::new();
     let mut perfect = false;
+    let mut tree: u32 = 0;
+    let mut from: u32 = 1;
+    let mut rows: u32 = 0;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -31,6 +39,18 @@ fn main() {
                 i += 1;
             }
             "--perfect" => perfect = true,
+            "--rows" => {
+                rows = args[i + 1].parse().expect("--rows N");
+                i += 1;
+            }
+            "--from" => {
+                from = args[i + 1].parse().expect("--from N");
+                i += 1;
+            }
+            "--tree" => {
+                tree = args[i + 1].parse().expect("--tree N");
+                i += 1;
+            }
             "--only" => {
                 only = args[i + 1].split(',').map(|o| o.trim().to_string()).collect();
                 i += 1;
@@ -95,6 +115,13 @@ fn main() {
                     sol.tt_used_bytes() >> 20,
                     sol.tt_bytes >> 20
                 );
+                if rows > 0 {
+                    let cfg = SolveConfig { millis: None, ..cfg };
+                    shipped_rows(&format!("{first} {reply}"), size, &pos, rows, cfg);
+                }
+                if tree > 0 {
+                    walk(&format!("{size} {first} {reply}"), &pos, 1, tree, from, cfg);
+                }
                 if perfect {
                     let cfg = SolveConfig { millis: None, ..cfg };
                     let mut line = pos.clone();
@@ -122,5 +149,84 @@ fn main() {
             (true, true) => "unknown (some openings ran out of budget)".to_string(),
         };
         println!("{size} from the start: {verdict}");
+    }
+}
+
+/// Every position up to `depth` plies after `pos` (each move of either side): whether the
+/// Master's solver budget (three quarters of its 2.4 s) finds the perfect move with its exact
+/// length from a fresh table, and, where it does not, how long [`Solver::perfect`] takes there
+/// without a budget — the positions a shipped table must cover.
+fn walk(name: &str, pos: &Konane, depth: u32, last: u32, from: u32, cfg: SolveConfig) {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    for mv in moves {
+        let mut child = pos.clone();
+        child.apply(mv);
+        if child.status().is_over() {
+            continue;
+        }
+        let line = format!("{name} {}", pos.format_move(&mv));
+        if depth < from {
+            walk(&line, &child, depth + 1, last, from, cfg);
+            continue;
+        }
+        let budget = parlour_ai::MASTER_MS * 3 / 4;
+        let fast = perfect_move(&child, &mut Solver::new(cfg), Some(budget), None);
+        match fast.as_ref().and_then(|r| r.end_in.map(|p| (r, p))) {
+            Some((r, p)) => println!(
+                "{line}: in budget {} (ends in {p}) in {} ms",
+                child.format_move(&r.best.expect("a move")),
+                r.elapsed_ms
+            ),
+            None => {
+                let cfg = SolveConfig { millis: None, ..cfg };
+                let clock = std::time::Instant::now();
+                let quick = Solver::new(cfg).perfect(&child).expect("proven");
+                println!(
+                    "{line}: over budget: a perfect move {} (ends in {}) in {} ms",
+                    child.format_move(&quick.mv),
+                    quick.plies,
+                    clock.elapsed().as_millis()
+                );
+            }
+        }
+        if depth < last {
+            walk(&line, &child, depth + 1, last, from, cfg);
+        }
+    }
+}
+
+/// The shipped table's rows below an opening (`docs/solved.md`, `parlour_ai::solved`): for every
+/// position up to `depth` plies after the opening's position (every move of either side), its
+/// winner, exact length and perfect move (without a budget, from a fresh table), as the lines
+/// of `crates/ai/data/konane-6x6-lines.txt` (`board | moves | winner plies move`), each with
+/// the time it took after a `#`.
+fn shipped_rows(name: &str, size: &str, pos: &Konane, depth: u32, cfg: SolveConfig) {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    for mv in moves {
+        let mut child = pos.clone();
+        child.apply(mv);
+        if child.status().is_over() {
+            continue;
+        }
+        let line = format!("{name} {}", pos.format_move(&mv));
+        let r = perfect_move(&child, &mut Solver::new(cfg), None, None).expect("proven");
+        let me = if child.side_to_move() == parlour_rules::Player::P2 {
+            "black"
+        } else {
+            "white"
+        };
+        let other = if me == "black" { "white" } else { "black" };
+        println!(
+            "{size} | {line} | {} {} {} # {} ms",
+            if r.value > 0.5 { me } else { other },
+            r.end_in.expect("exact"),
+            child.format_move(&r.best.expect("a move")),
+            r.elapsed_ms
+        );
+        if depth > 1 {
+            shipped_rows(&line, size, &child, depth - 1, cfg);
+        }
     }
 }

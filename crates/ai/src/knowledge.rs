@@ -58,6 +58,13 @@ pub trait Knowledge: Game {
         None
     }
 
+    /// How long the Master's move may give [`Knowledge::exact_move`] when its budget is `ms`:
+    /// three quarters by default, alpha-beta searching with the rest when nothing is proven.
+    /// A game may allow more where its solver is known to settle the position soon after.
+    fn exact_ms(&self, ms: u64) -> u64 {
+        ms * 3 / 4
+    }
+
     /// A cheap prior for the legal move `mv` in `[0, 1]` (`1` most promising for the side to
     /// move). Orders alpha-beta's moves and feeds MCTS's progressive bias. Default: `0.5`.
     fn move_prior(&self, _mv: &Self::Move) -> f32 {

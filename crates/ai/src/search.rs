@@ -5,7 +5,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::alphabeta::AlphaBeta;
-use crate::config::{Algorithm, AlphaBetaParams, SearchConfig};
+use crate::config::{Algorithm, AlphaBetaParams, Budget, SearchConfig};
 use crate::knowledge::{Knowledge, mix64, seat_score, seat_to_move};
 use crate::limits::Limits;
 use crate::mcts::Mcts;
@@ -159,12 +159,13 @@ fn swindle<G: Knowledge>(
 const EXACT_NODES: u64 = 2_000_000;
 
 /// Perfect play where the game's solver proves the position ([`Knowledge::exact_move`]) within
-/// three quarters of a time budget (alpha-beta searches with the rest when it cannot), or
+/// the part of a time budget the game gives it ([`Knowledge::exact_ms`]: three quarters unless
+/// the game says otherwise; alpha-beta searches with the rest when it cannot), or
 /// within the node budget (without one, [`EXACT_NODES`]) so that a search without a clock
 /// stays reproducible.
 fn exact<G: Knowledge>(state: &G, budget: &crate::config::Budget, stop: &StopFlag) -> Option<SearchResult<G::Move>> {
     match budget.millis {
-        Some(ms) => state.exact_move(Some(ms * 3 / 4), None, stop),
+        Some(ms) => state.exact_move(Some(state.exact_ms(ms)), None, stop),
         None => state.exact_move(None, Some(budget.iterations.unwrap_or(EXACT_NODES)), stop),
     }
 }
@@ -247,15 +248,26 @@ impl<G: Knowledge> Searcher<G> {
             Algorithm::AlphaBeta(params) => {
                 let budget = self.cfg.budget;
                 let ab = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(&params, &budget));
-                let result = ab.search(state, &params, self.cfg.budget.depth, self.cfg.seed, &limits);
+                // Where the game gave its solver more than three quarters of the move and the
+                // solver proved nothing, alpha-beta still gets its quarter of the budget.
+                let late = params.exact
+                    && budget
+                        .millis
+                        .is_some_and(|ms| limits.elapsed_ms() > ms - ms / 4 && state.exact_ms(ms) > ms * 3 / 4);
+                let quarter = late.then(|| {
+                    let millis = budget.millis.map(|ms| ms / 4);
+                    Limits::new(&Budget { millis, ..budget }, stop)
+                });
+                let limits = quarter.as_ref().unwrap_or(&limits);
+                let result = ab.search(state, &params, self.cfg.budget.depth, self.cfg.seed, limits);
                 // Alpha-beta stops as soon as it proves the loss, often within milliseconds; with
                 // a time budget the rest goes to resisting. (A depth or node budget stays
                 // reproducible and bounded, so it is left as it is.)
                 if result.proven && result.value < 0.25 && self.cfg.budget.millis.is_some() && !limits.exhausted(0) {
                     if params.swindle {
-                        swindle(state, ab, &params, self.cfg.seed, &limits, result)
+                        swindle(state, ab, &params, self.cfg.seed, limits, result)
                     } else {
-                        resist(state, &state.mcts_params(), &limits, &mut rng, result)
+                        resist(state, &state.mcts_params(), limits, &mut rng, result)
                     }
                 } else {
                     result

@@ -178,37 +178,67 @@ fn board_name(k: &Konane) -> String {
     format!("{}x{}", k.width(), k.height())
 }
 
-/// The perfect move of the first three plies from the shipped table, on a shipped board reached
-/// from its start, and whether the side to move then wins with perfect play. White replies to
-/// Black's removal with the winning removal that ends the game soonest (ties: byte order);
-/// Black removes the stone that makes White's quickest win longest and, among those, leaves
-/// White the most replies that lose; Black's first jump is the row's perfect jump. `None`
-/// elsewhere.
-pub fn konane_opening_move(k: &Konane) -> Option<(KonaneMove, bool)> {
+/// A move the shipped tables prove perfect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableMove {
+    /// The move.
+    pub mv: KonaneMove,
+    /// Whether the side to move wins with perfect play.
+    pub wins: bool,
+    /// Plies to the end with perfect play from the position the move is played in, where the
+    /// table knows them.
+    pub plies: Option<u32>,
+}
+
+/// The perfect move from the shipped tables — the first three plies on a shipped board reached
+/// from its start, and on 6×6 the next two ([`konane_line`]) — and whether the side to move
+/// then wins with perfect play. White replies to Black's removal with the winning removal that
+/// ends the game soonest (ties: byte order); Black removes the stone that makes White's
+/// quickest win longest and, among those, leaves White the most replies that lose; Black's
+/// first jump is the row's perfect jump. `None` elsewhere.
+pub fn konane_opening_move(k: &Konane) -> Option<TableMove> {
+    let mut moves = Vec::new();
+    k.legal_moves(&mut moves);
+    let me = k.side_to_move();
+    if let Some(line) = konane_line(k) {
+        let mv = moves.into_iter().find(|m| k.format_move(m) == line.mv)?;
+        let wins = line.winner == me;
+        return Some(TableMove {
+            mv,
+            wins,
+            plies: Some(line.plies),
+        });
+    }
     // Only from the start position itself (not a set-up one).
     if k.ply() > 2 || (k.ply() == 0 && k.hash_key() != Konane::new(k.options()).hash_key()) {
         return None;
     }
     let board = board_name(k);
     let start_winner = konane_start_winner(&board)?;
-    let mut moves = Vec::new();
-    k.legal_moves(&mut moves);
     let mut named: Vec<(String, KonaneMove)> = moves.iter().map(|m| (k.format_move(m), *m)).collect();
     named.sort_by(|a, b| a.0.cmp(&b.0));
-    let me = k.side_to_move();
     match k.ply() {
         0 => {
             // What each removal leaves White: the quickest of White's winning replies (longer
             // is better for Black), then how many replies lose (more is better).
-            let choice = named.iter().rev().max_by_key(|(r, _)| {
+            let leaves = |r: &str| {
                 let replies: Vec<OpeningResult> = rows()
                     .filter(|o| o.board == board && o.opening.starts_with(&format!("{r} ")))
                     .collect();
                 let quickest = replies.iter().filter(|o| o.winner == WHITE).map(|o| o.plies).min();
                 let losing = replies.iter().filter(|o| o.winner == BLACK).count();
                 (quickest.unwrap_or(u32::MAX), losing)
-            })?;
-            Some((choice.1, start_winner == me))
+            };
+            let choice = named.iter().rev().max_by_key(|(r, _)| leaves(r))?;
+            let wins = start_winner == me;
+            // The removal and White's reply come before the row's plies.
+            let quickest = leaves(&choice.0).0;
+            let plies = (!wins && quickest != u32::MAX).then_some(quickest + 2);
+            Some(TableMove {
+                mv: choice.1,
+                wins,
+                plies,
+            })
         }
         1 => {
             let first = konane_history_first(k)?;
@@ -219,7 +249,17 @@ pub fn konane_opening_move(k: &Konane) -> Option<(KonaneMove, bool)> {
                 .filter(|(r, _)| won(r))
                 .min_by_key(|(r, _)| row(r).map_or(u32::MAX, |o| o.plies))
                 .or(named.first())?;
-            Some((choice.1, won(&choice.0)))
+            let wins = won(&choice.0);
+            let plies = if wins {
+                row(&choice.0).map(|o| o.plies + 1)
+            } else {
+                None
+            };
+            Some(TableMove {
+                mv: choice.1,
+                wins,
+                plies,
+            })
         }
         _ => {
             let (name, _) = openings_from(&Konane::new(k.options()))
@@ -227,9 +267,80 @@ pub fn konane_opening_move(k: &Konane) -> Option<(KonaneMove, bool)> {
                 .find(|(_, pos)| pos.hash_key() == k.hash_key())?;
             let row = konane_opening(&board, &name)?;
             let jump = named.iter().find(|(m, _)| m == row.jump)?;
-            Some((jump.1, row.winner == me))
+            Some(TableMove {
+                mv: jump.1,
+                wins: row.winner == me,
+                plies: Some(row.plies),
+            })
         }
     }
+}
+
+/// Positions a few plies into a 6×6 game, shipped: after each opening, every first jump of
+/// Black's (White to move, ply 3) and every reply to it (Black to move, ply 4), each with its
+/// winner, exact length and perfect move — where a move's solve from a fresh table takes 2–15 s
+/// on this machine, more than the Master's move allows (docs/solved.md, "The Master"). One line
+/// per position: `board | moves from the start | winner plies move`; generated by
+/// `cargo run --release -p parlour-ai --example solve_konane -- 6x6 --rows 2`.
+const KONANE_LINES: &str = include_str!("../data/konane-6x6-lines.txt");
+
+/// One shipped position below an opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineResult {
+    /// The board, `<width>x<height>`.
+    pub board: &'static str,
+    /// The moves from the start, space-separated, in canonical notation.
+    pub moves: &'static str,
+    /// The side that wins with perfect play.
+    pub winner: Player,
+    /// Plies to the end with perfect play (the winner quickest, the loser longest).
+    pub plies: u32,
+    /// The perfect move of the side to move: the quickest win, or the loss that holds out
+    /// longest and, among those, leaves the fewest winning replies.
+    pub mv: &'static str,
+}
+
+/// Every shipped line, in the file's order (a malformed line is a build defect: the tests read
+/// them all).
+pub fn konane_lines() -> impl Iterator<Item = LineResult> {
+    KONANE_LINES
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut parts = l.split('|').map(str::trim);
+            let (board, moves, result) = (parts.next()?, parts.next()?, parts.next()?);
+            let mut words = result.split_whitespace();
+            let winner = match words.next()? {
+                "black" => BLACK,
+                "white" => WHITE,
+                _ => return None,
+            };
+            let plies = words.next()?.parse().ok()?;
+            Some(LineResult {
+                board,
+                moves,
+                winner,
+                plies,
+                mv: words.next()?,
+            })
+        })
+}
+
+/// The shipped line of a position, found by replaying each line of its board and ply from the
+/// start (a few hundred short replays) and comparing the positions.
+pub fn konane_line(k: &Konane) -> Option<LineResult> {
+    let board = board_name(k);
+    let ply = k.ply() as usize;
+    konane_lines()
+        .filter(|l| l.board == board && l.moves.split(' ').count() == ply)
+        .find(|l| {
+            let mut pos = Konane::new(k.options());
+            l.moves
+                .split(' ')
+                .all(|m| parlour_rules::play_text(&mut pos, m).is_ok())
+                && pos.hash_key() == k.hash_key()
+                && pos == *k
+        })
 }
 
 /// Whether the side to move wins with perfect play, where the shipped table says so: from the
@@ -237,6 +348,9 @@ pub fn konane_opening_move(k: &Konane) -> Option<(KonaneMove, bool)> {
 /// and after both removals (the opening's row). `None` elsewhere (and for a set-up position
 /// that is not reached from the start).
 pub fn konane_known_result(k: &Konane) -> Option<bool> {
+    if let Some(line) = konane_line(k) {
+        return Some(line.winner == k.side_to_move());
+    }
     let board = board_name(k);
     if k.ply() > 2 || !rows().any(|r| r.board == board) {
         return None;
@@ -310,7 +424,10 @@ mod tests {
         }
         // After xb3 on 4x6 White has replies that lose (xa3, xb2) and some that win.
         assert_eq!(konane_known_result(&opened("4x6", "xb3")), Some(true));
-        assert_eq!(konane_known_result(&opened("6x6", "xa6 xb6 a4-a6")), None);
+        assert_eq!(konane_known_result(&opened("6x6", "xa6 xb6 a4-a6")), Some(true));
+        assert_eq!(konane_known_result(&opened("6x6", "xa6 xb6 a4-a6 c5-a5")), Some(false));
+        assert_eq!(konane_known_result(&opened("6x6", "xa6 xb6 a4-a6 b4-b6")), Some(true));
+        assert_eq!(konane_known_result(&opened("6x6", "xa6 xb6 a4-a6 b4-b6 d5-b5")), None);
         assert_eq!(konane_known_result(&opened("8x8", "xa8 xb8")), None);
     }
 
@@ -362,23 +479,31 @@ mod tests {
     fn the_opening_moves_follow_the_table() {
         // White answers xc4 on 6x6 with a winning reply (xc3 and xd4 win; xc3 first).
         let k = opened("6x6", "xc4");
-        let (mv, wins) = konane_opening_move(&k).expect("shipped board");
+        let TableMove { mv, wins, .. } = konane_opening_move(&k).expect("shipped board");
         assert_eq!(k.format_move(&mv), "xc3");
         assert!(wins);
         // Black's first removal on 6x6: two of xc4's and xd3's four replies lose for White.
         let k = opened("6x6", "");
-        let (mv, wins) = konane_opening_move(&k).expect("shipped board");
+        let TableMove { mv, wins, .. } = konane_opening_move(&k).expect("shipped board");
         assert_eq!(k.format_move(&mv), "xc4");
         assert!(!wins);
         // Black's first jump after an opening: the row's perfect jump, the winning one where
         // Black wins.
         let k = opened("6x6", "xc4 xb4");
-        let (mv, wins) = konane_opening_move(&k).expect("an opening of a shipped board");
+        let TableMove { mv, wins, plies } = konane_opening_move(&k).expect("an opening of a shipped board");
         assert_eq!(k.format_move(&mv), "e4-c4");
         assert!(wins);
+        assert_eq!(plies, Some(27));
+        // From the start White's quickest win after xc4 (xc3: 26 plies after the removals).
+        assert_eq!(konane_opening_move(&opened("6x6", "")).and_then(|t| t.plies), Some(28));
+        assert_eq!(
+            konane_opening_move(&opened("6x6", "xc4")).and_then(|t| t.plies),
+            Some(27)
+        );
         for row in konane_openings() {
             let k = opened(row.board, row.opening);
-            let (mv, wins) = konane_opening_move(&k).expect("every row");
+            let TableMove { mv, wins, plies } = konane_opening_move(&k).expect("every row");
+            assert_eq!(plies, Some(row.plies), "{row:?}");
             assert_eq!(k.format_move(&mv), row.jump, "{row:?}");
             assert_eq!(wins, row.winner == BLACK, "{row:?}");
             if wins {
@@ -386,6 +511,72 @@ mod tests {
             }
         }
         assert_eq!(konane_opening_move(&opened("8x8", "")), None);
-        assert_eq!(konane_opening_move(&opened("6x6", "xc4 xb4 e4-c4")), None);
+        assert_eq!(konane_opening_move(&opened("6x6", "xc4 xb4 e4-c4 b2-b4 b5-b3")), None);
+        assert_eq!(konane_opening_move(&opened("4x6", "xa6 xb6 a4-a6")), None);
+    }
+
+    /// Every position three and four plies into a 6×6 game has its line, found from the
+    /// position, and the Master plays the line's move there; every line is such a position, and
+    /// lines that reach the same position by different moves (xa6 xa5 c6-a6 b4-b6 and xc4 xb4
+    /// c6-c4 a5-c5 do) say the same.
+    #[test]
+    fn the_shipped_lines_cover_the_third_and_fourth_plies_of_6x6() {
+        let mut positions = std::collections::HashSet::new();
+        for (_, pos) in konane_opening_positions("6x6") {
+            let mut jumps = Vec::new();
+            pos.legal_moves(&mut jumps);
+            for jump in jumps {
+                let mut third = pos.clone();
+                third.apply(jump);
+                let mut replies = Vec::new();
+                third.legal_moves(&mut replies);
+                let mut at = vec![third.clone()];
+                for reply in replies {
+                    let mut fourth = third.clone();
+                    fourth.apply(reply);
+                    if !fourth.status().is_over() {
+                        at.push(fourth);
+                    }
+                }
+                for k in at {
+                    let line = konane_line(&k).unwrap_or_else(|| panic!("{k:?}: no line"));
+                    let TableMove { mv, wins, plies } = konane_opening_move(&k).expect("a line");
+                    assert_eq!(plies, Some(line.plies), "{line:?}");
+                    assert_eq!(k.format_move(&mv), line.mv, "{line:?}");
+                    assert_eq!(wins, line.winner == k.side_to_move(), "{line:?}");
+                    // A won position's length is odd, a lost one's even (the last mover wins).
+                    assert_eq!(line.plies % 2 == 1, wins, "{line:?}");
+                    positions.insert(k.hash_key());
+                }
+            }
+        }
+        let mut lines = std::collections::HashSet::new();
+        for line in konane_lines() {
+            let k = opened(line.board, line.moves);
+            let found = konane_line(&k).expect("its own position");
+            assert_eq!(
+                (found.winner, found.plies, found.mv),
+                (line.winner, line.plies, line.mv),
+                "{line:?}"
+            );
+            lines.insert(k.hash_key());
+        }
+        assert_eq!(lines, positions, "every line is a position three or four plies in");
+    }
+
+    /// A sample of the lines proven again: the winner and exact length by the solver, and the
+    /// shipped move the one `perfect_move` plays from the same fresh table (at the fourth ply,
+    /// two of Black's losses and a win: a few seconds each).
+    #[test]
+    fn a_sample_of_the_shipped_lines_proves_again() {
+        for moves in ["xa6 xa5 c6-a6 a3-a5", "xc4 xb4 c2-c4 b2-b4", "xa6 xb6 a4-a6 b4-b6"] {
+            let line = konane_lines().find(|l| l.moves == moves).expect("shipped");
+            let k = opened("6x6", moves);
+            let mut solver = Solver::new(SolveConfig::default());
+            let r = crate::solve::perfect::perfect_move(&k, &mut solver, None, None).expect("proven");
+            assert_eq!(r.value > 0.5, line.winner == k.side_to_move(), "{line:?}");
+            assert_eq!(r.end_in, Some(line.plies), "{line:?}");
+            assert_eq!(r.best.map(|m| k.format_move(&m)).as_deref(), Some(line.mv), "{line:?}");
+        }
     }
 }

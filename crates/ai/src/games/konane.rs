@@ -119,6 +119,18 @@ impl Knowledge for Konane {
         crate::solved::konane_known_result(self)
     }
 
+    /// On a solved board ([`SOLVED_CELLS`]) past the shipped lines, up to [`SOLVED_MOVE_MS`]:
+    /// there a fresh solve of the position takes 1–6 s where the Master's 1.8 s would leave the
+    /// move to alpha-beta and the length of the game to chance (docs/solved.md, "The Master").
+    fn exact_ms(&self, ms: u64) -> u64 {
+        let cells = u32::from(self.width()) * u32::from(self.height());
+        if cells <= SOLVED_CELLS {
+            (ms * 3 / 4).max(SOLVED_MOVE_MS)
+        } else {
+            ms * 3 / 4
+        }
+    }
+
     fn exact_move(
         &self,
         millis: Option<u64>,
@@ -139,12 +151,15 @@ impl Knowledge for Konane {
             tt_bytes,
             ..SolveConfig::default()
         };
-        // The two opening removals and Black's first jump from the shipped table, on its boards.
-        if let Some((mv, wins)) = crate::solved::konane_opening_move(self) {
+        // The two opening removals and Black's first jump from the shipped table, on its boards
+        // (and on 6×6 the next two plies).
+        if let Some(t) = crate::solved::konane_opening_move(self) {
             return Some(SearchResult {
-                value: if wins { 1.0 } else { 0.0 },
+                value: if t.wins { 1.0 } else { 0.0 },
                 proven: true,
-                ..SearchResult::immediate(Some(mv))
+                end_in: t.plies,
+                depth: t.plies.unwrap_or(0),
+                ..SearchResult::immediate(Some(t.mv))
             });
         }
         let mut solver = Solver::new(cfg).with_stop(stop.clone());
@@ -153,8 +168,14 @@ impl Knowledge for Konane {
 }
 
 /// The largest Kōnane board (in squares) on which the Master asks the solver: 6×6 is proven
-/// from every opening in 2.2–6.6 s and from the third ply on within a move's time.
+/// from every opening in 2.5–7.6 s; its first four plies after the opening are shipped
+/// (`crate::solved::konane_line`).
 pub const SOLVED_CELLS: u32 = 36;
+
+/// How long the Master's solver may take for a move on a solved board (instead of three
+/// quarters of its 2.4 s), so that it finds the perfect move, exact length included, where a
+/// fresh solve needs more than 1.8 s.
+pub const SOLVED_MOVE_MS: u64 = 6_000;
 
 #[cfg(test)]
 mod tests {

@@ -179,6 +179,20 @@ pub struct Proven {
     pub exact: bool,
 }
 
+/// What [`Solver::perfect`] found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Perfect<M> {
+    /// True when the side to move can force a win.
+    pub win: bool,
+    /// The exact length with perfect play when `exact`, otherwise an upper bound.
+    pub plies: u32,
+    /// True when `plies` is exact and `mv` keeps it.
+    pub exact: bool,
+    /// With `exact`, a move that keeps the length (the quickest win, or a loss that holds out
+    /// longest); otherwise a winning move (or, lost, the first legal move).
+    pub mv: M,
+}
+
 /// What one [`Solver::solve`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -347,6 +361,56 @@ impl<G: Solvable> Solver<G> {
         self.forced_within(state, win, d).ok().map(|f| f.is_some())
     }
 
+    /// The perfect move of `state` without listing every winning move: the result is proven
+    /// (one winning move suffices), its exact length measured, and a move that keeps that length
+    /// picked from the last length question (the quickest win, or a loss that holds out
+    /// longest). When the budget runs out after the proof, the result is still reported, with
+    /// its length an upper bound and a winning (or any) move. `None` when the budget runs out
+    /// before the proof, or the game is over (or can draw).
+    pub fn perfect(&mut self, state: &G) -> Option<Perfect<G::Move>> {
+        self.begin();
+        if G::CAN_DRAW || state.status().is_over() {
+            return None;
+        }
+        let win = self.wins(state).ok()?;
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        // A winning move the proof found (its child is in the table as lost).
+        let fallback = if win {
+            moves.iter().copied().find(|&mv| {
+                let mut child = state.clone();
+                child.apply(mv);
+                let (k, c) = Self::keys(&child);
+                self.tt.probe(k, c).is_some_and(|f| f.win == Some(false))
+            })
+        } else {
+            moves.first().copied()
+        };
+        let (plies, exact) = self.plies(state, win, state.plies_bound().unwrap_or(table::NO_BOUND - 1));
+        let step = if G::LAST_MOVER_WINS { 2 } else { 1 };
+        let picked = match (exact, win) {
+            (true, true) => self.forced_pick(state, true, plies, true).ok().and_then(|r| r.1),
+            (true, false) if plies > step => self
+                .forced_pick(state, false, plies - step, true)
+                .ok()
+                .and_then(|r| r.1),
+            _ => None,
+        };
+        // (A loss within one round: every move holds out as long as any.)
+        let exact = exact && (picked.is_some() || (!win && plies <= step));
+        let mv = picked.or(fallback);
+        // A win whose proving move fell out of the table: prove the moves one by one.
+        let mv = match mv {
+            Some(mv) => mv,
+            None => *moves.iter().find(|&&mv| {
+                let mut child = state.clone();
+                child.apply(mv);
+                matches!(self.wins(&child), Ok(false))
+            })?,
+        };
+        Some(Perfect { win, plies, exact, mv })
+    }
+
     /// Starts a call's node count and clock.
     fn begin(&mut self) {
         self.nodes = 0;
@@ -509,19 +573,28 @@ impl<G: Solvable> Solver<G> {
     /// position's result beforehand (a child the opponent wins simply fails the question); its
     /// answers are stored as bounds.
     fn forced_within(&mut self, state: &G, win: bool, d: u32) -> Step<Option<u32>> {
+        self.forced_pick(state, win, d, false).map(|(l, _)| l)
+    }
+
+    /// [`Solver::forced_within`], and with `pick` the move that decides the answer: with `win`
+    /// the winning move of the line found; without, when the loss is not forced within `d`, the
+    /// move after which the opponent cannot win within `d - 1` (so, at `d` just under the exact
+    /// length, a move that holds out longest). With `pick` the position's own table entry is
+    /// not taken as the answer, so that its moves are looked at (their entries mostly are).
+    fn forced_pick(&mut self, state: &G, win: bool, d: u32, pick: bool) -> Step<(Option<u32>, Option<G::Move>)> {
         self.tick()?;
         let before = self.nodes;
         let (key, check) = Self::keys(state);
         let known = self.tt.probe(key, check).unwrap_or(Fact::NOTHING);
         match known.win {
-            Some(w) if w != win => return Ok(None),
-            Some(_) if known.hi <= d => return Ok(Some(known.hi)),
+            Some(w) if w != win => return Ok((None, None)),
+            Some(_) if known.hi <= d && !pick => return Ok((Some(known.hi), None)),
             _ => {}
         }
         let lo = if win { known.win_lo } else { known.loss_lo };
         let d = Self::with_parity(win, d);
-        if lo > d {
-            return Ok(None);
+        if lo > d && !pick {
+            return Ok((None, None));
         }
         let me = state.side_to_move();
         let mut moves = self.bufs.pop().unwrap_or_default();
@@ -533,16 +606,16 @@ impl<G: Solvable> Solver<G> {
                 _ => return Err(OutOfBudget),
             };
             self.tt.store(key, check, Fact::exact(winner == me, 0), 1);
-            return Ok(((winner == me) == win).then_some(0));
+            return Ok((((winner == me) == win).then_some(0), None));
         }
         if d == 0 {
             self.bufs.push(moves);
             self.tt.store(key, check, Fact::not_within(win, 0), 1);
-            return Ok(None);
+            return Ok((None, None));
         }
         // The winner tries first the moves known to win, then those that leave the fewest
         // replies (the quickest ends); the loser, the moves that leave the most.
-        let mut children: Vec<(usize, G)> = Vec::with_capacity(moves.len());
+        let mut children: Vec<(usize, G::Move, G)> = Vec::with_capacity(moves.len());
         let mut scratch = self.bufs.pop().unwrap_or_default();
         for &mv in &moves {
             let mut child = state.clone();
@@ -558,24 +631,27 @@ impl<G: Solvable> Solver<G> {
             } else {
                 scratch.len()
             };
-            children.push((order, child));
+            children.push((order, mv, child));
         }
         self.bufs.push(scratch);
         self.bufs.push(moves);
         children.sort_by_key(|c| c.0);
         let mut found: Option<u32> = if win { None } else { Some(0) };
-        for (_, child) in &children {
+        let mut deciding = None;
+        for (_, mv, child) in &children {
             // After the winner's move the opponent must be lost within d - 1; after the
             // loser's, the opponent must win within d - 1.
             match (self.forced_within(child, !win, d - 1)?, win) {
                 (Some(l), true) => {
                     found = Some(l + 1);
+                    deciding = Some(*mv);
                     break;
                 }
                 (Some(l), false) => found = found.map(|f| f.max(l + 1)),
                 (None, true) => {}
                 (None, false) => {
                     found = None;
+                    deciding = Some(*mv);
                     break;
                 }
             }
@@ -585,7 +661,7 @@ impl<G: Solvable> Solver<G> {
             None => Fact::not_within(win, d),
         };
         self.tt.store(key, check, fact, self.nodes - before);
-        Ok(found)
+        Ok((found, deciding))
     }
 }
 

@@ -7,21 +7,21 @@
 use parlour_rules::Status;
 use web_time::Instant;
 
-use super::{Outcome, Solvable, Solver};
+use super::{Solvable, Solver};
 use crate::result::SearchResult;
 
 /// Proves `state` with `solver` (`millis` and `max_nodes` are the whole call's budget) and
 /// returns the perfect move as a search result — proven, valued 1 (won) or 0 (lost), `end_in`
-/// the plies to the end when measured — or `None` when the position is not proven within the
-/// budget (or the game is over).
+/// the plies to the end when measured, `winning` the winning moves in legal order — or `None`
+/// when the position is not proven within the budget (or the game is over).
 ///
-/// One solve of the position proves every move and measures the position's exact length `p`;
-/// then a winning move is perfect when the opponent is lost within `p - 1` plies after it, and a
-/// losing move when the opponent cannot win within `p - 2` (so its length is the longest,
-/// `p - 1`). Those questions are answered mostly from the table the solve filled. Among
-/// losing moves of the longest length, the one that leaves the opponent the fewest winning
-/// replies. When the budget runs out before a length is known, the first winning (or first)
-/// move is played, still with its proven result.
+/// [`Solver::perfect`] proves the position (one winning move is enough), measures its exact
+/// length `p` and picks a move that keeps it: the quickest win, or a loss that holds out
+/// longest. That move is played whatever the rest of the budget allows. With what is left, a
+/// lost position's longest moves are compared by how many of the opponent's replies win (a
+/// losing move is longest when the opponent cannot win within `p - 2` after it) and the
+/// hardest is played; and a won position's other moves are proven, so that the hint can show
+/// every winning move (those proven before the budget ran out).
 pub fn perfect_move<G: Solvable>(
     state: &G,
     solver: &mut Solver<G>,
@@ -43,95 +43,109 @@ pub fn perfect_move<G: Solvable>(
     if state.status().is_over() || !next_budget(nodes, solver) {
         return None;
     }
-    let root = solver.solve(state);
-    nodes += root.nodes;
-    let proven = root.proven?;
-    let win = proven.outcome == Outcome::Win;
+    let root = solver.perfect(state);
+    nodes += solver.nodes();
+    let root = root?;
+    let (win, p) = (root.win, root.plies);
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
-    let winning: Vec<G::Move> = moves
-        .iter()
-        .copied()
-        .filter(|m| root.winning_moves.contains(&state.format_move(m)))
-        .collect();
-    let candidates = if win { winning.clone() } else { moves };
-    let child_of = |mv: G::Move| child_of_child(state, mv);
-    let mut chosen: Option<(G::Move, u32)> = None;
-    if proven.exact {
-        let p = proven.plies;
-        // The moves that keep the exact length: after a winning move the opponent is lost
-        // within p - 1; after a losing one, the opponent cannot win within p - 2.
-        let mut longest: Vec<(G::Move, G)> = Vec::new();
-        for &mv in &candidates {
-            if !next_budget(nodes, solver) {
-                break;
-            }
-            let child = child_of(mv);
-            let keeps = if win {
-                solver.forced(&child, false, p - 1) == Some(true)
-            } else {
-                p < 2 || solver.forced(&child, true, p - 2) == Some(false)
+    let mut chosen = root.mv;
+    if root.exact
+        && !win
+        && p >= 2
+        && let Some(hardest) = hardest_longest(state, solver, &moves, p, &mut nodes, &next_budget)
+    {
+        chosen = hardest;
+    }
+    // Every winning move, as far as the budget goes: the chosen one and each other move whose
+    // child is proven lost.
+    let mut winning = Vec::new();
+    if win {
+        let mut open = true;
+        for &mv in &moves {
+            let wins = mv == chosen || {
+                open = open && next_budget(nodes, solver);
+                open && {
+                    let lost = solver.prove(&child_of_child(state, mv));
+                    nodes += solver.nodes();
+                    open = lost.is_some();
+                    lost == Some(false)
+                }
             };
-            nodes += solver.nodes();
-            if keeps {
-                if win {
-                    chosen = Some((mv, p));
-                    break;
-                }
-                longest.push((mv, child));
+            if wins {
+                winning.push(mv);
             }
-        }
-        // The hardest of the longest losses: the fewest winning replies (each reply proven on
-        // its own; a count that reaches the best so far stops early).
-        if !win && !longest.is_empty() {
-            let mut hardest: Option<(usize, G::Move)> = None;
-            'moves: for (mv, child) in &longest {
-                let mut replies = Vec::new();
-                child.legal_moves(&mut replies);
-                let mut count = 0;
-                for reply in replies {
-                    if hardest.is_some_and(|(n, _)| count >= n) {
-                        continue 'moves;
-                    }
-                    if !next_budget(nodes, solver) {
-                        break 'moves;
-                    }
-                    let after = child_of_child(child, reply);
-                    let lost = if after.status().is_over() {
-                        !matches!(after.status(), Status::Win { winner, .. } if winner == after.side_to_move())
-                    } else {
-                        let p = solver.prove(&after);
-                        nodes += solver.nodes();
-                        match p {
-                            Some(w) => !w,
-                            None => break 'moves,
-                        }
-                    };
-                    count += usize::from(lost);
-                }
-                if hardest.is_none_or(|(n, _)| count < n) {
-                    hardest = Some((count, *mv));
-                }
-            }
-            let mv = hardest.map_or(longest[0].0, |h| h.1);
-            chosen = Some((mv, p));
         }
     }
-    let (mv, plies) = match chosen {
-        Some((mv, p)) => (mv, Some(p)),
-        None => (*candidates.first()?, None),
-    };
+    let plies = root.exact.then_some(p);
     Some(SearchResult {
-        best: Some(mv),
+        best: Some(chosen),
         value: if win { 1.0 } else { 0.0 },
         proven: true,
         iterations: nodes,
         depth: plies.unwrap_or(0),
-        pv: vec![mv],
+        pv: vec![chosen],
         elapsed_ms: start.elapsed().as_millis() as u64,
         end_in: plies,
         winning,
     })
+}
+
+/// Among the moves of a lost position of exact length `p` that hold out longest (the opponent
+/// cannot win within `p - 2` after them), the one that leaves the opponent the fewest winning
+/// replies (each reply proven on its own; a count that reaches the best so far stops early).
+/// `None` when the budget runs out before any longest move is confirmed; with the budget cut
+/// short, the hardest of those compared.
+fn hardest_longest<G: Solvable>(
+    state: &G,
+    solver: &mut Solver<G>,
+    moves: &[G::Move],
+    p: u32,
+    nodes: &mut u64,
+    next_budget: &impl Fn(u64, &mut Solver<G>) -> bool,
+) -> Option<G::Move> {
+    let mut longest: Vec<(G::Move, G)> = Vec::new();
+    for &mv in moves {
+        if !next_budget(*nodes, solver) {
+            break;
+        }
+        let child = child_of_child(state, mv);
+        let keeps = solver.forced(&child, true, p - 2) == Some(false);
+        *nodes += solver.nodes();
+        if keeps {
+            longest.push((mv, child));
+        }
+    }
+    let mut hardest: Option<(usize, G::Move)> = None;
+    'moves: for (mv, child) in &longest {
+        let mut replies = Vec::new();
+        child.legal_moves(&mut replies);
+        let mut count = 0;
+        for reply in replies {
+            if hardest.is_some_and(|(n, _)| count >= n) {
+                continue 'moves;
+            }
+            if !next_budget(*nodes, solver) {
+                break 'moves;
+            }
+            let after = child_of_child(child, reply);
+            let lost = if after.status().is_over() {
+                !matches!(after.status(), Status::Win { winner, .. } if winner == after.side_to_move())
+            } else {
+                let p = solver.prove(&after);
+                *nodes += solver.nodes();
+                match p {
+                    Some(w) => !w,
+                    None => break 'moves,
+                }
+            };
+            count += usize::from(lost);
+        }
+        if hardest.is_none_or(|(n, _)| count < n) {
+            hardest = Some((count, *mv));
+        }
+    }
+    hardest.map(|h| h.1).or(longest.first().map(|l| l.0))
 }
 
 /// `state` after `mv`.
