@@ -7,7 +7,8 @@
 //! `cargo run --release -p parlour-ai --example master_konane -- 6x6 [--openings N] [--ms N]`
 //!
 //! Prints a line per game: the opening, the winner expected and the winner, the plies and the
-//! length with perfect play (the winner quickest, the loser longest), the slowest move, and how
+//! length with perfect play (the winner quickest, the loser longest), the slowest move and how
+//! many took longer than the Master's 2.4 s (and a tenth for the move's own work), and how
 //! many of each side's moves were played from a proven result (the table's, the solver's or
 //! alpha-beta's).
 
@@ -36,12 +37,14 @@ fn main() {
         let mut proved = [0u32; 2];
         let mut searched = [0u32; 2];
         let mut g = pos.clone();
-        let mut slowest = 0;
+        let (mut slowest, mut over) = (0, 0);
         while !g.status().is_over() {
             let seat = g.side_to_move().index();
             let clock = std::time::Instant::now();
             let r = sides[seat].search(&g, &StopFlag::new()).expect("not cancelled");
-            slowest = slowest.max(clock.elapsed().as_millis());
+            let took = clock.elapsed().as_millis();
+            slowest = slowest.max(took);
+            over += u32::from(took > u128::from(parlour_ai::MASTER_MS) + 100);
             searched[seat] += 1;
             proved[seat] += u32::from(r.proven);
             g.apply(r.best.expect("a move"));
@@ -56,7 +59,7 @@ fn main() {
         perfect_length += usize::from(perfect == Some(g.ply()));
         let side = |p: Player| g.side_name(p);
         println!(
-            "{size} {name}: expected {} won {}  plies {} (perfect {})  slowest move {slowest} ms  proven moves: black {}/{} white {}/{}",
+            "{size} {name}: expected {} won {}  plies {} (perfect {})  slowest move {slowest} ms ({over} over 2.5 s)  proven moves: black {}/{} white {}/{}",
             expected.map_or("?".to_string(), |p| side(p).to_string()),
             side(winner),
             g.ply(),

@@ -126,7 +126,7 @@ fn main() {
                     let cfg = SolveConfig { millis: None, ..cfg };
                     let mut line = pos.clone();
                     for side in ["black", "white"] {
-                        let r = perfect_move(&line, &mut Solver::new(cfg), None, None).expect("proven");
+                        let r = perfect_move(&line, &mut Solver::new(cfg), None, None, true).expect("proven");
                         let mv = r.best.expect("a move");
                         println!(
                             "{size} {first} {reply}: {side} perfect {} (ends in {} plies, {} winning) in {} ms",
@@ -171,7 +171,7 @@ fn walk(name: &str, pos: &Konane, depth: u32, last: u32, from: u32, cfg: SolveCo
             continue;
         }
         let budget = parlour_ai::MASTER_MS * 3 / 4;
-        let fast = perfect_move(&child, &mut Solver::new(cfg), Some(budget), None);
+        let fast = perfect_move(&child, &mut Solver::new(cfg), Some(budget), None, false);
         match fast.as_ref().and_then(|r| r.end_in.map(|p| (r, p))) {
             Some((r, p)) => println!(
                 "{line}: in budget {} (ends in {p}) in {} ms",
@@ -211,7 +211,7 @@ fn shipped_rows(name: &str, size: &str, pos: &Konane, depth: u32, cfg: SolveConf
             continue;
         }
         let line = format!("{name} {}", pos.format_move(&mv));
-        let r = perfect_move(&child, &mut Solver::new(cfg), None, None).expect("proven");
+        let r = perfect_move(&child, &mut Solver::new(cfg), None, None, true).expect("proven");
         let me = if child.side_to_move() == parlour_rules::Player::P2 {
             "black"
         } else {

@@ -46,13 +46,15 @@ pub trait Knowledge: Game {
     }
 
     /// Perfect play where this game's exact solver reaches: the move and its proven result
-    /// (see [`crate::solve::perfect_move`]), or `None` — the default: no solver for this game
-    /// or this board, or nothing proven within `millis` / `max_nodes`, or `stop` set. Asked
-    /// first by a search whose [`AlphaBetaParams::exact`] is on (the Master).
+    /// (see [`crate::solve::perfect_move`]; with `every_winning` every winning move the budget
+    /// lets it prove, for a hint), or `None` — the default: no solver for this game or this
+    /// board, or nothing proven within `millis` / `max_nodes`, or `stop` set. Asked first by a
+    /// search whose [`AlphaBetaParams::exact`] is on (the Master).
     fn exact_move(
         &self,
         _millis: Option<u64>,
         _max_nodes: Option<u64>,
+        _every_winning: bool,
         _stop: &crate::stop::StopFlag,
     ) -> Option<crate::result::SearchResult<Self::Move>> {
         None

@@ -165,8 +165,8 @@ const EXACT_NODES: u64 = 2_000_000;
 /// stays reproducible.
 fn exact<G: Knowledge>(state: &G, budget: &crate::config::Budget, stop: &StopFlag) -> Option<SearchResult<G::Move>> {
     match budget.millis {
-        Some(ms) => state.exact_move(Some(state.exact_ms(ms)), None, stop),
-        None => state.exact_move(None, Some(budget.iterations.unwrap_or(EXACT_NODES)), stop),
+        Some(ms) => state.exact_move(Some(state.exact_ms(ms)), None, false, stop),
+        None => state.exact_move(None, Some(budget.iterations.unwrap_or(EXACT_NODES)), false, stop),
     }
 }
 

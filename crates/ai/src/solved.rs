@@ -446,7 +446,7 @@ mod tests {
             assert_eq!(s.winning_moves.join(" "), row.black_wins_by, "{row:?}");
             assert_eq!(s.proven.map(|p| (p.plies, p.exact)), Some((row.plies, true)), "{row:?}");
             let mut solver = Solver::new(SolveConfig::default());
-            let jump = crate::solve::perfect::perfect_move(&k, &mut solver, None, None).and_then(|r| r.best);
+            let jump = crate::solve::perfect::perfect_move(&k, &mut solver, None, None, true).and_then(|r| r.best);
             assert_eq!(jump.map(|m| k.format_move(&m)).as_deref(), Some(row.jump), "{row:?}");
             small += 1;
         }
@@ -573,7 +573,7 @@ mod tests {
             let line = konane_lines().find(|l| l.moves == moves).expect("shipped");
             let k = opened("6x6", moves);
             let mut solver = Solver::new(SolveConfig::default());
-            let r = crate::solve::perfect::perfect_move(&k, &mut solver, None, None).expect("proven");
+            let r = crate::solve::perfect::perfect_move(&k, &mut solver, None, None, true).expect("proven");
             assert_eq!(r.value > 0.5, line.winner == k.side_to_move(), "{line:?}");
             assert_eq!(r.end_in, Some(line.plies), "{line:?}");
             assert_eq!(r.best.map(|m| k.format_move(&m)).as_deref(), Some(line.mv), "{line:?}");

@@ -404,7 +404,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
             // Where the game's solver proves the position (Kōnane's solved boards), the hint is
             // the perfect move and says who wins.
             if !stop.is_cancelled()
-                && let Some(perfect) = state.exact_move(Some(HINT_SOLVE_MS), None, stop)
+                && let Some(perfect) = state.exact_move(Some(HINT_SOLVE_MS), None, true, stop)
                 && let Some(mv) = perfect.best
             {
                 // Every winning move is shown, the perfect one first.

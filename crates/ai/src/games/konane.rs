@@ -135,6 +135,7 @@ impl Knowledge for Konane {
         &self,
         millis: Option<u64>,
         max_nodes: Option<u64>,
+        every_winning: bool,
         stop: &StopFlag,
     ) -> Option<SearchResult<KonaneMove>> {
         let cells = u32::from(self.width()) * u32::from(self.height());
@@ -163,7 +164,7 @@ impl Knowledge for Konane {
             });
         }
         let mut solver = Solver::new(cfg).with_stop(stop.clone());
-        perfect_move(self, &mut solver, millis, max_nodes)
+        perfect_move(self, &mut solver, millis, max_nodes, every_winning)
     }
 }
 

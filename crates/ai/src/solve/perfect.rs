@@ -12,21 +12,24 @@ use crate::result::SearchResult;
 
 /// Proves `state` with `solver` (`millis` and `max_nodes` are the whole call's budget) and
 /// returns the perfect move as a search result — proven, valued 1 (won) or 0 (lost), `end_in`
-/// the plies to the end when measured, `winning` the winning moves in legal order — or `None`
-/// when the position is not proven within the budget (or the game is over).
+/// the plies to the end when measured, `winning` the winning moves in legal order (with
+/// `every_winning`; otherwise only the move played) — or `None` when the position is not
+/// proven within the budget (or the game is over).
 ///
 /// [`Solver::perfect`] proves the position (one winning move is enough), measures its exact
 /// length `p` and picks a move that keeps it: the quickest win, or a loss that holds out
 /// longest. That move is played whatever the rest of the budget allows. With what is left, a
 /// lost position's longest moves are compared by how many of the opponent's replies win (a
 /// losing move is longest when the opponent cannot win within `p - 2` after it) and the
-/// hardest is played; and a won position's other moves are proven, so that the hint can show
-/// every winning move (those proven before the budget ran out).
+/// hardest is played; and, with `every_winning`, a won position's other moves are proven, so
+/// that the hint can show every winning move (those proven before the budget ran out). A move
+/// of the Master's does not ask for them: they would only lengthen its wait.
 pub fn perfect_move<G: Solvable>(
     state: &G,
     solver: &mut Solver<G>,
     millis: Option<u64>,
     max_nodes: Option<u64>,
+    every_winning: bool,
 ) -> Option<SearchResult<G::Move>> {
     let start = Instant::now();
     let mut nodes = 0u64;
@@ -60,7 +63,9 @@ pub fn perfect_move<G: Solvable>(
     // Every winning move, as far as the budget goes: the chosen one and each other move whose
     // child is proven lost.
     let mut winning = Vec::new();
-    if win {
+    if win && !every_winning {
+        winning.push(chosen);
+    } else if win {
         let mut open = true;
         for &mv in &moves {
             let wins = mv == chosen || {

@@ -375,7 +375,7 @@ fn the_perfect_move_is_the_fastest_win_or_the_longest_loss_and_every_winning_mov
         }
         let (wins, plies) = minimax(&k);
         let mut solver = Solver::new(small());
-        let r = perfect::perfect_move(&k, &mut solver, None, None).expect("small enough to prove");
+        let r = perfect::perfect_move(&k, &mut solver, None, None, true).expect("small enough to prove");
         let mv = r.best.expect("a move");
         assert!(r.proven);
         assert_eq!(r.end_in, Some(plies), "{k:?}");
@@ -415,7 +415,7 @@ fn a_lost_position_is_defended_by_the_hardest_longest_move() {
             continue;
         }
         let mut solver = Solver::new(small());
-        let mv = perfect::perfect_move(&k, &mut solver, None, None)
+        let mv = perfect::perfect_move(&k, &mut solver, None, None, true)
             .and_then(|r| r.best)
             .expect("proven");
         let mut moves = Vec::new();
