@@ -153,19 +153,11 @@ fn main() {
 }
 
 /// Every position up to `depth` plies after `pos` (each move of either side): whether the
-/// Master's solver budget (three quarters of its 2.4 s) finds the perfect move with its exact
-/// length from a fresh table, and, where it does not, how long [`Solver::perfect`] takes there
+/// solver budget the Master has off the solved boards (three quarters of its 2.4 s) finds the
+/// perfect move with its exact length from a fresh table, and, where it does not, how long [`Solver::perfect`] takes there
 /// without a budget — the positions a shipped table must cover.
 fn walk(name: &str, pos: &Konane, depth: u32, last: u32, from: u32, cfg: SolveConfig) {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    for mv in moves {
-        let mut child = pos.clone();
-        child.apply(mv);
-        if child.status().is_over() {
-            continue;
-        }
-        let line = format!("{name} {}", pos.format_move(&mv));
+    for (line, child) in children(name, pos) {
         if depth < from {
             walk(&line, &child, depth + 1, last, from, cfg);
             continue;
@@ -202,25 +194,12 @@ fn walk(name: &str, pos: &Konane, depth: u32, last: u32, from: u32, cfg: SolveCo
 /// of `crates/ai/data/konane-6x6-lines.txt` (`board | moves | winner plies move`), each with
 /// the time it took after a `#`.
 fn shipped_rows(name: &str, size: &str, pos: &Konane, depth: u32, cfg: SolveConfig) {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    for mv in moves {
-        let mut child = pos.clone();
-        child.apply(mv);
-        if child.status().is_over() {
-            continue;
-        }
-        let line = format!("{name} {}", pos.format_move(&mv));
+    for (line, child) in children(name, pos) {
         let r = perfect_move(&child, &mut Solver::new(cfg), None, None, true).expect("proven");
-        let me = if child.side_to_move() == parlour_rules::Player::P2 {
-            "black"
-        } else {
-            "white"
-        };
-        let other = if me == "black" { "white" } else { "black" };
+        let me = child.side_to_move();
         println!(
             "{size} | {line} | {} {} {} # {} ms",
-            if r.value > 0.5 { me } else { other },
+            child.side_name(if r.value > 0.5 { me } else { me.other() }),
             r.end_in.expect("exact"),
             child.format_move(&r.best.expect("a move")),
             r.elapsed_ms
@@ -229,4 +208,19 @@ fn shipped_rows(name: &str, size: &str, pos: &Konane, depth: u32, cfg: SolveConf
             shipped_rows(&line, size, &child, depth - 1, cfg);
         }
     }
+}
+
+/// The positions one move after `pos` that are still being played, each named by the moves
+/// that reach it (`name` and the move).
+fn children(name: &str, pos: &Konane) -> Vec<(String, Konane)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .filter_map(|mv| {
+            let mut child = pos.clone();
+            child.apply(mv);
+            (!child.status().is_over()).then(|| (format!("{name} {}", pos.format_move(&mv)), child))
+        })
+        .collect()
 }
