@@ -13,6 +13,7 @@ use crate::games::review::AnalysisTask;
 use crate::play::board::{AnimQueue, Match, Resolution};
 use crate::play::messages::GameCommand;
 use crate::play::off_record::{OffRecord, ReviewAction};
+use crate::state::Phase;
 
 /// What the lesson's window asks.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -86,7 +87,7 @@ pub(crate) fn lesson(
     mut lesson: ResMut<Lesson>,
     off: Res<OffRecord>,
     m: Res<Match>,
-    (res, queue): (Res<Resolution>, Res<AnimQueue>),
+    (res, queue, phase): (Res<Resolution>, Res<AnimQueue>, Res<State<Phase>>),
     mut actions: MessageWriter<ReviewAction>,
     mut cmds: MessageWriter<GameCommand>,
 ) {
@@ -146,8 +147,12 @@ pub(crate) fn lesson(
         cmds.write(GameCommand::Review(true));
         lesson.judge = Some(m.0.spawn_analysis(ply - 1));
     }
+    // The verdict is taken in only once the table stands still for it: a quick analysis (a
+    // solved board answers at once) must not show a verdict while the move tried could still
+    // be answered.
     let lesson = &mut *lesson;
-    if let Some(task) = lesson.judge.as_mut()
+    if *phase.get() == Phase::Reviewing
+        && let Some(task) = lesson.judge.as_mut()
         && task.poll(&mut lesson.judged)
     {
         lesson.judge = None;
