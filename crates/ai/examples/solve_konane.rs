@@ -1,7 +1,9 @@
 //! Solves Kōnane boards from every opening pair of removals (Black's, then White's legal reply).
 //!
 //! `cargo run --release -p parlour-ai --example solve_konane -- 4x6,6x4,6x6 --ms 60000 [--tt-mib 64]
-//! [--only "xa6 xa5"] [--perfect] [--rows N] [--tree N [--from N]]`
+//! [--only "xa6 xa5"] [--perfect] [--rows N] [--tree N [--from N]]`, or
+//! `… -- 6x6 --master-rows K/N` (the shipped lines of the fifth and sixth plies, the Kth of N
+//! processes: `master_rows`)
 //!
 //! Prints one line per opening: result (the winner and the plies with perfect play), the winning
 //! moves of the side to move after the two removals (Black), nodes, milliseconds and table use.
@@ -31,6 +33,7 @@ fn main() {
     let mut tree: u32 = 0;
     let mut from: u32 = 1;
     let mut rows: u32 = 0;
+    let mut master: Option<(usize, usize)> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -41,6 +44,11 @@ fn main() {
             "--perfect" => perfect = true,
             "--rows" => {
                 rows = args[i + 1].parse().expect("--rows N");
+                i += 1;
+            }
+            "--master-rows" => {
+                let (k, n) = args[i + 1].split_once('/').expect("--master-rows K/N");
+                master = Some((k.parse().expect("K"), n.parse().expect("N")));
                 i += 1;
             }
             "--from" => {
@@ -62,6 +70,16 @@ fn main() {
             other => sizes = other.to_string(),
         }
         i += 1;
+    }
+    if let Some((part, parts)) = master {
+        let options = KonaneOptions::parse_size(&sizes).expect("one board size");
+        let cfg = SolveConfig {
+            tt_bytes: tt_mib << 20,
+            millis: None,
+            max_nodes: None,
+        };
+        master_rows(&sizes, &Konane::new(&options), part, parts, cfg);
+        return;
     }
     for size in sizes.split(',') {
         let options = match KonaneOptions::parse_size(size) {
@@ -195,19 +213,109 @@ fn walk(name: &str, pos: &Konane, depth: u32, last: u32, from: u32, cfg: SolveCo
 /// the time it took after a `#`.
 fn shipped_rows(name: &str, size: &str, pos: &Konane, depth: u32, cfg: SolveConfig) {
     for (line, child) in children(name, pos) {
-        let r = perfect_move(&child, &mut Solver::new(cfg), None, None, true).expect("proven");
-        let me = child.side_to_move();
-        println!(
-            "{size} | {line} | {} {} {} # {} ms",
-            child.side_name(if r.value > 0.5 { me } else { me.other() }),
-            r.end_in.expect("exact"),
-            child.format_move(&r.best.expect("a move")),
-            r.elapsed_ms
-        );
+        shipped_row(size, &line, &child, true, cfg);
         if depth > 1 {
             shipped_rows(&line, size, &child, depth - 1, cfg);
         }
     }
+}
+
+/// The shipped table's rows for the fifth and sixth plies (`crates/ai/data/konane-6x6-lines.txt`,
+/// after the `--rows 2` ones): every position there that the Master meets with its turn to
+/// move when it plays its own perfect moves from the start (the table's, then the solver's)
+/// against any moves of the other side, as Black or as White, and the positions of the Master's
+/// games against itself from each opening pair of removals (`--example master_konane`). Each
+/// is solved without a budget from a fresh table (`parts` processes share the list: this one
+/// solves the `part`th of every `parts`, counting from 0), in the rows' format.
+fn master_rows(size: &str, start: &Konane, part: usize, parts: usize, cfg: SolveConfig) {
+    use parlour_rules::Player;
+    let mut found: Vec<(String, Konane)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut keep = |line: &str, pos: &Konane, found: &mut Vec<(String, Konane)>| {
+        if parlour_ai::solved::konane_line(pos).is_none() && seen.insert(pos.hash_key()) {
+            found.push((line.trim().to_string(), pos.clone()));
+        }
+    };
+    // The perfect move: the shipped table's, or the solver's.
+    let perfect = |pos: &Konane| {
+        parlour_ai::solved::konane_opening_move(pos)
+            .map(|t| t.mv)
+            .unwrap_or_else(|| {
+                perfect_move(pos, &mut Solver::new(cfg), None, None, false)
+                    .and_then(|r| r.best)
+                    .expect("proven")
+            })
+    };
+    fn walk_master(
+        line: &str,
+        pos: &Konane,
+        master: Player,
+        keep: &mut dyn FnMut(&str, &Konane),
+        perfect: &dyn Fn(&Konane) -> parlour_rules::konane::KonaneMove,
+    ) {
+        if pos.status().is_over() || pos.ply() > 6 {
+            return;
+        }
+        if pos.side_to_move() == master {
+            if pos.ply() >= 5 {
+                keep(line, pos);
+                return;
+            }
+            let mv = perfect(pos);
+            let mut child = pos.clone();
+            child.apply(mv);
+            walk_master(
+                &format!("{line} {}", pos.format_move(&mv)),
+                &child,
+                master,
+                keep,
+                perfect,
+            );
+        } else {
+            for (l, child) in children(line, pos) {
+                walk_master(&l, &child, master, keep, perfect);
+            }
+        }
+    }
+    for master in [Player::P1, Player::P2] {
+        walk_master("", start, master, &mut |l, p| keep(l, p, &mut found), &perfect);
+    }
+    for (name, pos) in parlour_ai::solved::konane_opening_positions(size) {
+        let (mut line, mut pos) = (name, pos);
+        while pos.ply() <= 6 && !pos.status().is_over() {
+            if pos.ply() >= 5 {
+                keep(&line, &pos, &mut found);
+            }
+            let mv = perfect(&pos);
+            line = format!("{line} {}", pos.format_move(&mv));
+            pos.apply(mv);
+        }
+    }
+    eprintln!(
+        "{} positions, this part solves every {parts}th from {part}",
+        found.len()
+    );
+    for (i, (line, pos)) in found.iter().enumerate() {
+        if i % parts != part {
+            continue;
+        }
+        shipped_row(size, line, pos, false, cfg);
+    }
+}
+
+/// One shipped line: `pos` (reached by `line`) solved without a budget from a fresh table, its
+/// winner, exact length and perfect move (`every_winning` as `perfect_move`'s: the move is the
+/// same either way), and the time it took after a `#`.
+fn shipped_row(size: &str, line: &str, pos: &Konane, every_winning: bool, cfg: SolveConfig) {
+    let r = perfect_move(pos, &mut Solver::new(cfg), None, None, every_winning).expect("proven");
+    let me = pos.side_to_move();
+    println!(
+        "{size} | {line} | {} {} {} # {} ms",
+        pos.side_name(if r.value > 0.5 { me } else { me.other() }),
+        r.end_in.expect("exact"),
+        pos.format_move(&r.best.expect("a move")),
+        r.elapsed_ms
+    );
 }
 
 /// The positions one move after `pos` that are still being played, each named by the moves

@@ -242,6 +242,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             elapsed_ms: 0,
             end_in: proven.then(|| (WIN - v.abs()).max(1) as u32),
             winning: Vec::new(),
+            cut_short: false,
         }
     }
 

@@ -161,5 +161,6 @@ pub(crate) fn search<G: Knowledge>(
         elapsed_ms: 0,
         end_in: None,
         winning: Vec::new(),
+        cut_short: false,
     }
 }

@@ -27,6 +27,12 @@ pub struct SearchResult<M> {
     /// otherwise.
     #[serde(default = "Vec::new")]
     pub winning: Vec<M>,
+    /// Where the exact solver played: true when its budget ran out before the perfect move was
+    /// settled in full — the exact length not measured, the longest defences not all compared
+    /// by their winning replies, or (when asked for) not every winning move proven. The move is
+    /// still a proven win or loss; only the choice among equals may not be the best.
+    #[serde(default)]
+    pub cut_short: bool,
 }
 
 impl<M> SearchResult<M> {
@@ -45,6 +51,7 @@ impl<M> SearchResult<M> {
             elapsed_ms: 0,
             end_in: None,
             winning: Vec::new(),
+            cut_short: false,
         }
     }
 }

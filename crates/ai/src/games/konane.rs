@@ -153,7 +153,7 @@ impl Knowledge for Konane {
             ..SolveConfig::default()
         };
         // The two opening removals and Black's first jump from the shipped table, on its boards
-        // (and on 6×6 the next two plies).
+        // (and on 6×6 the next two plies, and the Master's positions in the two after those).
         if let Some(t) = crate::solved::konane_opening_move(self) {
             return Some(SearchResult {
                 value: if t.wins { 1.0 } else { 0.0 },
@@ -169,7 +169,8 @@ impl Knowledge for Konane {
 }
 
 /// The largest Kōnane board (in squares) on which the Master asks the solver: 6×6 is proven
-/// from every opening in 2.5–7.6 s; its first four plies after the opening are shipped
+/// from every opening in 2.5–7.6 s; its next two plies after the opening are shipped, and the
+/// positions the Master meets in the two after those
 /// (`crate::solved::konane_line`).
 pub const SOLVED_CELLS: u32 = 36;
 

@@ -70,6 +70,7 @@ impl<G: Knowledge> Mcts<G> {
             elapsed_ms: 0,
             end_in: None,
             winning: Vec::new(),
+            cut_short: false,
         }
     }
 

@@ -13,8 +13,9 @@ use crate::result::SearchResult;
 /// Proves `state` with `solver` (`millis` and `max_nodes` are the whole call's budget) and
 /// returns the perfect move as a search result — proven, valued 1 (won) or 0 (lost), `end_in`
 /// the plies to the end when measured, `winning` the winning moves in legal order (with
-/// `every_winning`; otherwise only the move played) — or `None` when the position is not
-/// proven within the budget (or the game is over).
+/// `every_winning`; otherwise only the move played), `cut_short` when the budget ran out
+/// before the length, the comparison or the list was complete — or `None` when the position is
+/// not proven within the budget (or the game is over).
 ///
 /// [`Solver::perfect`] proves the position (one winning move is enough), measures its exact
 /// length `p` and picks a move that keeps it: the quickest win, or a loss that holds out
@@ -53,12 +54,14 @@ pub fn perfect_move<G: Solvable>(
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
     let mut chosen = root.mv;
-    if root.exact
-        && !win
-        && p >= 2
-        && let Some(hardest) = hardest_longest(state, solver, &moves, p, &mut nodes, &next_budget)
-    {
-        chosen = hardest;
+    // Whether the budget ran out before the move was settled in full.
+    let mut cut_short = !root.exact;
+    if root.exact && !win && p >= 2 {
+        let (hardest, complete) = hardest_longest(state, solver, &moves, p, &mut nodes, &next_budget);
+        cut_short |= !complete;
+        if let Some(hardest) = hardest {
+            chosen = hardest;
+        }
     }
     // Every winning move, as far as the budget goes: the chosen one and each other move whose
     // child is proven lost.
@@ -81,6 +84,7 @@ pub fn perfect_move<G: Solvable>(
                 winning.push(mv);
             }
         }
+        cut_short |= !open;
     }
     let plies = root.exact.then_some(p);
     Some(SearchResult {
@@ -93,6 +97,7 @@ pub fn perfect_move<G: Solvable>(
         elapsed_ms: start.elapsed().as_millis() as u64,
         end_in: plies,
         winning,
+        cut_short,
     })
 }
 
@@ -100,7 +105,8 @@ pub fn perfect_move<G: Solvable>(
 /// cannot win within `p - 2` after them), the one that leaves the opponent the fewest winning
 /// replies (each reply proven on its own; a count that reaches the best so far stops early).
 /// `None` when the budget runs out before any longest move is confirmed; with the budget cut
-/// short, the hardest of those compared.
+/// short, the hardest of those compared. The flag says whether every move was weighed in full
+/// (`false`: the budget ran out first).
 fn hardest_longest<G: Solvable>(
     state: &G,
     solver: &mut Solver<G>,
@@ -108,16 +114,19 @@ fn hardest_longest<G: Solvable>(
     p: u32,
     nodes: &mut u64,
     next_budget: &impl Fn(u64, &mut Solver<G>) -> bool,
-) -> Option<G::Move> {
+) -> (Option<G::Move>, bool) {
     let mut longest: Vec<(G::Move, G)> = Vec::new();
+    let mut complete = true;
     for &mv in moves {
         if !next_budget(*nodes, solver) {
+            complete = false;
             break;
         }
         let child = child_of_child(state, mv);
-        let keeps = solver.forced(&child, true, p - 2) == Some(false);
+        let forced = solver.forced(&child, true, p - 2);
         *nodes += solver.nodes();
-        if keeps {
+        complete &= forced.is_some();
+        if forced == Some(false) {
             longest.push((mv, child));
         }
     }
@@ -131,6 +140,7 @@ fn hardest_longest<G: Solvable>(
                 continue 'moves;
             }
             if !next_budget(*nodes, solver) {
+                complete = false;
                 break 'moves;
             }
             let after = child_of_child(child, reply);
@@ -141,7 +151,10 @@ fn hardest_longest<G: Solvable>(
                 *nodes += solver.nodes();
                 match p {
                     Some(w) => !w,
-                    None => break 'moves,
+                    None => {
+                        complete = false;
+                        break 'moves;
+                    }
                 }
             };
             count += usize::from(lost);
@@ -150,7 +163,7 @@ fn hardest_longest<G: Solvable>(
             hardest = Some((count, *mv));
         }
     }
-    hardest.map(|h| h.1).or(longest.first().map(|l| l.0))
+    (hardest.map(|h| h.1).or(longest.first().map(|l| l.0)), complete)
 }
 
 /// `state` after `mv`.

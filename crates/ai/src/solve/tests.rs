@@ -363,11 +363,13 @@ fn a_position_and_its_half_turn_share_their_keys() {
 /// Random 6×6 positions 19 to 25 plies in: the perfect move keeps the exact result of plain
 /// minimax — from a won position a move after which the opponent loses, with the shortest win
 /// minimax knows; from a lost one a move that holds out as long as minimax says can be held.
+/// Without a budget nothing is cut short; with half the nodes, a result that does not say it
+/// was cut short (`SearchResult::cut_short`) is exactly as long and its list as complete.
 #[test]
 fn the_perfect_move_is_the_fastest_win_or_the_longest_loss_and_every_winning_move_is_named() {
     let mut rng = ChaCha8Rng::seed_from_u64(46);
     let mut buf = Vec::new();
-    let (mut won, mut lost) = (0, 0);
+    let (mut won, mut lost, mut cut) = (0, 0, 0);
     for _ in 0..40 {
         let k = random_6x6(&mut rng, &mut buf);
         if k.status().is_over() {
@@ -397,9 +399,22 @@ fn the_perfect_move_is_the_fastest_win_or_the_longest_loss_and_every_winning_mov
             })
             .collect();
         assert_eq!(r.winning, winning, "{k:?}");
+        assert!(!r.cut_short, "no budget, nothing cut short: {k:?}");
+        // With half the nodes: a result that says it was not cut short is as exact and as
+        // complete as the unbounded one; one that was says so.
+        let half = Some(r.iterations / 2);
+        if let Some(h) = perfect::perfect_move(&k, &mut Solver::new(small()), None, half, true) {
+            if h.cut_short {
+                cut += 1;
+            } else {
+                assert_eq!((h.end_in, &h.winning), (Some(plies), &winning), "{k:?}");
+            }
+            assert!(h.proven && h.value == r.value, "{k:?}");
+        }
         if wins { won += 1 } else { lost += 1 }
     }
     assert!(won >= 5 && lost >= 5, "both kinds met: {won} won, {lost} lost");
+    assert!(cut > 0, "half the nodes cut some move short");
 }
 
 /// Among losing moves of equal length, the one that leaves the opponent the fewest winning
