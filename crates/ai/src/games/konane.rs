@@ -155,17 +155,74 @@ impl Knowledge for Konane {
         // The two opening removals and Black's first jump from the shipped table, on its boards
         // (and on 6×6 the next two plies, and the Master's positions in the two after those).
         if let Some(t) = crate::solved::konane_opening_move(self) {
+            let (winning, cut_short) = match (t.wins, every_winning) {
+                (false, _) => (Vec::new(), false),
+                (true, false) => (vec![t.mv], false),
+                (true, true) => table_winning(self, t.mv, millis, cfg, stop),
+            };
             return Some(SearchResult {
                 value: if t.wins { 1.0 } else { 0.0 },
                 proven: true,
                 end_in: t.plies,
                 depth: t.plies.unwrap_or(0),
+                winning,
+                cut_short,
                 ..SearchResult::immediate(Some(t.mv))
             });
         }
         let mut solver = Solver::new(cfg).with_stop(stop.clone());
         perfect_move(self, &mut solver, millis, max_nodes, every_winning)
     }
+}
+
+/// Every winning move of a won position the shipped tables answer, in legal order (the hint
+/// draws them all): the table's `best`, and each other move after which the tables prove the
+/// opponent lost — or, where they do not know that position, the solver does within what is
+/// left of `millis`. The flag says some move was left unsettled when the budget ran out.
+fn table_winning(
+    k: &Konane,
+    best: KonaneMove,
+    millis: Option<u64>,
+    cfg: SolveConfig,
+    stop: &StopFlag,
+) -> (Vec<KonaneMove>, bool) {
+    let start = web_time::Instant::now();
+    let me = k.side_to_move();
+    let mut moves = Vec::new();
+    k.legal_moves(&mut moves);
+    let mut solver: Option<Solver<Konane>> = None;
+    let mut cut_short = false;
+    let winning = moves
+        .into_iter()
+        .filter(|&mv| {
+            let mut child = k.clone();
+            child.apply(mv);
+            if mv == best {
+                return true;
+            }
+            if let parlour_rules::Status::Win { winner, .. } = child.status() {
+                return winner == me;
+            }
+            if let Some(opponent_wins) = crate::solved::konane_known_result(&child) {
+                return !opponent_wins;
+            }
+            let left = millis.map(|ms| ms.saturating_sub(start.elapsed().as_millis() as u64));
+            if cut_short || left == Some(0) || stop.is_cancelled() {
+                cut_short = true;
+                return false;
+            }
+            let solver = solver.get_or_insert_with(|| Solver::new(cfg).with_stop(stop.clone()));
+            solver.set_budget(left, None);
+            match solver.prove(&child) {
+                Some(opponent_wins) => !opponent_wins,
+                None => {
+                    cut_short = true;
+                    false
+                }
+            }
+        })
+        .collect();
+    (winning, cut_short)
 }
 
 /// The largest Kōnane board (in squares) on which the Master asks the solver: 6×6 is proven
@@ -187,6 +244,65 @@ mod tests {
 
     fn eight() -> KonaneOptions {
         KonaneOptions::default()
+    }
+
+    /// Where the shipped tables answer a won position, the hint's answer lists every winning
+    /// move: after Black's removal on 6×6 each of White's replies whose opening row White wins;
+    /// at the third ply each of White's replies whose shipped line White wins; on 4×6 after
+    /// the removals (where no line is shipped) each move a fresh solve proves winning.
+    #[test]
+    fn a_won_table_position_names_every_winning_move() {
+        let opened = |size: &str, moves: &str| {
+            let mut k = Konane::new(&KonaneOptions::parse_size(size).unwrap());
+            for m in moves.split_whitespace() {
+                parlour_rules::play_text(&mut k, m).unwrap();
+            }
+            k
+        };
+        let named =
+            |k: &Konane, r: &SearchResult<KonaneMove>| r.winning.iter().map(|m| k.format_move(m)).collect::<Vec<_>>();
+        let stop = StopFlag::new();
+        let (mut lists, mut longer) = (0, 0);
+        for (size, moves) in [
+            ("6x6", "xc4"),
+            ("6x6", "xc4 xc3 c6-c4"),
+            ("6x6", "xa6 xa5 c6-a6"),
+            ("4x6", "xa6 xb6"),
+        ] {
+            let k = opened(size, moves);
+            let r = k.exact_move(Some(60_000), None, true, &stop).expect("a table move");
+            if r.value < 0.5 {
+                continue;
+            }
+            let mut all = Vec::new();
+            k.legal_moves(&mut all);
+            let expected: Vec<String> = all
+                .iter()
+                .filter(|m| {
+                    let mut child = k.clone();
+                    child.apply(**m);
+                    let opponent_wins = crate::solved::konane_known_result(&child).unwrap_or_else(|| {
+                        let sol = crate::solve::solve(&child, &SolveConfig::default());
+                        sol.winner.expect("proven") == child.side_to_move()
+                    });
+                    !opponent_wins
+                })
+                .map(|m| k.format_move(m))
+                .collect();
+            assert!(!r.cut_short, "{size} {moves}");
+            assert_eq!(named(&k, &r), expected, "{size} {moves}");
+            assert!(r.winning.contains(&r.best.unwrap()), "{size} {moves}");
+            lists += 1;
+            longer += usize::from(r.winning.len() > 1);
+        }
+        assert!(
+            lists >= 3 && longer >= 1,
+            "{lists} won positions, {longer} with more than one winning move"
+        );
+        // Without the list asked for, only the move played.
+        let k = opened("6x6", "xc4");
+        let r = k.exact_move(Some(60_000), None, false, &stop).unwrap();
+        assert_eq!(r.winning, vec![r.best.unwrap()]);
     }
 
     #[test]
