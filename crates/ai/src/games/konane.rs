@@ -9,7 +9,7 @@ use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 use crate::level::Level;
 use crate::result::SearchResult;
-use crate::solve::perfect::perfect_move;
+use crate::solve::perfect::{perfect_move, winning_moves};
 use crate::solve::{SolveConfig, Solver};
 use crate::stop::StopFlag;
 
@@ -178,7 +178,8 @@ impl Knowledge for Konane {
 /// Every winning move of a won position the shipped tables answer, in legal order (the hint
 /// draws them all): the table's `best`, and each other move after which the tables prove the
 /// opponent lost — or, where they do not know that position, the solver does within what is
-/// left of `millis`. The flag says some move was left unsettled when the budget ran out.
+/// left of `millis` ([`winning_moves`]). The flag says some move was left unsettled when the
+/// budget ran out.
 fn table_winning(
     k: &Konane,
     best: KonaneMove,
@@ -187,42 +188,25 @@ fn table_winning(
     stop: &StopFlag,
 ) -> (Vec<KonaneMove>, bool) {
     let start = web_time::Instant::now();
-    let me = k.side_to_move();
     let mut moves = Vec::new();
     k.legal_moves(&mut moves);
-    let mut solver: Option<Solver<Konane>> = None;
-    let mut cut_short = false;
-    let winning = moves
-        .into_iter()
-        .filter(|&mv| {
-            let mut child = k.clone();
-            child.apply(mv);
-            if mv == best {
-                return true;
-            }
-            if let parlour_rules::Status::Win { winner, .. } = child.status() {
-                return winner == me;
-            }
-            if let Some(opponent_wins) = crate::solved::konane_known_result(&child) {
-                return !opponent_wins;
-            }
+    let mut solver = Solver::new(cfg).with_stop(stop.clone());
+    let (winning, complete, _) = winning_moves(
+        k,
+        &moves,
+        best,
+        &mut solver,
+        crate::solved::konane_known_result,
+        |_, solver| {
             let left = millis.map(|ms| ms.saturating_sub(start.elapsed().as_millis() as u64));
-            if cut_short || left == Some(0) || stop.is_cancelled() {
-                cut_short = true;
+            if left == Some(0) || stop.is_cancelled() {
                 return false;
             }
-            let solver = solver.get_or_insert_with(|| Solver::new(cfg).with_stop(stop.clone()));
             solver.set_budget(left, None);
-            match solver.prove(&child) {
-                Some(opponent_wins) => !opponent_wins,
-                None => {
-                    cut_short = true;
-                    false
-                }
-            }
-        })
-        .collect();
-    (winning, cut_short)
+            true
+        },
+    );
+    (winning, !complete)
 }
 
 /// The largest Kōnane board (in squares) on which the Master asks the solver: 6×6 is proven

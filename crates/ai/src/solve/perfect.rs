@@ -69,22 +69,17 @@ pub fn perfect_move<G: Solvable>(
     if win && !every_winning {
         winning.push(chosen);
     } else if win {
-        let mut open = true;
-        for &mv in &moves {
-            let wins = mv == chosen || {
-                open = open && next_budget(nodes, solver);
-                open && {
-                    let lost = solver.prove(&child_of_child(state, mv));
-                    nodes += solver.nodes();
-                    open = lost.is_some();
-                    lost == Some(false)
-                }
-            };
-            if wins {
-                winning.push(mv);
-            }
-        }
-        cut_short |= !open;
+        let (all, complete, used) = winning_moves(
+            state,
+            &moves,
+            chosen,
+            solver,
+            |_| None,
+            |used, solver| next_budget(nodes + used, solver),
+        );
+        winning = all;
+        nodes += used;
+        cut_short |= !complete;
     }
     let plies = root.exact.then_some(p);
     Some(SearchResult {
@@ -99,6 +94,49 @@ pub fn perfect_move<G: Solvable>(
         winning,
         cut_short,
     })
+}
+
+/// Every winning move of a won position, in legal order: `chosen` (known to win), and each
+/// other of `moves` after which the opponent is lost — by `known` (the side to move's result
+/// where something other than a search knows it, such as a shipped table), by the end of the
+/// game, or else proven by `solver` while `next_budget` (given the nodes used so far) allows.
+/// Returns the list, whether every move was settled (`false`: the budget ran out first) and the
+/// nodes used.
+pub(crate) fn winning_moves<G: Solvable>(
+    state: &G,
+    moves: &[G::Move],
+    chosen: G::Move,
+    solver: &mut Solver<G>,
+    known: impl Fn(&G) -> Option<bool>,
+    next_budget: impl Fn(u64, &mut Solver<G>) -> bool,
+) -> (Vec<G::Move>, bool, u64) {
+    let (mut open, mut used) = (true, 0);
+    let me = state.side_to_move();
+    let winning = moves
+        .iter()
+        .copied()
+        .filter(|&mv| {
+            if mv == chosen {
+                return true;
+            }
+            let child = child_of_child(state, mv);
+            if let Status::Win { winner, .. } = child.status() {
+                return winner == me;
+            }
+            if let Some(opponent_wins) = known(&child) {
+                return !opponent_wins;
+            }
+            open = open && next_budget(used, solver);
+            if !open {
+                return false;
+            }
+            let opponent_wins = solver.prove(&child);
+            used += solver.nodes();
+            open = opponent_wins.is_some();
+            opponent_wins == Some(false)
+        })
+        .collect();
+    (winning, open, used)
 }
 
 /// Among the moves of a lost position of exact length `p` that hold out longest (the opponent
