@@ -4,8 +4,9 @@
 /// What the page can read of the game, for scripts driving a browser (the project's own
 /// browser test): `window.parlourState`, a JSON text with the screen, the phase, the moves
 /// played, the result line, and the spots a click may choose now with where they are on the
-/// page (CSS pixels), and how many searches the search worker has answered. Only the browser
-/// build publishes it.
+/// page (CSS pixels), how many searches the search worker has answered, the ply shown (in a
+/// replay or a review, the position of that ply) and how far the review's analysis has got.
+/// Only the browser build publishes it.
 pub fn plugin(app: &mut bevy::prelude::App) {
     #[cfg(target_arch = "wasm32")]
     use bevy::prelude::IntoScheduleConfigs;
@@ -63,6 +64,7 @@ pub fn page_state(
     worker_answers: u64,
     notice: &str,
     ui: serde_json::Value,
+    review: serde_json::Value,
 ) -> String {
     let moves: Vec<String> = m
         .map(|m| m.history().into_iter().map(|(_, t)| t).collect())
@@ -76,6 +78,7 @@ pub fn page_state(
         "phase": phase.map(|p| format!("{p:?}")),
         "game": m.map(|m| m.game_id()),
         "moves": moves,
+        "ply": m.map(|m| m.plies()),
         "over": m.is_some_and(|m| m.status().is_over()),
         "result": m.map(|m| crate::play::result::result_line(m, None)).unwrap_or_default(),
         "next": next,
@@ -83,8 +86,21 @@ pub fn page_state(
         "worker_answers": worker_answers,
         "notice": notice,
         "ui": ui,
+        "review": review,
     })
     .to_string()
+}
+
+/// The review's analysis as the page state gives it: `{"record", "plies", "running",
+/// "failed"}` — the moves in the record being analysed, the plies analysed so far, whether the
+/// analysis is still running, and why it stopped short (`null` when it did not).
+pub fn review_state(review: &crate::games::review::ReviewAnalysis) -> serde_json::Value {
+    serde_json::json!({
+        "record": review.record.len(),
+        "plies": review.plies.len(),
+        "running": review.busy(),
+        "failed": review.failed,
+    })
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -101,9 +117,10 @@ fn publish_page_state(
     online: bevy::prelude::Res<crate::net::OnlineStatus>,
     notice: bevy::prelude::Res<crate::state::Notice>,
     mut last: bevy::prelude::Local<String>,
-    (mut contexts, layout): (
+    (mut contexts, layout, review): (
         bevy_egui::EguiContexts,
         bevy::prelude::Res<crate::theme::layout::Layout>,
+        bevy::prelude::Res<crate::games::review::ReviewAnalysis>,
     ),
 ) {
     use crate::games::parts::Token;
@@ -135,6 +152,7 @@ fn publish_page_state(
         crate::games::search::worker_answers(),
         &notice.text,
         ui_state(&mut contexts, &layout),
+        review_state(&review),
     );
     if *last != text
         && let Some(window) = web_sys::window()
@@ -239,6 +257,10 @@ mod tests {
             2,
             "Added my-game.json.",
             serde_json::json!({ "layout": "Portrait" }),
+            super::review_state(&crate::games::review::ReviewAnalysis {
+                record: vec!["xa6".into()],
+                ..Default::default()
+            }),
         );
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["screen"], "Playing");
@@ -246,8 +268,13 @@ mod tests {
         assert_eq!(v["moves"], serde_json::json!(["xa6"]));
         assert_eq!(v["next"][0]["name"], "b6");
         assert_eq!(v["over"], false);
+        assert_eq!(v["ply"], 1);
         assert_eq!(v["worker_answers"], 2);
         assert_eq!(v["notice"], "Added my-game.json.");
+        assert_eq!(v["review"]["record"], 1);
+        assert_eq!(v["review"]["plies"], 0);
+        assert_eq!(v["review"]["running"], false);
+        assert_eq!(v["review"]["failed"], serde_json::Value::Null);
         assert_eq!(v["ui"]["layout"], "Portrait");
     }
 }

@@ -1,7 +1,7 @@
 //! The review's analysis on a search thread: [`parlour_ai::analysis`] over a match's whole
 //! record, each ply sent to the frame as soon as it is done, so the graph and the marks fill in
 //! while the rest is analysed. Cancelled through its stop flag (and when the task is dropped).
-//! Not in the browser yet: there the search worker would have to run it. [`ReviewAnalysis`]
+//! In the browser the search worker runs it and sends each ply as it is done. [`ReviewAnalysis`]
 //! holds what was found for the match's record (and what a save keeps of it).
 
 use std::collections::BTreeSet;
@@ -28,6 +28,8 @@ pub struct ReviewAnalysis {
     pub hide: bool,
     /// Plies whose verdict the player asked to see while the verdicts are hidden.
     pub revealed: BTreeSet<usize>,
+    /// Why the last analysis stopped short (in the browser: the worker failed), for the window.
+    pub failed: Option<String>,
 }
 
 impl ReviewAnalysis {
@@ -73,12 +75,17 @@ impl ReviewAnalysis {
                 self.task = None;
                 self.plies.clear();
                 self.revealed.clear();
+                self.failed = None;
                 self.record = rec;
             }
         }
         if let Some(task) = self.task.as_mut()
             && task.poll(&mut self.plies)
         {
+            if let Some(why) = task.failed.take() {
+                bevy::log::warn!("the review's analysis stopped: {why}");
+                self.failed = Some(why);
+            }
             self.task = None;
         }
     }
@@ -111,12 +118,38 @@ pub struct AnalysisTask {
     stop: StopFlag,
     /// Plies of the whole record (those analysed before this task included).
     pub total: usize,
+    /// In the browser: the search worker's request, and the plies before this task's.
+    #[cfg(target_arch = "wasm32")]
+    worker: Option<(u64, usize)>,
+    /// Why the analysis stopped short, once it has (the worker failed, or refused the record).
+    pub failed: Option<String>,
 }
 
 impl AnalysisTask {
     /// Moves the plies done since the last poll onto the end of `into` (which holds the plies
     /// before this task's); true once nothing more will come.
     pub fn poll(&mut self, into: &mut Vec<PlyAnalysis>) -> bool {
+        #[cfg(target_arch = "wasm32")]
+        if let Some((id, before)) = self.worker {
+            use super::search::page_worker;
+            for text in page_worker::take_plies(id) {
+                match parlour_worker::read_ply(&text) {
+                    Ok(mut p) => {
+                        p.ply += before as u32;
+                        into.push(p);
+                    }
+                    Err(e) => self.failed = Some(e.0),
+                }
+            }
+            let Some(end) = page_worker::take(id) else {
+                return self.failed.is_some() || into.len() >= self.total;
+            };
+            self.worker = None;
+            if let Err(e) = end.and_then(|text| parlour_worker::read_analysis_end(&text).map_err(String::from)) {
+                self.failed = Some(e);
+            }
+            return true;
+        }
         let Ok(rx) = self.rx.get_mut() else { return true };
         loop {
             match rx.try_recv() {
@@ -131,15 +164,18 @@ impl AnalysisTask {
 impl Drop for AnalysisTask {
     fn drop(&mut self) {
         self.stop.cancel();
+        // In the browser a cancelled analysis stops the worker (a fresh one takes the next
+        // search): it cannot be interrupted mid-search.
+        #[cfg(target_arch = "wasm32")]
+        if let Some((id, _)) = self.worker {
+            super::search::page_worker::abandon(id);
+        }
     }
 }
 
-/// True where the review can run its analysis (not in the browser yet).
-pub const AVAILABLE: bool = cfg!(not(target_arch = "wasm32"));
-
-/// Starts analysing `moves` from `start` at [`REVIEW_MS`] a position on a search thread; the
-/// plies are numbered on from `before` (the moves played before `start`, where an analysis
-/// that was cancelled goes on).
+/// Starts analysing `moves` from `start` at [`REVIEW_MS`] a position on a search thread (in the
+/// browser: in the search worker, `parlour_worker::answer_analysis`); the plies are numbered on
+/// from `before` (the moves played before `start`, where an analysis that was cancelled goes on).
 pub fn spawn_analysis<G: parlour_ai::Knowledge + Send + 'static>(
     start: G,
     moves: Vec<G::Move>,
@@ -163,12 +199,27 @@ where
             });
             None
         });
+        AnalysisTask {
+            rx: Mutex::new(rx),
+            stop,
+            total,
+            failed: None,
+        }
     }
     #[cfg(target_arch = "wasm32")]
-    drop((start, moves, flag, tx));
-    AnalysisTask {
-        rx: Mutex::new(rx),
-        stop,
-        total,
+    {
+        drop((flag, tx));
+        // On the page's one thread an analysis would hold every frame for its whole budget:
+        // without the worker there is none.
+        let id = super::search::page_worker::post_analysis(parlour_worker::analysis_request(&start, &moves, REVIEW_MS));
+        AnalysisTask {
+            rx: Mutex::new(rx),
+            stop,
+            total,
+            worker: id.map(|id| (id, before)),
+            failed: id
+                .is_none()
+                .then(|| "The search worker, which runs the analysis in the browser, could not start.".to_string()),
+        }
     }
 }

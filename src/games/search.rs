@@ -289,7 +289,7 @@ where
 /// WebAssembly): requests go out as `[id, request]` messages, answers come back as `[id,
 /// answer]` and wait here until their search polls for them.
 #[cfg(target_arch = "wasm32")]
-mod page_worker {
+pub(crate) mod page_worker {
     use std::cell::{Cell, RefCell};
     use std::collections::HashMap;
 
@@ -308,6 +308,8 @@ mod page_worker {
     thread_local! {
         static LIVE: RefCell<Option<Live>> = const { RefCell::new(None) };
         static REPLIES: RefCell<HashMap<u64, Result<String, String>>> = RefCell::new(HashMap::new());
+        /// An analysis's plies come before its answer, one message each.
+        static PLIES: RefCell<HashMap<u64, Vec<String>>> = RefCell::new(HashMap::new());
         static PENDING: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
         static NEXT: Cell<u64> = const { Cell::new(1) };
         static BROKEN: Cell<bool> = const { Cell::new(false) };
@@ -340,6 +342,12 @@ mod page_worker {
             let Some(id) = data.get(0).as_f64().map(|id| id as u64) else {
                 return;
             };
+            if data.get(2).as_string().as_deref() == Some("ply") {
+                if let Some(ply) = data.get(1).as_string() {
+                    PLIES.with(|p| p.borrow_mut().entry(id).or_default().push(ply));
+                }
+                return;
+            }
             let answer = data
                 .get(1)
                 .as_string()
@@ -365,6 +373,21 @@ mod page_worker {
 
     /// Sends a search request; its id, or `None` when there is no worker to run it.
     pub fn post(request: String) -> Option<u64> {
+        post_as(request, None)
+    }
+
+    /// Sends a review's analysis request (`parlour_worker::analysis_request`): its plies come
+    /// through [`take_plies`] as they are done, then its end through [`take`].
+    pub fn post_analysis(request: String) -> Option<u64> {
+        post_as(request, Some("analyse"))
+    }
+
+    /// The plies of analysis `id` come since the last call.
+    pub fn take_plies(id: u64) -> Vec<String> {
+        PLIES.with(|p| p.borrow_mut().remove(&id)).unwrap_or_default()
+    }
+
+    fn post_as(request: String, kind: Option<&str>) -> Option<u64> {
         if BROKEN.with(Cell::get) {
             return None;
         }
@@ -380,6 +403,9 @@ mod page_worker {
                 id
             });
             let message = js_sys::Array::of2(&JsValue::from_f64(id as f64), &JsValue::from_str(&request));
+            if let Some(kind) = kind {
+                message.push(&JsValue::from_str(kind));
+            }
             worker.post_message(&message).ok()?;
             PENDING.with(|p| p.borrow_mut().push(id));
             Some(id)
@@ -396,6 +422,7 @@ mod page_worker {
     /// searches waiting on it fail, and run on the page).
     pub fn abandon(id: u64) {
         REPLIES.with(|r| r.borrow_mut().remove(&id));
+        PLIES.with(|p| p.borrow_mut().remove(&id));
         if !PENDING.with(|p| p.borrow().contains(&id)) {
             return;
         }

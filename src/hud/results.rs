@@ -110,12 +110,11 @@ fn replay_buttons(
         review.0 = true;
         next.set(Screen::Playing);
     }
-    if crate::games::review::AVAILABLE
-        && ui
-            .button(egui::RichText::new("Review").size(17.0))
-            .on_hover_text("The replay with the computer's analysis: its graph and each move's mark")
-            .clicked()
-    {
+    let button = ui
+        .button(egui::RichText::new("Review").size(17.0))
+        .on_hover_text("The replay with the computer's analysis: its graph and each move's mark");
+    crate::theme::layout::mark_target(ui.ctx(), "review", button.rect);
+    if button.clicked() {
         sfx.write(PlaySfx(Sfx::Click));
         keep.0 = true;
         review.0 = true;

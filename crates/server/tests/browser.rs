@@ -178,6 +178,19 @@ impl Browser {
         self.frames(1);
     }
 
+    /// A mouse press on a control as egui takes one: the pointer over it for a frame, the
+    /// button held into the next (egui counts a press and release in one frame as no click,
+    /// and SwiftShader's frames come far apart), released.
+    fn press(&mut self, x: f64, y: f64) {
+        let event = |kind: &str| json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 });
+        self.call("Input.dispatchMouseEvent", event("mouseMoved"));
+        self.frames(1);
+        self.call("Input.dispatchMouseEvent", event("mousePressed"));
+        self.frames(1);
+        self.call("Input.dispatchMouseEvent", event("mouseReleased"));
+        self.frames(1);
+    }
+
     /// Waits for the page to draw `n` frames (its per-frame clock, `window.parlourUpdateMs`,
     /// changes each frame), at most 20 seconds.
     fn frames(&mut self, n: usize) {
@@ -503,6 +516,51 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
     assert!(answers > 0, "no search was answered by the search worker");
     println!("the game against the computer: {checked} moves, {clicked_moves} clicked; {result}");
 
+    // The review of that game: its analysis runs in the search worker, every ply of the record
+    // analysed and sent to the page as it is done, while the page goes on drawing.
+    let record = b.state()["moves"].as_array().map_or(0, Vec::len);
+    let analysing = Instant::now();
+    press_target(&mut b, "review", |s| {
+        s["review"]["running"] == true || s["review"]["plies"].as_u64().is_some_and(|p| p > 0)
+    });
+    std::thread::sleep(Duration::from_secs(4));
+    let during = update_times(&mut b);
+    let s = b.wait_for("the review's analysis of every ply", Duration::from_secs(300), |s| {
+        s["review"]["running"] == false
+    });
+    assert_eq!(
+        s["review"]["failed"],
+        Value::Null,
+        "the review's analysis stopped short: {s}"
+    );
+    assert_eq!(s["review"]["record"].as_u64(), Some(record as u64), "{s}");
+    assert_eq!(
+        s["review"]["plies"].as_u64(),
+        Some(record as u64),
+        "not every ply analysed: {s}"
+    );
+    assert!(window_named(&s, "Review"), "no review window: {s}");
+    // A click on the graph's point for the middle ply shows the position after that ply.
+    let k = (record / 2).max(1);
+    assert!(s["ui"]["targets"]["graph"].is_array(), "no graph in the review: {s}");
+    let graph_point = |s: &Value| {
+        let r = &s["ui"]["targets"]["graph"];
+        let (left, width) = (r[0].as_f64()?, r[2].as_f64()?);
+        let x = left + 6.0 + (width - 12.0) * k as f64 / record as f64;
+        Some((x, r[1].as_f64()? + r[3].as_f64()? / 2.0))
+    };
+    press_until(&mut b, &format!("the graph's point for ply {k}"), graph_point, |s| {
+        s["ply"].as_u64() == Some(k as u64)
+    });
+    std::thread::sleep(Duration::from_secs(2));
+    let (colours, _) = colour_spread(&b.screenshot(&shots.join("web-review.png")));
+    assert!(colours > 40, "a blank review: {colours} colours");
+    println!(
+        "the review's analysis of {record} plies in the search worker: {:.1} s; the page's own work a frame meanwhile: {}",
+        analysing.elapsed().as_secs_f64(),
+        describe(during)
+    );
+
     // The web's way in for a save file: one handed to the page's file picker is checked and
     // added to the saves; a damaged one is refused with its sentence and adds nothing.
     upload_saves(&mut b, &dir.0);
@@ -617,16 +675,57 @@ fn assert_fits(b: &mut Browser, what: &str, width: f64, height: f64) -> Value {
     s
 }
 
-/// Taps the named control (see `theme::layout::TARGETS`) at its centre.
-fn tap_target(b: &mut Browser, name: &str) {
+/// Presses the named control (see `theme::layout::TARGETS`) at its centre with the mouse until
+/// the page says `done`.
+fn press_target(b: &mut Browser, name: &str, done: impl Fn(&Value) -> bool) {
+    target_centre(b, name);
+    press_until(
+        b,
+        &format!("the {name} control"),
+        |s| centre(&s["ui"]["targets"][name]),
+        done,
+    );
+}
+
+/// Presses with the mouse where `at` finds on the page until the page says `done`: at most three
+/// presses, 30 s after each.
+fn press_until(b: &mut Browser, what: &str, at: impl Fn(&Value) -> Option<(f64, f64)>, done: impl Fn(&Value) -> bool) {
+    for _ in 0..3 {
+        let s = b.state();
+        let Some((x, y)) = at(&s) else {
+            panic!("{what} is not on the page: {s}")
+        };
+        b.press(x, y);
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(30) {
+            if done(&b.state()) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    panic!("three presses on {what} did nothing; the page says {}", b.state());
+}
+
+/// The centre of a rectangle `[x, y, w, h]`.
+fn centre(r: &Value) -> Option<(f64, f64)> {
+    Some((
+        r[0].as_f64()? + r[2].as_f64()? / 2.0,
+        r[1].as_f64()? + r[3].as_f64()? / 2.0,
+    ))
+}
+
+/// The centre of the named control, once the page shows it.
+fn target_centre(b: &mut Browser, name: &str) -> (f64, f64) {
     let s = b.wait_for(&format!("the {name} control"), Duration::from_secs(120), |s| {
         s["ui"]["targets"][name].is_array()
     });
-    let r = &s["ui"]["targets"][name];
-    let (x, y) = (
-        r[0].as_f64().unwrap() + r[2].as_f64().unwrap() / 2.0,
-        r[1].as_f64().unwrap() + r[3].as_f64().unwrap() / 2.0,
-    );
+    centre(&s["ui"]["targets"][name]).expect("a rectangle")
+}
+
+/// Taps the named control (see `theme::layout::TARGETS`) at its centre.
+fn tap_target(b: &mut Browser, name: &str) {
+    let (x, y) = target_centre(b, name);
     b.tap(x, y);
 }
 

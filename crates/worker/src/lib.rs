@@ -9,6 +9,10 @@
 //! [`read_answer`]) and answer them in the worker ([`answer`]), so both ends agree by
 //! construction; the tests run them natively.
 //!
+//! The review's analysis goes the same way ([`analysis_request`], [`answer_analysis`]): the
+//! worker analyses the whole record and sends each ply to the page as soon as it is done, so the
+//! graph and the marks fill in while the table goes on drawing.
+//!
 //! The worker lives as long as the page, so it keeps one [`Searcher`] per game between
 //! requests: its transposition table (and, for the tree searches, its tree) carry over to the
 //! next move, which the opponent's reply is usually already in — the search starts from what
@@ -131,11 +135,102 @@ impl From<WorkerError> for String {
     }
 }
 
+/// A review's analysis request as it travels: the game's engine id, the position the record
+/// starts from, its moves, and how long to search each position.
+#[derive(Serialize, Deserialize)]
+struct AnalysisRequest<S, M> {
+    game: String,
+    start: S,
+    moves: Vec<M>,
+    ms: u64,
+}
+
+/// The end of an analysis as it travels: how many plies were sent, or why none (more) came.
+type AnalysisEnd = Result<usize, String>;
+
+/// The request for the review's analysis of `moves` (each legal in turn) from `start`, each
+/// position searched for `ms` milliseconds, as the worker reads it.
+pub fn analysis_request<G: Game>(start: &G, moves: &[G::Move], ms: u64) -> String {
+    serde_json::to_string(&AnalysisRequest {
+        game: G::ID.to_string(),
+        start,
+        moves: moves.to_vec(),
+        ms,
+    })
+    .unwrap_or_default()
+}
+
+/// Runs the analysis a request asks for (in the worker): each ply, as soon as it is done, goes
+/// to `on_ply` as JSON text ([`read_ply`] reads it); the answer is the end ([`read_analysis_end`]).
+/// A record with a move the rules refuse is refused whole, before anything is searched.
+pub fn answer_analysis(request: &str, on_ply: impl FnMut(String)) -> String {
+    let end: AnalysisEnd = match serde_json::from_str::<Head>(request) {
+        Err(e) => Err(format!("The search worker cannot read the request: {e}.")),
+        Ok(head) => match head.game.as_str() {
+            Kansho::ID => analyse_record::<Kansho>(request, on_ply),
+            Konane::ID => analyse_record::<Konane>(request, on_ply),
+            ConHex::ID => analyse_record::<ConHex>(request, on_ply),
+            Qyshinsu::ID => analyse_record::<Qyshinsu>(request, on_ply),
+            Soldiers::ID => analyse_record::<Soldiers>(request, on_ply),
+            other => Err(format!("The search worker knows no game called {other:?}.")),
+        },
+    };
+    serde_json::to_string(&end).unwrap_or_default()
+}
+
+/// The analysis of a `G` record: checked move by move, then [`parlour_ai::analysis::analyse`]
+/// with the review's seed (0), so the browser's marks are the desktop's for the same budget.
+fn analyse_record<G: Knowledge>(request: &str, mut on_ply: impl FnMut(String)) -> AnalysisEnd {
+    let r = serde_json::from_str::<AnalysisRequest<G, G::Move>>(request)
+        .map_err(|e| format!("The search worker was sent a record the rules refuse: {e}."))?;
+    let mut at = r.start.clone();
+    for (i, mv) in r.moves.iter().enumerate() {
+        if at.status() != parlour_rules::Status::Ongoing || !at.is_legal(mv) {
+            return Err(format!(
+                "The search worker was sent a record whose move {} the rules refuse.",
+                i + 1
+            ));
+        }
+        at.apply(*mv);
+    }
+    let mut sent = 0;
+    let budget = parlour_ai::Budget::millis(r.ms);
+    parlour_ai::analysis::analyse(&r.start, &r.moves, budget, 0, &StopFlag::new(), |p| {
+        if let Ok(text) = serde_json::to_string(p) {
+            sent += 1;
+            on_ply(text);
+        }
+    });
+    Ok(sent)
+}
+
+/// One ply of an analysis, as the worker sent it.
+pub fn read_ply(text: &str) -> Result<parlour_ai::analysis::PlyAnalysis, WorkerError> {
+    serde_json::from_str(text).map_err(|e| WorkerError(format!("The search worker's analysis cannot be read: {e}.")))
+}
+
+/// The end of an analysis: how many plies the worker sent, or why it sent none (more).
+pub fn read_analysis_end(reply: &str) -> Result<usize, WorkerError> {
+    serde_json::from_str::<AnalysisEnd>(reply)
+        .map_err(|e| WorkerError(format!("The search worker's answer cannot be read: {e}.")))?
+        .map_err(WorkerError)
+}
+
 /// The worker's entry point (`web/worker.js` calls it for each message).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn search(request: &str) -> String {
     answer(request)
+}
+
+/// The worker's entry point for a review's analysis (`web/worker.js` calls it for a message
+/// marked `"analyse"`): each ply goes to `on_ply` (which posts it to the page) as it is done.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn analyse(request: &str, on_ply: &js_sys::Function) -> String {
+    answer_analysis(request, |text| {
+        let _ = on_ply.call1(&wasm_bindgen::JsValue::NULL, &wasm_bindgen::JsValue::from_str(&text));
+    })
 }
 
 #[cfg(test)]
@@ -220,6 +315,67 @@ mod tests {
             }
         }
         assert!(plies >= 4, "the game went {plies} plies");
+    }
+
+    /// A review's analysis through the worker: a ply for every move, in order, each naming the
+    /// move played and the side that played it, as they come; on Kōnane 4×6 (solved) the first
+    /// position's proven result is the shipped table's. A record with a move the rules refuse
+    /// is refused with a sentence before anything is searched.
+    #[test]
+    fn the_worker_analyses_a_record_ply_by_ply() {
+        use parlour_rules::konane::{Konane, KonaneOptions};
+        let mut game = Konane::new(&KonaneOptions::new(4, 6).unwrap());
+        let start = game.clone();
+        let mut moves = Vec::new();
+        let mut legal = Vec::new();
+        for k in 0..6 {
+            game.legal_moves(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[(k * 5) % legal.len()];
+            moves.push(mv);
+            game.apply(mv);
+        }
+        let mut heard = Vec::new();
+        let end = answer_analysis(&analysis_request(&start, &moves, 30), |text| {
+            heard.push(read_ply(&text).expect("a ply reads back"));
+        });
+        assert_eq!(read_analysis_end(&end), Ok(moves.len()));
+        assert_eq!(heard.len(), moves.len());
+        let mut at = start.clone();
+        for (i, (p, mv)) in heard.iter().zip(&moves).enumerate() {
+            assert_eq!(p.ply as usize, i + 1);
+            assert_eq!(p.mover, at.side_to_move());
+            assert_eq!(p.played, at.format_move(mv));
+            assert!(
+                (0.0..=100.0).contains(&p.before) && (0.0..=100.0).contains(&p.after),
+                "{p:?}"
+            );
+            at.apply(*mv);
+        }
+        // The opening position's result is the solved table's, whatever the search found.
+        let first = start.known_result();
+        assert!(first.is_some(), "4×6's start is in the shipped table");
+        assert_eq!(heard[0].proven.map(|(before, _)| before), first);
+
+        // The same record with its last move replaced by one the rules refuse there.
+        let mut bad: serde_json::Value = serde_json::from_str(&analysis_request(&start, &moves, 30)).unwrap();
+        let n = moves.len();
+        bad["moves"][n - 1] = bad["moves"][0].clone();
+        let mut any = false;
+        let refused = answer_analysis(&bad.to_string(), |_| any = true);
+        let why = read_analysis_end(&refused).unwrap_err().0;
+        assert!(why.contains(&format!("move {n} the rules refuse")), "{why}");
+        assert!(!any, "nothing analysed from a refused record");
+        assert!(read_analysis_end(&answer_analysis("{not json", |_| ())).is_err());
+        let chess = analysis_request(&start, &moves, 30).replacen("\"konane\"", "\"chess\"", 1);
+        assert!(
+            read_analysis_end(&answer_analysis(&chess, |_| ()))
+                .unwrap_err()
+                .0
+                .contains("no game called")
+        );
     }
 
     #[test]

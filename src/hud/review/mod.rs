@@ -20,8 +20,8 @@ use parlour_rules::{Player, Status};
 
 use crate::games::any_match::AnyMatch;
 use crate::games::build::Setup;
+use crate::games::review::REVIEW_MS;
 pub use crate::games::review::ReviewAnalysis;
-use crate::games::review::{AVAILABLE, REVIEW_MS};
 use crate::play::board::{Match, ShownMoves};
 use crate::play::lesson::{Lesson, LessonAction};
 use crate::play::messages::GameCommand;
@@ -47,7 +47,7 @@ fn record(m: &dyn AnyMatch) -> Vec<String> {
 fn may_analyse(m: &dyn AnyMatch, setup: &Setup, remote: &Remote) -> bool {
     let over = m.status() != Status::Ongoing;
     let hot_seat = setup.seats.iter().all(Option::is_none) && !remote.0.iter().any(|r| *r);
-    AVAILABLE && (over || hot_seat)
+    over || hot_seat
 }
 
 /// The moves to draw on the table for the position shown: the one played, and the computer's
@@ -86,6 +86,11 @@ pub(super) fn review(
     // While a line or a branch is on the table the reviewed game is kept aside, unchanged.
     if !off.active() {
         analysis.follow(|| record(m), changed);
+    } else if cfg!(target_arch = "wasm32") && off.branching() && analysis.task.is_some() {
+        // In the browser the analysis and the computer's searches share the one worker: a
+        // branch against the computer would wait behind it. "Analyse the other N moves" goes
+        // on from where it stopped once back in the review.
+        analysis.task = None;
     }
     lesson::start_when_analysed(&mut analysis, &mut asked);
     if analysis.hide != settings.hide_verdicts {
@@ -173,6 +178,12 @@ fn review_window(
         .show(ctx, |ui| {
             let total = analysis.record.len();
             let done = analysis.plies.len();
+            if let Some(why) = &analysis.failed {
+                ui.colored_label(
+                    egui::Color32::from_rgb(230, 150, 90),
+                    format!("The analysis stopped: {why}"),
+                );
+            }
             if done == 0 && analysis.task.is_none() {
                 start_button(ui, m, allowed, total, analysis);
                 return;
@@ -228,9 +239,7 @@ fn review_window(
 
 fn start_button(ui: &mut egui::Ui, m: &dyn AnyMatch, allowed: bool, total: usize, analysis: &mut ReviewAnalysis) {
     // (A record with moves taken back is analysed whole.)
-    let why = if !AVAILABLE {
-        "The review's analysis does not run in the browser yet."
-    } else if !allowed {
+    let why = if !allowed {
         "Reviewed once the game is over (or at any time in a game between people at this computer)."
     } else {
         "The computer looks at every position of the game and marks the moves that lost ground."
