@@ -82,9 +82,10 @@ impl ReviewAnalysis {
         if let Some(task) = self.task.as_mut()
             && task.poll(&mut self.plies)
         {
-            if let Some(why) = task.failed.take() {
+            // (An analysis that ran to its end clears an earlier one's failure.)
+            self.failed = task.failed.take();
+            if let Some(why) = &self.failed {
                 bevy::log::warn!("the review's analysis stopped: {why}");
-                self.failed = Some(why);
             }
             self.task = None;
         }
@@ -141,8 +142,10 @@ impl AnalysisTask {
                     Err(e) => self.failed = Some(e.0),
                 }
             }
+            // Done at the worker's end message (which follows the last ply), not at the last
+            // ply: a task dropped while its request is pending stops the worker.
             let Some(end) = page_worker::take(id) else {
-                return self.failed.is_some() || into.len() >= self.total;
+                return self.failed.is_some();
             };
             self.worker = None;
             if let Err(e) = end.and_then(|text| parlour_worker::read_analysis_end(&text).map_err(String::from)) {

@@ -178,7 +178,9 @@ fn review_window(
         .show(ctx, |ui| {
             let total = analysis.record.len();
             let done = analysis.plies.len();
-            if let Some(why) = &analysis.failed {
+            if let Some(why) = &analysis.failed
+                && analysis.task.is_none()
+            {
                 ui.colored_label(
                     egui::Color32::from_rgb(230, 150, 90),
                     format!("The analysis stopped: {why}"),
