@@ -241,7 +241,7 @@ fn players(ui: &mut egui::Ui, setup: &mut ResMut<Setup>) {
     ui.label(first_mover(&setup.game, &setup.options));
 }
 
-/// The level's measured rating on this board ("Casual — about 1750 in Kōnane"), where one was
+/// The level's measured rating on this board ("Casual — about 1450 in Kōnane"), where one was
 /// measured (`parlour_ai::ratings`, docs/strength.md).
 fn strength(game: &str, options: &[(String, String)], level: Level) -> Option<String> {
     let id = parlour_rules::GameId::parse(game)?;

@@ -18,7 +18,8 @@ pub enum Level {
     /// search that sometimes prefers a good-looking second choice (MCTS games). It never misses
     /// a win in one and its moves look purposeful, but it is easy to outplay.
     Novice,
-    /// A warm-up: a modest search (three plies, or 1,500 playouts) that plays its best move.
+    /// A warm-up: a modest search (three plies, or 1,500 playouts; two plies in Kōnane and
+    /// Kansho, 200 playouts in ConHex, where those measured one step above the Novice).
     Casual,
     /// Strong: the game's best algorithm with 0.8 s a move.
     Strong,

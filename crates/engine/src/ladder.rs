@@ -4,15 +4,13 @@
 //! The ratings are the Bradley–Terry maximum-likelihood fit of every pairing's score (a draw
 //! counts half a win each way), with one virtual draw added to each pairing so that a clean
 //! sweep gives a finite gap rather than an infinite one (the prior BayesElo uses). Intervals are
-//! the 2.5th and 97.5th percentiles over 400 bootstrap resamples of the games.
+//! the profile likelihood's (see [`intervals`]).
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use parlour_ai::{Knowledge, Level, MatchOptions, SearchConfig, mix64, play_match};
 use parlour_rules::{Game, GameId, split_pairs, with_game};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 /// A round robin of configurations on one game, with Elo ratings (the first at 1000).
 ///
@@ -88,31 +86,86 @@ pub fn fit_elo(n: usize, pairings: &[Pairing]) -> Vec<f64> {
     gamma.iter().map(|g| 1000.0 + 400.0 * g.log10()).collect()
 }
 
-/// The 95 % interval of each player's rating: the 2.5th and 97.5th percentiles of the fit over
-/// `rounds` resamples (each pairing's games drawn again with replacement).
-pub fn bootstrap(n: usize, pairings: &[Pairing], rounds: usize, seed: u64) -> Vec<(f64, f64)> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); n];
-    for _ in 0..rounds {
-        let drawn: Vec<Pairing> = pairings
-            .iter()
-            .map(|p| Pairing {
-                scores: (0..p.scores.len())
-                    .map(|_| p.scores[rng.random_range(0..p.scores.len())])
-                    .collect(),
-                ..p.clone()
-            })
-            .collect();
-        for (k, r) in fit_elo(n, &drawn).into_iter().enumerate() {
-            samples[k].push(r);
+/// Each pairing's total score for `i` and its number of games, with one virtual draw added.
+fn with_prior(p: &Pairing) -> (f64, f64) {
+    (p.scores.iter().sum::<f64>() + 0.5, p.scores.len() as f64 + 1.0)
+}
+
+/// The log-likelihood of strengths `gamma` (one virtual draw in each pairing included).
+fn log_likelihood(gamma: &[f64], pairings: &[Pairing]) -> f64 {
+    pairings
+        .iter()
+        .map(|p| {
+            let (s, g) = with_prior(p);
+            let e = gamma[p.i] / (gamma[p.i] + gamma[p.j]);
+            s * e.ln() + (g - s) * (1.0 - e).ln()
+        })
+        .sum()
+}
+
+/// The strengths of maximum likelihood with player 0 at 1 and player `k` held at `held`, the
+/// others free (the MM iteration, one player at a time).
+fn fit_holding(n: usize, pairings: &[Pairing], k: usize, held: f64) -> Vec<f64> {
+    let mut gamma = vec![1.0f64; n];
+    gamma[k] = held;
+    for _ in 0..2_000 {
+        let mut change = 0.0f64;
+        for i in (1..n).filter(|&i| i != k) {
+            let (mut wins, mut denom) = (0.0, 0.0);
+            for p in pairings.iter().filter(|p| p.i == i || p.j == i) {
+                let (s, g) = with_prior(p);
+                let other = if p.i == i { p.j } else { p.i };
+                wins += if p.i == i { s } else { g - s };
+                denom += g / (gamma[i] + gamma[other]);
+            }
+            if denom > 0.0 {
+                let next = wins / denom;
+                change = change.max((next.ln() - gamma[i].ln()).abs());
+                gamma[i] = next;
+            }
+        }
+        if change < 1e-9 {
+            break;
         }
     }
-    samples
-        .into_iter()
-        .map(|mut s| {
-            s.sort_by(f64::total_cmp);
-            let at = |q: f64| s[((s.len() - 1) as f64 * q).round() as usize];
-            (at(0.025), at(0.975))
+    gamma
+}
+
+/// The 95 % interval of each player's rating from the profile likelihood: the ratings at which
+/// the likelihood, the other players refitted, falls 1.92 (half of χ² with one degree of
+/// freedom at 95 %) below its best. It is asymmetric where it should be: a 4–0 sweep says the
+/// gap is somewhere above a few dozen points, a 40–0 one that it is several hundred. (A
+/// bootstrap resamples a sweep only into sweeps and gave intervals two points wide.) The
+/// anchor's interval is its own rating.
+pub fn intervals(n: usize, pairings: &[Pairing], ratings: &[f64]) -> Vec<(f64, f64)> {
+    let to_gamma = |r: f64| 10f64.powf((r - 1000.0) / 400.0);
+    let best: Vec<f64> = ratings.iter().map(|&r| to_gamma(r)).collect();
+    let top = log_likelihood(&best, pairings);
+    (0..n)
+        .map(|k| {
+            if k == 0 {
+                return (ratings[0], ratings[0]);
+            }
+            // How far below the best the likelihood is with k at rating r.
+            let drop = |r: f64| top - log_likelihood(&fit_holding(n, pairings, k, to_gamma(r)), pairings);
+            let edge = |step: f64| {
+                // Walk out until the drop passes 1.92, then bisect.
+                let (mut inside, mut outside) = (ratings[k], ratings[k] + step);
+                while drop(outside) < 1.92 && (outside - ratings[k]).abs() < 4000.0 {
+                    inside = outside;
+                    outside += step;
+                }
+                for _ in 0..40 {
+                    let mid = (inside + outside) / 2.0;
+                    if drop(mid) < 1.92 {
+                        inside = mid;
+                    } else {
+                        outside = mid;
+                    }
+                }
+                (inside + outside) / 2.0
+            };
+            (edge(-100.0), edge(100.0))
         })
         .collect()
 }
@@ -176,7 +229,7 @@ fn round_robin<G: Game + Knowledge>(l: &LadderArgs) -> Result<String, String> {
         }
     }
     let ratings = fit_elo(players.len(), &pairings);
-    let intervals = bootstrap(players.len(), &pairings, 400, l.play.seed);
+    let intervals = intervals(players.len(), &pairings, &ratings);
     let mut out = String::new();
     let mut line = format!("ratings {}:", l.game.join(" "));
     for (k, name) in players.iter().enumerate() {
@@ -207,6 +260,8 @@ pub fn run(l: &LadderArgs) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     /// Games between players of known ratings, each result drawn from Elo's expectation.
     fn simulate(truth: &[f64], games: usize, seed: u64) -> Vec<Pairing> {
@@ -233,7 +288,7 @@ mod tests {
         for (f, t) in fitted.iter().zip(truth) {
             assert!((f - t).abs() < 60.0, "fitted {fitted:?}, truth {truth:?}");
         }
-        let intervals = bootstrap(4, &pairings, 200, 9);
+        let intervals = intervals(4, &pairings, &fitted);
         for (k, (lo, hi)) in intervals.iter().enumerate().skip(1) {
             assert!(
                 *lo < fitted[k] && fitted[k] < *hi,
@@ -269,7 +324,17 @@ mod tests {
         }];
         let r = fit_elo(2, &even);
         assert!((r[1] - 1000.0).abs() < 1e-6, "{r:?}");
-        let (lo, hi) = bootstrap(2, &even, 200, 1)[1];
+        let (lo, hi) = intervals(2, &even, &r)[1];
         assert!(lo < 1000.0 && hi > 1000.0, "{lo}..{hi}");
+        // Four games of a sweep are weak evidence, forty stronger: the interval of a 4–0 is
+        // hundreds of points wide and reaches down near the anchor, a 40–0's lies well above it.
+        let (lo4, hi4) = intervals(2, &sweep(4), &fit_elo(2, &sweep(4)))[1];
+        let (lo40, hi40) = intervals(2, &sweep(40), &r40)[1];
+        assert!(lo4 < 1100.0 && hi4 > 1700.0, "{lo4}..{hi4}");
+        assert!(
+            lo40 > 1300.0 && lo40 < r40[1] && r40[1] < hi40,
+            "{lo40}..{hi40} around {}",
+            r40[1]
+        );
     }
 }

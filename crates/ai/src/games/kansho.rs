@@ -4,9 +4,17 @@
 use parlour_rules::kansho::{CELLS, Kansho, KanshoMove};
 use parlour_rules::{Game, Player};
 
-use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
+use crate::config::{Algorithm, AlphaBetaParams, Budget, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 use crate::level::Level;
+
+/// How far the Casual level looks ahead in Kansho: two plies, with [`CASUAL_NOISE`]. At the three
+/// plies and ±0.05 of the other alpha-beta games it won every game against every yardstick and
+/// rated about 800 above the Novice (60 games a pairing, docs/strength.md); at two plies and ±0.05
+/// about 610–710, at two plies and ±0.2 about 380.
+const CASUAL_DEPTH: u32 = 2;
+/// The Casual level's leaf noise in Kansho (see [`CASUAL_DEPTH`]).
+const CASUAL_NOISE: f32 = 0.2;
 
 /// Material of `p`: markers on the board plus half the markers in hand.
 fn material(k: &Kansho, p: Player) -> f32 {
@@ -34,9 +42,17 @@ impl Knowledge for Kansho {
         AlphaBetaParams::default()
     }
 
-    /// Alpha-beta at every level (see `MEASUREMENTS.md`).
+    /// Alpha-beta at every level (see `MEASUREMENTS.md`); the Casual looks two plies ahead with
+    /// more slips ([`CASUAL_DEPTH`], [`CASUAL_NOISE`]).
     fn level_config(&self, level: Level) -> SearchConfig {
-        level.alphabeta_config(self.alphabeta_params())
+        let mut cfg = level.alphabeta_config(self.alphabeta_params());
+        if level == Level::Casual {
+            cfg.budget = Budget::depth(CASUAL_DEPTH);
+            if let Algorithm::AlphaBeta(p) = &mut cfg.algorithm {
+                p.noise = CASUAL_NOISE;
+            }
+        }
+        cfg
     }
 }
 

@@ -5,7 +5,7 @@ use parlour_rules::Game;
 use parlour_rules::Player;
 use parlour_rules::konane::{Dir, Konane, KonaneMove, Phase, Square};
 
-use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
+use crate::config::{AlphaBetaParams, Budget, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 use crate::level::Level;
 use crate::result::SearchResult;
@@ -15,6 +15,12 @@ use crate::stop::StopFlag;
 
 /// The largest board side.
 const MAX: usize = 18;
+
+/// How far the Casual level looks ahead in Kōnane: two plies. At the three plies of the other
+/// alpha-beta games it rated about 710 above the Novice on the 8×8 board (60 games a pairing,
+/// docs/strength.md), more than one step between neighbouring levels should be; at two, about
+/// 500.
+const CASUAL_DEPTH: u32 = 2;
 
 /// Jumps available to each player (`[P1, P2]`), counting every stopping point of every chain,
 /// whoever is to move.
@@ -109,8 +115,13 @@ impl Knowledge for Konane {
     }
 
     /// Alpha-beta at every level (see `MEASUREMENTS.md`); the Master asks the solver first.
+    /// Alpha-beta at every level; the Casual looks [`CASUAL_DEPTH`] plies ahead.
     fn level_config(&self, level: Level) -> SearchConfig {
-        level.alphabeta_config(self.alphabeta_params())
+        let mut cfg = level.alphabeta_config(self.alphabeta_params());
+        if level == Level::Casual {
+            cfg.budget = Budget::depth(CASUAL_DEPTH);
+        }
+        cfg
     }
 
     /// On the boards the solver settles within a move's time ([`SOLVED_CELLS`] squares or
