@@ -133,10 +133,10 @@ fn fit_holding(n: usize, pairings: &[Pairing], k: usize, held: f64) -> Vec<f64> 
 
 /// The 95 % interval of each player's rating from the profile likelihood: the ratings at which
 /// the likelihood, the other players refitted, falls 1.92 (half of χ² with one degree of
-/// freedom at 95 %) below its best. It is asymmetric where it should be: a 4–0 sweep says the
-/// gap is somewhere above a few dozen points, a 40–0 one that it is several hundred. (A
-/// bootstrap resamples a sweep only into sweeps and gave intervals two points wide.) The
-/// anchor's interval is its own rating.
+/// freedom at 95 %) below its best. It is asymmetric where it should be: a 4–0 sweep alone does
+/// not rule out two equal players (about 1000 to 2200 against an anchor of 1000), a 40–0 one
+/// puts the winner above about 1400. (A bootstrap resamples a sweep only into sweeps and gave
+/// intervals two points wide.) The anchor's interval is its own rating.
 pub fn intervals(n: usize, pairings: &[Pairing], ratings: &[f64]) -> Vec<(f64, f64)> {
     let to_gamma = |r: f64| 10f64.powf((r - 1000.0) / 400.0);
     let best: Vec<f64> = ratings.iter().map(|&r| to_gamma(r)).collect();

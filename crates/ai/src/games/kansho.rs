@@ -11,7 +11,7 @@ use crate::level::Level;
 /// How far the Casual level looks ahead in Kansho: two plies, with [`CASUAL_NOISE`]. At the three
 /// plies and ±0.05 of the other alpha-beta games it won every game against every yardstick and
 /// rated about 800 above the Novice (60 games a pairing, docs/strength.md); at two plies and ±0.05
-/// about 610–710, at two plies and ±0.2 about 380.
+/// about 610–710, at two plies and ±0.2 about 380–490.
 const CASUAL_DEPTH: u32 = 2;
 /// The Casual level's leaf noise in Kansho (see [`CASUAL_DEPTH`]).
 const CASUAL_NOISE: f32 = 0.2;

@@ -19,7 +19,7 @@ const MAX: usize = 18;
 /// How far the Casual level looks ahead in Kōnane: two plies. At the three plies of the other
 /// alpha-beta games it rated about 710 above the Novice on the 8×8 board (60 games a pairing,
 /// docs/strength.md), more than one step between neighbouring levels should be; at two, about
-/// 500.
+/// 440–500.
 const CASUAL_DEPTH: u32 = 2;
 
 /// Jumps available to each player (`[P1, P2]`), counting every stopping point of every chain,
@@ -114,8 +114,8 @@ impl Knowledge for Konane {
         AlphaBetaParams::default()
     }
 
-    /// Alpha-beta at every level (see `MEASUREMENTS.md`); the Master asks the solver first.
-    /// Alpha-beta at every level; the Casual looks [`CASUAL_DEPTH`] plies ahead.
+    /// Alpha-beta at every level (see `MEASUREMENTS.md`); the Casual looks [`CASUAL_DEPTH`] plies
+    /// ahead, and the Master asks the solver first.
     fn level_config(&self, level: Level) -> SearchConfig {
         let mut cfg = level.alphabeta_config(self.alphabeta_params());
         if level == Level::Casual {
