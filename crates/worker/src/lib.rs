@@ -166,13 +166,9 @@ pub fn analysis_request<G: Game>(start: &G, moves: &[G::Move], ms: u64) -> Strin
 pub fn answer_analysis(request: &str, on_ply: impl FnMut(String)) -> String {
     let end: AnalysisEnd = match serde_json::from_str::<Head>(request) {
         Err(e) => Err(format!("The search worker cannot read the request: {e}.")),
-        Ok(head) => match head.game.as_str() {
-            Kansho::ID => analyse_record::<Kansho>(request, on_ply),
-            Konane::ID => analyse_record::<Konane>(request, on_ply),
-            ConHex::ID => analyse_record::<ConHex>(request, on_ply),
-            Qyshinsu::ID => analyse_record::<Qyshinsu>(request, on_ply),
-            Soldiers::ID => analyse_record::<Soldiers>(request, on_ply),
-            other => Err(format!("The search worker knows no game called {other:?}.")),
+        Ok(head) => match parlour_rules::GameId::parse(&head.game) {
+            Some(id) => parlour_rules::with_game!(id, G => analyse_record::<G>(request, on_ply)),
+            None => Err(format!("The search worker knows no game called {:?}.", head.game)),
         },
     };
     serde_json::to_string(&end).unwrap_or_default()
