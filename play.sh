@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/setup.sh
 if [[ "${1:-}" == "--web" ]]; then
-  # The browser build: compiled once (about 30 minutes on 2 cores, then minutes), served with
+  # The browser build: compiled once (about 17 minutes on 2 cores, then minutes), served with
   # the game server on loopback; open the printed address in a browser.
   shift
   scripts/web.sh web/dist

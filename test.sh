@@ -25,7 +25,7 @@ python3 scripts/check-sizes.py
 step "a throw-away PostgreSQL for the server's tests"
 source scripts/postgres.sh
 
-step "the browser build (scripts/web.sh: about 30 minutes the first time on 2 cores, then minutes)"
+step "the browser build (scripts/web.sh: about 17 minutes the first time on 2 cores, then minutes)"
 web_start=$(date +%s)
 scripts/web.sh "$CARGO_TARGET_DIR/web-dist"
 echo "web build: $(($(date +%s) - web_start)) s"

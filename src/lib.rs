@@ -75,16 +75,10 @@ pub fn app(args: cli::Args) -> App {
             .set(bevy::render::RenderPlugin {
                 synchronous_pipeline_compilation: args.screenshot.is_some(),
                 ..default()
-            })
-            // No game here is played with a gamepad, and gilrs polls for them on a thread of
-            // its own every frame (0.2–0.5 ms of the client's CPU a frame, measured).
-            .disable::<bevy::gilrs::GilrsPlugin>()
-            // Nothing here is loaded from scenes or animated by clips: those plugins' systems
-            // would still run every frame for nothing. (glTF, gizmos and sprites stay: the PBR,
-            // light and UI renderers need them.)
-            .disable::<bevy::scene::ScenePlugin>()
-            .disable::<bevy::world_serialization::WorldSerializationPlugin>()
-            .disable::<bevy::animation::AnimationPlugin>(),
+            }),
+        // Gamepads (gilrs polled for them on a thread of its own, 0.2–0.5 ms of the client's
+        // CPU a frame), scenes and animation clips are not compiled in at all: see the list of
+        // Bevy's features in Cargo.toml.
     )
     // Bevy's default plugins bring picking's input and hover logic but no backend: the board's
     // spots are hit by a ray through the meshes (egui's windows still take the pointer first).

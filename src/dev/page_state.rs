@@ -164,7 +164,7 @@ fn publish_page_state(
 
 /// The page's layout and where its windows and named controls are (CSS pixels), for scripts
 /// checking that nothing is off the screen: `{"layout", "width", "height", "windows": [{"name",
-/// "x", "y", "w", "h"}], "targets": {name: [x, y, w, h]}}`.
+/// "x", "y", "w", "h"}], "targets": {name: [x, y, w, h]}, "button"}`.
 #[cfg(target_arch = "wasm32")]
 fn ui_state(contexts: &mut bevy_egui::EguiContexts, layout: &crate::theme::layout::Layout) -> serde_json::Value {
     use bevy_egui::egui;
@@ -218,6 +218,9 @@ fn ui_state(contexts: &mut bevy_egui::EguiContexts, layout: &crate::theme::layou
         "height": layout.height,
         "windows": windows,
         "targets": targets,
+        // How tall egui makes a button here (CSS pixels): a finger's 44 on a small screen or
+        // once a finger has been used.
+        "button": ctx.global_style().spacing.interact_size.y * zoom,
     })
 }
 

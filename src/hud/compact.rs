@@ -17,7 +17,7 @@ use crate::games::words::cap;
 use crate::play::result::result_line;
 use crate::state::Phase;
 use crate::table::camera::{LANDSCAPE_COLUMN, PORTRAIT_BAR};
-use crate::theme::layout::{Layout, LayoutKind};
+use crate::theme::layout::{InputSeen, Layout, LayoutKind};
 use crate::theme::palette::GOLD;
 
 /// Whether the sheet with the rest of the side window is up (small screens only).
@@ -27,18 +27,24 @@ pub struct Sheet(pub bool);
 /// The height of a touch target (logical pixels): Apple's and Google's guidance, about 44.
 pub const TOUCH_TARGET: f32 = 44.0;
 
-/// Every window's style for the layout in force: on a small screen, taller buttons and
-/// sliders with more room between them, slightly larger text, and a press as long as the
-/// finger likes; the desktop's as egui made it.
-pub(super) fn touch_style(mut contexts: EguiContexts, layout: Res<Layout>, mut was: Local<Option<bool>>) -> Result {
-    let compact = layout.compact();
-    if *was == Some(compact) {
+/// Every window's style for the screen and the hand in use: on a small screen, or once a
+/// finger has touched any screen (a tablet on its side gets the desktop's layout, but is still
+/// played by fingers), taller buttons and sliders with more room between them, slightly larger
+/// text, and a press as long as the finger likes; otherwise the desktop's as egui made it.
+pub(super) fn touch_style(
+    mut contexts: EguiContexts,
+    layout: Res<Layout>,
+    seen: Res<InputSeen>,
+    mut was: Local<Option<bool>>,
+) -> Result {
+    let finger = layout.compact() || seen.touch;
+    if *was == Some(finger) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let desktop = egui::Style::default();
     ctx.all_styles_mut(|s| {
-        if compact {
+        if finger {
             s.spacing.interact_size.y = TOUCH_TARGET;
             s.spacing.button_padding = egui::vec2(12.0, 10.0);
             s.spacing.item_spacing = egui::vec2(8.0, 6.0);
@@ -61,8 +67,8 @@ pub(super) fn touch_style(mut contexts: EguiContexts, layout: Res<Layout>, mut w
     });
     // A button under a finger is pressed when the finger lifts, however long it rested there
     // (as on the phones' own buttons); a mouse's click keeps egui's 0.8 s.
-    ctx.options_mut(|o| o.input_options.max_click_duration = if compact { 30.0 } else { 0.8 });
-    *was = Some(compact);
+    ctx.options_mut(|o| o.input_options.max_click_duration = if finger { 30.0 } else { 0.8 });
+    *was = Some(finger);
     Ok(())
 }
 
@@ -96,11 +102,28 @@ pub(super) fn side_window(
             .title_bar(false)
             .resizable(false)
             .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
-            .fixed_size([250.0, 0.0]);
+            // As tall as its contents (the playing screen scrolls them on a short screen).
+            .min_width(250.0)
+            .max_width(250.0);
         return (Some(window), false);
     }
     let move_now = bar(ctx, layout, view, sheet);
     (sheet_window(ctx, layout, sheet.0), move_now)
+}
+
+/// How the side window's contents scroll: within the sheet on a small screen; on a desktop-sized
+/// one only where they would run off a short screen (a tablet on its side at a finger's sizes),
+/// as tall as they are otherwise.
+pub(super) fn side_scroll(ctx: &egui::Context, layout: &Layout) -> egui::ScrollArea {
+    if layout.compact() {
+        return egui::ScrollArea::vertical();
+    }
+    let tall = if layout.height > 0.0 {
+        (layout.height / ctx.zoom_factor() - 40.0).max(120.0)
+    } else {
+        f32::INFINITY
+    };
+    egui::ScrollArea::vertical().min_scrolled_height(tall).max_height(tall)
 }
 
 /// The compact bar, with the button that raises and lowers the sheet. Returns whether "Move

@@ -87,7 +87,6 @@ pub(super) fn playing(
     let m = m.0.as_ref();
     let phase = phase.map(|p| *p.get());
     let ctx = contexts.ctx_mut()?;
-    let compact = layout.compact();
     let view = super::compact::BarView {
         m,
         board: &board,
@@ -100,7 +99,7 @@ pub(super) fn playing(
     if move_now {
         cmds.write(GameCommand::MoveNow);
     }
-    let mut body = |ui: &mut egui::Ui| {
+    let body = |ui: &mut egui::Ui| {
         let over = phase == Some(Phase::GameOver);
         header(ui, m, over, review.0);
         cards::side_cards(
@@ -131,13 +130,7 @@ pub(super) fn playing(
         sound(ui, &mut settings);
     };
     if let Some(window) = window {
-        window.show(ctx, |ui| {
-            if compact {
-                egui::ScrollArea::vertical().show(ui, body);
-            } else {
-                body(ui);
-            }
-        });
+        window.show(ctx, |ui| super::compact::side_scroll(ctx, &layout).show(ui, body));
     }
 
     caption::caption(ctx, m, phase, &sel, &caption, &layout);

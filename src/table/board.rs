@@ -106,7 +106,7 @@ pub(super) fn dress_board(
     if card.is_some() {
         built.labels.clear();
     }
-    spawn_labels(&mut commands, &look.font, built.labels);
+    spawn_labels(&mut commands, built.labels);
     // The board with a little of the cloth round it (Kansho's board stands above a mat laid
     // wide for its legs and box).
     let view = match root.table {

@@ -1,54 +1,65 @@
 //! Words on and around the table: coordinate labels that follow their points on the board as
 //! the camera moves, and the window's title.
+//!
+//! The labels are painted by egui, under all its windows, rather than by Bevy's UI: they are
+//! the only text outside egui, and Bevy's UI and text (the shaper, the font loader, the
+//! renderer, and a font file to fetch) were most of a megabyte of the browser's download.
 
 use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 use crate::play::board::{Match, Tabletop};
 use crate::state::Screen;
 
-/// A label that follows a point on the table.
+/// A label that follows a point on the table: the point, and what it says.
 #[derive(Component)]
-pub struct WorldLabel(pub Vec3);
+pub struct WorldLabel(pub Vec3, pub String);
 
-/// Puts up a label for each point and its text, in `font`.
-pub(super) fn spawn_labels(commands: &mut Commands, font: &Handle<Font>, labels: Vec<(Vec3, String)>) {
+/// How tall a label's letters are, in logical pixels (whatever the player's interface scale).
+const LABEL_SIZE: f32 = 18.0;
+
+/// Puts up a label for each point and its text.
+pub(super) fn spawn_labels(commands: &mut Commands, labels: Vec<(Vec3, String)>) {
     for (pos, text) in labels {
-        commands.spawn((
-            Tabletop,
-            WorldLabel(pos),
-            Text::new(text),
-            TextFont {
-                font: font.clone().into(),
-                font_size: FontSize::Px(18.0),
-                ..default()
-            },
-            TextColor(Color::srgb(0.95, 0.92, 0.85)),
-            Node {
-                position_type: PositionType::Absolute,
-                ..default()
-            },
-            Pickable::IGNORE,
-        ));
+        commands.spawn((Tabletop, WorldLabel(pos, text)));
     }
 }
 
-/// Keeps each label over its point as the camera sees it.
-pub(super) fn place_labels(
-    mut labels: Query<(&WorldLabel, &mut Node, &ComputedNode)>,
+/// Paints each label over its point as the camera sees it this frame, on egui's background
+/// layer: every window covers the labels, and a click on a label still reaches the board.
+pub(super) fn paint_labels(
+    mut contexts: EguiContexts,
+    labels: Query<&WorldLabel>,
     cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
-) {
-    let Some((cam, gt)) = cams.iter().next() else { return };
-    for (label, mut node, computed) in &mut labels {
-        if let Ok(v) = cam.world_to_viewport(gt, label.0) {
-            let size = computed.size() * computed.inverse_scale_factor();
-            let (left, top) = (px(v.x - size.x / 2.0), px(v.y - size.y / 2.0));
-            // Written only when they move: a changed node makes the UI lay itself out again.
-            if node.left != left || node.top != top {
-                node.left = left;
-                node.top = top;
-            }
-        }
+) -> Result {
+    if labels.is_empty() {
+        return Ok(());
     }
+    let Some((cam, gt)) = cams.iter().next() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    // egui's points are logical pixels divided by the interface scale.
+    let zoom = ctx.zoom_factor();
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let font = egui::FontId::proportional(LABEL_SIZE / zoom);
+    let shadow = egui::vec2(1.0, 1.0) / zoom;
+    for WorldLabel(pos, text) in &labels {
+        let Ok(v) = cam.world_to_viewport(gt, *pos) else {
+            continue;
+        };
+        let at = egui::pos2(v.x / zoom, v.y / zoom);
+        let centre = egui::Align2::CENTER_CENTER;
+        painter.text(
+            at + shadow,
+            centre,
+            text,
+            font.clone(),
+            egui::Color32::from_black_alpha(150),
+        );
+        painter.text(at, centre, text, font.clone(), egui::Color32::from_rgb(242, 235, 217));
+    }
+    Ok(())
 }
 
 /// The window's title names the game on the table ("Parlour — Kōnane"), or just "Parlour".

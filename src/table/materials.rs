@@ -30,8 +30,6 @@ pub struct Look3d {
     pub(super) start: Handle<StandardMaterial>,
     pub(super) gold: Handle<StandardMaterial>,
     pub(super) pip_mat: Handle<StandardMaterial>,
-    /// The fonts for labels.
-    pub font: Handle<Font>,
 }
 
 /// Per-match materials: the sides' colours, the spots' base.
@@ -70,7 +68,6 @@ pub(super) fn setup_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    assets: Res<AssetServer>,
 ) {
     let m = &mut *materials;
     commands.insert_resource(Look3d {
@@ -100,6 +97,5 @@ pub(super) fn setup_assets(
         start: mat(m, Color::srgb(0.45, 0.62, 0.42), 0.7),
         gold: glow(m, Color::srgb(0.85, 0.68, 0.25)),
         pip_mat: mat(m, Color::srgb(0.95, 0.85, 0.55), 0.4),
-        font: assets.load("fonts/DejaVuSans.ttf"),
     });
 }

@@ -21,6 +21,7 @@ pub mod surfaces;
 pub mod turned;
 
 use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
 
 use crate::play::board::Match;
 use crate::schedule::GameSet;
@@ -81,12 +82,7 @@ fn view(app: &mut App) {
                 .in_set(GameSet::Present)
                 .run_if(in_state(Screen::Playing)),
         )
-        .add_systems(
-            Update,
-            labels::place_labels
-                .in_set(GameSet::Present)
-                .after(picking::dress_spots),
-        );
+        .add_systems(EguiPrimaryContextPass, labels::paint_labels);
 }
 
 /// True when the window is a picture of the board alone (`--show card`): no labels, no

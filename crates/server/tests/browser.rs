@@ -863,6 +863,21 @@ fn the_browser_build_on_a_phone_is_played_by_touch() {
                 assert_eq!(s["ui"]["layout"], "Landscape");
                 std::thread::sleep(Duration::from_secs(1));
                 b.screenshot(&shots.join("phone-konane-landscape.png"));
+                // A small tablet upright (the phone's bar and sheet) and on its side (the
+                // desktop's side window, at a finger's sizes now a finger has been used).
+                for (tw, th, layout, name) in [
+                    (768, 1024, "Portrait", "tablet"),
+                    (1024, 768, "Desktop", "tablet-landscape"),
+                ] {
+                    b.phone(tw, th, scale);
+                    let what = format!("Kōnane on a {tw}×{th} tablet");
+                    let s = assert_fits(&mut b, &what, f64::from(tw), f64::from(th));
+                    assert_eq!(s["ui"]["layout"], layout, "{what}");
+                    let button = s["ui"]["button"].as_f64().unwrap_or_default();
+                    assert!(button >= 43.5, "{what}: buttons {button} pixels tall");
+                    std::thread::sleep(Duration::from_secs(1));
+                    b.screenshot(&shots.join(format!("{name}-konane.png")));
+                }
                 b.phone(390, 844, scale);
                 assert_fits(&mut b, "Kōnane upright again", w, h);
             }
