@@ -72,6 +72,14 @@ struct Cli {
     /// turns); write the figures to PATH and exit.
     #[arg(long, value_name = "PATH")]
     measure: Option<PathBuf>,
+    /// With --measure: what runs during the frames measured after the idle ones: search (the
+    /// master level plays both seats for three turns), review (the review's analysis of the
+    /// moves played, to its end) or idle (nothing: only the idle frames, then exit).
+    #[arg(long, value_name = "WHAT", default_value = "search", requires = "measure")]
+    measure_during: MeasureDuring,
+    /// With --measure: how many idle frames to record.
+    #[arg(long, value_name = "N", default_value_t = 60, requires = "measure", value_parser = clap::value_parser!(u32).range(1..))]
+    measure_frames: u32,
     /// Search threads for the computer's tree searches (default 1).
     #[arg(long, value_name = "N", value_parser = ai_threads)]
     ai_threads: Option<u32>,
@@ -161,6 +169,10 @@ pub struct Args {
     pub frames: u32,
     /// Where to write frame-time measurements, if anywhere (`--measure`).
     pub measure: Option<PathBuf>,
+    /// What runs while the frames after the idle ones are measured (`--measure-during`).
+    pub measure_during: MeasureDuring,
+    /// Idle frames to measure (`--measure-frames`).
+    pub measure_frames: u32,
     /// A window to open at once (`--show`).
     pub show: Option<String>,
     /// With `--show walk`: the walkthrough step to show (1-based, `--step`).
@@ -187,6 +199,18 @@ pub const SHOW: &[&str] = &[
     "rules", "settings", "load", "paste", "replay", "title", "newgame", "card", "walk", "result", "online", "review",
     "lesson", "hint",
 ];
+
+/// What `--measure` runs while it records the frames after the idle ones.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MeasureDuring {
+    /// The master level plays both seats for three turns.
+    #[default]
+    Search,
+    /// The review's analysis of the moves played, to its end.
+    Review,
+    /// Nothing: the report is written after the idle frames.
+    Idle,
+}
 
 /// The outcome of reading the command line.
 #[derive(Clone, Debug, PartialEq)]
@@ -233,6 +257,8 @@ impl Args {
             screenshot: cli.screenshot,
             frames: cli.frames,
             measure: cli.measure,
+            measure_during: cli.measure_during,
+            measure_frames: cli.measure_frames,
             show: cli.show.map(|s| s.to_ascii_lowercase()),
             step: cli.step,
             ai_threads: cli.ai_threads,
@@ -350,5 +376,36 @@ mod tests {
         assert_eq!(game_name("qushinsu"), Some("Qyshinsu"));
         let Ok(Parsed::Run(a)) = parse(&[]) else { panic!() };
         assert_eq!(a.game, None);
+    }
+
+    #[test]
+    fn reads_what_to_measure() {
+        let Ok(Parsed::Run(a)) = parse(&["--measure", "m.txt"]) else {
+            panic!()
+        };
+        assert_eq!((a.measure_during, a.measure_frames), (MeasureDuring::Search, 60));
+        let Ok(Parsed::Run(a)) = parse(&[
+            "--measure",
+            "m.txt",
+            "--measure-during",
+            "review",
+            "--measure-frames",
+            "7",
+        ]) else {
+            panic!()
+        };
+        assert_eq!((a.measure_during, a.measure_frames), (MeasureDuring::Review, 7));
+        // Only with --measure, only what can be measured, at least one frame.
+        assert!(
+            parse(&["--measure-during", "idle"])
+                .unwrap_err()
+                .contains("--measure <PATH>")
+        );
+        assert!(
+            parse(&["--measure", "m.txt", "--measure-during", "bench"])
+                .unwrap_err()
+                .contains("possible values")
+        );
+        assert!(parse(&["--measure", "m.txt", "--measure-frames", "0"]).is_err());
     }
 }

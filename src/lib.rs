@@ -100,7 +100,7 @@ pub fn app(args: cli::Args) -> App {
     ));
     app.world_mut().resource_mut::<ai::AiTurn>().threads = args.ai_threads;
     if let Some(path) = &args.measure {
-        measure::measure_to(&mut app, path.clone());
+        measure::measure_to(&mut app, path.clone(), args.measure_during, args.measure_frames);
     }
     if let Some(game) = &args.game {
         app.insert_resource(games::Setup {

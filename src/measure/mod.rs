@@ -11,6 +11,9 @@
 //! too, but under a software rasterizer it measures the rasterizer.
 //!
 //! Run it with a human to move, e.g. `parlour --game konane --moves "xd5 xd4" --measure out.txt`.
+//! `--measure-during review` records the frames while the review's analysis of the moves played
+//! runs instead (to its end), and `--measure-during idle` only the idle frames
+//! (`--measure-frames N` of them, for a profiler that only needs the frames at rest).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -22,15 +25,16 @@ use bevy::prelude::*;
 
 use parlour_ai::Level;
 
+use crate::cli::MeasureDuring;
 use crate::games::build::Setup;
+use crate::games::review::ReviewAnalysis;
 use crate::play::board::Match;
+use crate::play::messages::GameCommand;
 use crate::state::{Phase, Screen};
 
 mod stages;
 mod thread_cpu;
 
-/// Idle frames to collect for the median.
-const IDLE_FRAMES: usize = 60;
 /// Frames to let pass after the table appears before timing, so shader pipelines are ready.
 const SETTLE_FRAMES: u32 = 60;
 /// Computer turns to record (the master plays both seats), so the worst frame while it
@@ -41,9 +45,14 @@ const SEARCH_TURNS: u32 = 3;
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct LaunchInstant(pub Instant);
 
-/// Where to write the report.
+/// Where to write the report, what runs during the frames measured after the idle ones, and
+/// how many idle frames to record.
 #[derive(Resource, Clone, Debug)]
-pub struct MeasureTo(pub PathBuf);
+pub struct MeasureTo {
+    path: PathBuf,
+    during: MeasureDuring,
+    idle_frames: usize,
+}
 
 /// One frame: wall time and the client's own CPU since the previous frame.
 #[derive(Clone, Copy, Debug, Default)]
@@ -58,8 +67,11 @@ struct Figures {
     frames_seen: u32,
     last: Option<Instant>,
     clocks: thread_cpu::ThreadClocks,
+    /// The frames measured after the idle ones: while the AI searches, or the review's
+    /// analysis runs.
     thinking: Vec<Frame>,
     idle: Vec<Frame>,
+    /// The idle run is over: the AI was asked to play, or the review to analyse.
     asked_ai: bool,
     searches: u32,
     was_thinking: bool,
@@ -78,8 +90,12 @@ pub(super) fn plugin(app: &mut App) {
 /// its own. An exclusive system runs on the thread that runs its schedule (non-send systems
 /// would run on the main thread), so one in the render app's schedule is on the render
 /// thread; once it has told its id, it is skipped.
-pub fn measure_to(app: &mut App, path: PathBuf) {
-    app.insert_resource(MeasureTo(path));
+pub fn measure_to(app: &mut App, path: PathBuf, during: MeasureDuring, idle_frames: u32) {
+    app.insert_resource(MeasureTo {
+        path,
+        during,
+        idle_frames: idle_frames as usize,
+    });
     stages::add(app);
     if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
         render.add_systems(
@@ -97,6 +113,8 @@ fn record(
     mut next_phase: ResMut<NextState<Phase>>,
     m: Option<Res<Match>>,
     mut setup: Option<ResMut<Setup>>,
+    mut analysis: ResMut<ReviewAnalysis>,
+    mut cmds: MessageWriter<GameCommand>,
     ai: Res<crate::ai::AiTurn>,
     stage_clock: Option<Res<stages::StageClock>>,
     mut figures: Local<Figures>,
@@ -127,40 +145,60 @@ fn record(
         figures.searches += 1;
     }
     figures.was_thinking = thinking;
-    let mut measured = false;
-    // First a run of idle frames with a human to move, then the strongest level plays both
-    // seats, and every frame while it thinks is recorded.
-    match phase {
-        Phase::AwaitingInput if !figures.asked_ai => {
-            figures.idle.push(frame);
-            measured = true;
-            if figures.idle.len() >= IDLE_FRAMES
-                && let (Some(_), Some(setup)) = (m.as_ref(), setup.as_mut())
-            {
-                setup.seats = [Some(Level::Master); 2];
-                next_phase.set(Phase::AiThinking);
-                figures.asked_ai = true;
+    // First a run of idle frames with a human to move; then, as asked, the strongest level
+    // plays both seats and every frame while it thinks is recorded, or the review analyses the
+    // moves played and every frame until it is done is recorded.
+    let measured = if !figures.asked_ai {
+        if phase != Phase::AwaitingInput {
+            return;
+        }
+        figures.idle.push(frame);
+        if figures.idle.len() >= to.idle_frames {
+            match to.during {
+                MeasureDuring::Search => {
+                    if let (Some(_), Some(setup)) = (m.as_ref(), setup.as_mut()) {
+                        setup.seats = [Some(Level::Master); 2];
+                        next_phase.set(Phase::AiThinking);
+                        figures.asked_ai = true;
+                    }
+                }
+                MeasureDuring::Review => {
+                    cmds.write(GameCommand::Review(true));
+                    analysis.requested = true;
+                    figures.asked_ai = true;
+                }
+                MeasureDuring::Idle => figures.asked_ai = true,
             }
         }
-        Phase::AiThinking if figures.asked_ai => {
-            figures.thinking.push(frame);
-            measured = true;
-        }
-        _ if figures.asked_ai
-            && figures.searches > 0
-            && (figures.searches >= SEARCH_TURNS || phase == Phase::GameOver) =>
-        {
+        true
+    } else {
+        let over = match to.during {
+            MeasureDuring::Search => {
+                !thinking && figures.searches > 0 && (figures.searches >= SEARCH_TURNS || phase == Phase::GameOver)
+            }
+            MeasureDuring::Review => !analysis.busy(),
+            MeasureDuring::Idle => true,
+        };
+        if over {
             figures.done = true;
             let threads = ai.threads.unwrap_or(crate::games::search::CLIENT_SEARCH_THREADS);
-            let report = report(&figures, threads);
+            let report = report(&figures, to.during, threads);
             info!("{report}");
-            if let Err(e) = std::fs::write(&to.0, report) {
-                error!("could not write {}: {e}", to.0.display());
+            if let Err(e) = std::fs::write(&to.path, report) {
+                error!("could not write {}: {e}", to.path.display());
             }
             exit.write(AppExit::Success);
+            return;
         }
-        _ => {}
-    }
+        let busy = match to.during {
+            MeasureDuring::Search => thinking,
+            _ => true,
+        };
+        if busy {
+            figures.thinking.push(frame);
+        }
+        busy
+    };
     if measured && let Some(cpu) = cpu {
         for (group, d) in cpu.by_group {
             *figures.by_thread.entry(group).or_default() += d;
@@ -186,24 +224,31 @@ fn median_worst(mut v: Vec<Duration>) -> (Duration, Duration) {
     )
 }
 
-fn report(f: &Figures, threads: u32) -> String {
+fn report(f: &Figures, during: MeasureDuring, threads: u32) -> String {
     let wall = |v: &[Frame]| median_worst(v.iter().map(|x| x.wall).collect());
     let cpu = |v: &[Frame]| -> Option<(Duration, Duration)> {
         v.iter().map(|x| x.cpu).collect::<Option<Vec<_>>>().map(median_worst)
     };
     let (idle_wall, _) = wall(&f.idle);
     let (think_wall, think_wall_worst) = wall(&f.thinking);
+    let (busy, busy_long) = match during {
+        MeasureDuring::Search => ("the AI searches", format!("{} searches", f.searches)),
+        MeasureDuring::Review => ("the review analyses", "the review's analysis".to_string()),
+        MeasureDuring::Idle => ("nothing else runs", "nothing".to_string()),
+    };
     let mut out = String::new();
     match (cpu(&f.idle), cpu(&f.thinking)) {
-        (Some((idle, _)), Some((think, think_worst))) => {
+        (Some((idle, idle_worst)), Some((think, think_worst))) => {
             out += &format!(
-                "client CPU per frame (own threads, rasterizer excluded): idle median {:.1} ms, worst while the AI searches {:.1} ms\n\
-                 client CPU per frame while the AI searches: median {:.1} ms over {} frames of {} searches\n",
+                "client CPU per frame (own threads, rasterizer excluded): idle median {:.1} ms, worst while {busy} {:.1} ms\n\
+                 client CPU per frame while {busy}: median {:.1} ms over {} frames of {busy_long}\n\
+                 client CPU per frame idle: worst {:.1} ms over {} frames\n",
                 ms(idle),
                 ms(think_worst),
                 ms(think),
                 f.thinking.len(),
-                f.searches,
+                ms(idle_worst),
+                f.idle.len(),
             );
         }
         _ => out += "client CPU per frame: not measured (per-thread CPU clocks are read on Linux only)\n",
@@ -211,7 +256,7 @@ fn report(f: &Figures, threads: u32) -> String {
     out += &format!(
         "launch to first interactive frame (table built, input accepted; drawn a frame later): {:.0} ms\n\
          wall time per frame (the rasterizer included): idle median {:.1} ms over {} frames; \
-         while the AI searches median {:.1} ms, worst {:.1} ms ({:.2} × the idle median)\n",
+         while {busy} median {:.1} ms, worst {:.1} ms ({:.2} × the idle median)\n",
         f.first_interactive.map(ms).unwrap_or(f64::NAN),
         ms(idle_wall),
         f.idle.len(),
