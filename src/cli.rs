@@ -68,8 +68,8 @@ struct Cli {
     #[arg(long, value_name = "CODE", group = "code", requires = "server", value_parser = invite)]
     watch: Option<String>,
     /// Measure the client: launch to the first interactive frame, then its own CPU and wall time
-    /// per frame, idle and while the master level searches (it takes over both seats for three
-    /// turns); write the figures to PATH and exit.
+    /// per frame, idle and then while the master level searches (it takes over both seats for
+    /// three turns; --measure-during says what else); write the figures to PATH and exit.
     #[arg(long, value_name = "PATH")]
     measure: Option<PathBuf>,
     /// With --measure: what runs during the frames measured after the idle ones: search (the
