@@ -149,8 +149,10 @@ where
     #[cfg(not(target_arch = "wasm32"))]
     {
         AiTask::spawn(move || {
-            let result = parlour_ai::search(&state, &cfg, &stop)?;
-            finish(&state, result, &stop)
+            let mut searcher = kept::take::<G>(cfg);
+            let result = searcher.search(&state, &stop);
+            kept::give_back(searcher);
+            finish(&state, result?, &stop)
         })
     }
     #[cfg(target_arch = "wasm32")]
@@ -222,6 +224,41 @@ where
             }
         }
     })
+}
+
+/// On the desktop, the searcher kept between searches, as the browser's search worker keeps
+/// one (`parlour_worker`): its transposition table (and, for the tree searches, its tree) carry
+/// over to the next move, as they do in the matches that measured the levels
+/// (`parlour-engine ladder`, docs/strength.md). One for the game last searched; a search takes
+/// it and puts it back when done (one started meanwhile starts afresh).
+#[cfg(not(target_arch = "wasm32"))]
+mod kept {
+    use std::any::Any;
+    use std::sync::Mutex;
+
+    use parlour_ai::{Knowledge, SearchConfig, Searcher};
+
+    static KEPT: Mutex<Option<Box<dyn Any + Send>>> = Mutex::new(None);
+
+    /// The kept searcher if it searches this game, set to `cfg` (what it learnt is kept only
+    /// if the algorithm is the same), or a new one.
+    pub fn take<G: Knowledge + Send + 'static>(cfg: SearchConfig) -> Searcher<G> {
+        let kept = KEPT.lock().ok().and_then(|mut k| k.take());
+        match kept.and_then(|b| b.downcast::<Searcher<G>>().ok()) {
+            Some(mut searcher) => {
+                searcher.set_config(cfg);
+                *searcher
+            }
+            None => Searcher::new(cfg),
+        }
+    }
+
+    /// Keeps `searcher` for the next search.
+    pub fn give_back<G: Knowledge + Send + 'static>(searcher: Searcher<G>) {
+        if let Ok(mut k) = KEPT.lock() {
+            *k = Some(Box::new(searcher));
+        }
+    }
 }
 
 /// Searches the page's worker has answered (the browser test reads it from the page state).

@@ -182,9 +182,9 @@ fn thinking(
     ai: &AiTurn,
     cmds: &mut MessageWriter<GameCommand>,
 ) {
-    // Progress against the level's thinking time where it has one.
+    // Progress against the level's thinking time where it has one (the Master's; the others
+    // search a fixed amount).
     let budget = match seats[m.seat_to_move().index()] {
-        Some(Level::Strong) => Some(parlour_ai::STRONG_MS as f32 / 1000.0),
         Some(Level::Master) => Some(parlour_ai::MASTER_MS as f32 / 1000.0),
         _ => None,
     };

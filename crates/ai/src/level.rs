@@ -9,9 +9,10 @@ use serde::{Deserialize, Serialize};
 use crate::config::{Algorithm, AlphaBetaParams, Budget, ConfigError, MctsParams, SearchConfig};
 
 /// A playing level. Each game maps every level to a [`SearchConfig`] through
-/// [`Knowledge::level_config`](crate::Knowledge::level_config); the budgets of the two weak
-/// levels are iteration counts, so they play the same on any machine, and the two strong ones
-/// are times (`Master` thinks at most 2.4 s a move).
+/// [`Knowledge::level_config`](crate::Knowledge::level_config); the budgets of the three lower
+/// levels are iteration counts or depths, so they play the same on any machine, and the
+/// Master's is a time (at most 2.4 s a move). The budgets were set per game where the levels
+/// measured evenly spaced (docs/strength.md, "Levels").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Level {
     /// For a first game: a one-move look with noisy judgement (alpha-beta games) or a small
@@ -19,9 +20,14 @@ pub enum Level {
     /// a win in one and its moves look purposeful, but it is easy to outplay.
     Novice,
     /// A warm-up: a modest search (three plies, or 1,500 playouts; two plies in Kōnane and
-    /// Kansho, 200 playouts in ConHex, where those measured one step above the Novice).
+    /// Kansho, 200 playouts in ConHex, 600 in Qyshinsu, where those measured one step above
+    /// the Novice).
     Casual,
-    /// Strong: the game's best algorithm with 0.8 s a move.
+    /// Strong: the game's best algorithm with a fixed budget of nodes or playouts a move, set
+    /// per game about halfway (in rating) between the Casual and the Master: a few to a few
+    /// hundred milliseconds here. Until 2026-12-06 it had 0.8 s a move, which rated within 230
+    /// of the Master (level with it in Kōnane, Kansho and Qyshinsu) and, in Kōnane and Kansho,
+    /// 760–910 above the Casual.
     Strong,
     /// The strongest: the game's best algorithm with 2.4 s a move.
     Master,
@@ -46,7 +52,7 @@ impl Level {
         match self {
             Level::Novice => "Plays sensible moves without looking far ahead; a good first opponent.",
             Level::Casual => "Looks a little ahead and takes what you leave it.",
-            Level::Strong => "Thinks for under a second a move and punishes mistakes.",
+            Level::Strong => "Looks several moves ahead and punishes mistakes; the step between Casual and Master.",
             Level::Master => "The strongest setting: thinks for up to two and a half seconds a move.",
         }
     }
@@ -70,7 +76,7 @@ impl Level {
                 }),
                 Budget::iterations(1500),
             ),
-            Level::Strong => (Algorithm::Mcts(params), Budget::millis(STRONG_MS)),
+            Level::Strong => (Algorithm::Mcts(params), Budget::iterations(STRONG_PLAYOUTS)),
             Level::Master => (Algorithm::Mcts(params), Budget::millis(MASTER_MS)),
         };
         SearchConfig::new(algorithm, budget, 0)
@@ -79,7 +85,8 @@ impl Level {
     /// The configuration for a game whose evaluation is good enough for alpha-beta at every
     /// level: a noisy one-ply look for `Novice` (greedy, with slips), a noisy three-ply search
     /// for `Casual`, both with the game's one shared evaluation (`plain_view`), and `params`
-    /// with the time of the level for the two strong ones.
+    /// for the two strong ones: [`STRONG_NODES`] a move for `Strong`, the Master's time for
+    /// `Master`.
     pub fn alphabeta_config(self, params: AlphaBetaParams) -> SearchConfig {
         let algorithm = |noise: f32| Algorithm::AlphaBeta(AlphaBetaParams { noise, ..params });
         // The weak levels search plainly: the shared view and no reluctance to repeat (see the
@@ -96,7 +103,7 @@ impl Level {
         let (algorithm, budget) = match self {
             Level::Novice => (weak(0.3), Budget::depth(1)),
             Level::Casual => (weak(0.05), Budget::depth(3)),
-            Level::Strong => (algorithm(params.noise), Budget::millis(STRONG_MS)),
+            Level::Strong => (algorithm(params.noise), Budget::iterations(STRONG_NODES)),
             // The Master alone plays perfectly where the game's solver reaches.
             Level::Master => (
                 Algorithm::AlphaBeta(AlphaBetaParams { exact: true, ..params }),
@@ -107,8 +114,11 @@ impl Level {
     }
 }
 
-/// Thinking time of [`Level::Strong`] per move.
-pub const STRONG_MS: u64 = 800;
+/// [`Level::Strong`]'s playouts a move where a game sets none of its own (each of Parlour's
+/// games does: docs/strength.md).
+pub const STRONG_PLAYOUTS: u64 = 20_000;
+/// [`Level::Strong`]'s alpha-beta nodes a move where a game sets none of its own.
+pub const STRONG_NODES: u64 = 20_000;
 /// Thinking time of [`Level::Master`] per move (the limit is 2.5 s on two cores).
 pub const MASTER_MS: u64 = 2400;
 

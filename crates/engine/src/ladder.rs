@@ -7,6 +7,7 @@
 //! the profile likelihood's (see [`intervals`]).
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use parlour_ai::{Knowledge, Level, MatchOptions, SearchConfig, mix64, play_match};
@@ -29,19 +30,43 @@ pub struct LadderArgs {
     /// Games per pairing.
     #[arg(long, value_name = "N", default_value_t = 10)]
     games: u32,
+    /// Play only the pairings of players at most K apart in --players (1: each player with
+    /// the next, a chain from the weakest to the strongest). Default: every pairing.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    neighbours: Option<u32>,
+    /// Play nothing: rate the players of earlier ladders' outputs instead, from their pairing
+    /// lines ("A against B: 7.5/12 …"). Runs of one game can be joined this way (split over
+    /// two processes, or resumed). The first of --players, or else the first player read, is
+    /// the anchor.
+    #[arg(long, value_name = "LOG", num_args = 1..)]
+    from: Vec<PathBuf>,
     #[command(flatten)]
     play: crate::versus::SeriesPlay,
 }
 
-/// One pairing's result: players `i` and `j`, and each game's score for `i` (1, 0.5 or 0).
+/// One pairing's result: players `i` and `j`, the games they played and `i`'s score in them
+/// (a win 1, a draw ½).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pairing {
     /// The first player's index.
     pub i: usize,
     /// The second player's index.
     pub j: usize,
-    /// Each game's result for `i`.
-    pub scores: Vec<f64>,
+    /// `i`'s total score.
+    pub score: f64,
+    /// The games played.
+    pub games: f64,
+}
+
+/// Reads one pairing line of a ladder's output, `  A against B: 7.5/12 (…)`, as the two
+/// players' names, A's score and the games.
+pub fn read_pairing(line: &str) -> Option<(String, String, f64, f64)> {
+    let (a, rest) = line.trim().split_once(" against ")?;
+    let (b, rest) = rest.split_once(": ")?;
+    let (score, rest) = rest.split_once('/')?;
+    let games = rest.split_whitespace().next()?;
+    let (score, games): (f64, f64) = (score.parse().ok()?, games.parse().ok()?);
+    (score >= 0.0 && score <= games).then(|| (a.to_string(), b.to_string(), score, games))
 }
 
 /// Elo ratings of `n` players from their pairings, player 0 at 1000: the maximum-likelihood
@@ -51,8 +76,7 @@ pub fn fit_elo(n: usize, pairings: &[Pairing]) -> Vec<f64> {
     let mut wins = vec![0.0; n];
     let mut games = vec![vec![0.0; n]; n];
     for p in pairings {
-        let s: f64 = p.scores.iter().sum::<f64>() + 0.5;
-        let g = p.scores.len() as f64 + 1.0;
+        let (s, g) = with_prior(p);
         wins[p.i] += s;
         wins[p.j] += g - s;
         games[p.i][p.j] += g;
@@ -88,7 +112,7 @@ pub fn fit_elo(n: usize, pairings: &[Pairing]) -> Vec<f64> {
 
 /// Each pairing's total score for `i` and its number of games, with one virtual draw added.
 fn with_prior(p: &Pairing) -> (f64, f64) {
-    (p.scores.iter().sum::<f64>() + 0.5, p.scores.len() as f64 + 1.0)
+    (p.score + 0.5, p.games + 1.0)
 }
 
 /// The log-likelihood of strengths `gamma` (one virtual draw in each pairing included).
@@ -195,41 +219,81 @@ fn round_robin<G: Game + Knowledge>(l: &LadderArgs) -> Result<String, String> {
     );
     let mut pairings = Vec::new();
     for i in 0..configs.len() {
-        for j in i + 1..configs.len() {
+        let last = l
+            .neighbours
+            .map_or(configs.len(), |k| (i + 1 + k as usize).min(configs.len()));
+        for j in i + 1..last {
             let opts = MatchOptions {
                 games: l.games,
                 opening_plies: l.play.opening,
                 max_plies: l.play.max_plies,
                 seed: mix64(l.play.seed, (i * 64 + j) as u64),
             };
-            let mut scores = Vec::new();
+            let mut score = 0.0;
             let report = play_match(
                 |_| start.clone(),
                 &configs[i],
                 &configs[j],
                 &opts,
                 |record| {
-                    scores.push(match record.winner {
+                    score += match record.winner {
                         Some(parlour_ai::Side::A) => 1.0,
                         Some(parlour_ai::Side::B) => 0.0,
                         None => 0.5,
-                    })
+                    }
                 },
             );
-            let total: f64 = scores.iter().sum();
             crate::say!(
-                "  {} against {}: {total}/{} ({:.0} and {:.0} ms a move)",
+                "  {} against {}: {score}/{} ({:.0} and {:.0} ms a move)",
                 players[i],
                 players[j],
-                scores.len(),
+                l.games,
                 report.ms_per_move(0),
                 report.ms_per_move(1)
             );
-            pairings.push(Pairing { i, j, scores });
+            pairings.push(Pairing {
+                i,
+                j,
+                score,
+                games: f64::from(l.games),
+            });
         }
     }
-    let ratings = fit_elo(players.len(), &pairings);
-    let intervals = intervals(players.len(), &pairings, &ratings);
+    Ok(table(l, &players, &pairings))
+}
+
+/// The pairings read from earlier ladders' outputs (`--from`), and their players: those of
+/// --players first, in that order, then any other in the order read.
+fn read_logs(l: &LadderArgs) -> Result<(Vec<String>, Vec<Pairing>), String> {
+    let mut players = l.players.clone();
+    let index = |name: &str, players: &mut Vec<String>| match players.iter().position(|p| p == name) {
+        Some(k) => k,
+        None => {
+            players.push(name.to_string());
+            players.len() - 1
+        }
+    };
+    let mut pairings = Vec::new();
+    for path in &l.from {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for (a, b, score, games) in text.lines().filter_map(read_pairing) {
+            let (i, j) = (index(&a, &mut players), index(&b, &mut players));
+            pairings.push(Pairing { i, j, score, games });
+        }
+    }
+    if pairings.is_empty() {
+        return Err("no pairing lines (\"A against B: 7.5/12\") in the logs".to_string());
+    }
+    if let Some(idle) = (0..players.len()).find(|&k| !pairings.iter().any(|p| p.i == k || p.j == k)) {
+        return Err(format!("'{}' played no game in the logs", players[idle]));
+    }
+    Ok((players, pairings))
+}
+
+/// The ratings table and the `ratings` line for `players` from `pairings`.
+fn table(l: &LadderArgs, players: &[String], pairings: &[Pairing]) -> String {
+    let ratings = fit_elo(players.len(), pairings);
+    let intervals = intervals(players.len(), pairings, &ratings);
     let mut out = String::new();
     let mut line = format!("ratings {}:", l.game.join(" "));
     for (k, name) in players.iter().enumerate() {
@@ -245,14 +309,18 @@ fn round_robin<G: Game + Knowledge>(l: &LadderArgs) -> Result<String, String> {
         );
     }
     out.push_str(&line);
-    Ok(out)
+    out
 }
 
 /// Runs the round robin `l` describes.
 pub fn run(l: &LadderArgs) -> ExitCode {
-    let result = match l.game[0].parse::<GameId>() {
-        Ok(game) => with_game!(game, G => round_robin::<G>(l)),
-        Err(e) => Err(e.to_string()),
+    let result = if l.from.is_empty() {
+        match l.game[0].parse::<GameId>() {
+            Ok(game) => with_game!(game, G => round_robin::<G>(l)),
+            Err(e) => Err(e.to_string()),
+        }
+    } else {
+        read_logs(l).map(|(players, pairings)| table(l, &players, &pairings))
     };
     crate::finish("ladder", result)
 }
@@ -270,10 +338,13 @@ mod tests {
         for i in 0..truth.len() {
             for j in i + 1..truth.len() {
                 let p = 1.0 / (1.0 + 10f64.powf((truth[j] - truth[i]) / 400.0));
-                let scores = (0..games)
-                    .map(|_| if rng.random::<f64>() < p { 1.0 } else { 0.0 })
-                    .collect();
-                out.push(Pairing { i, j, scores });
+                let score = (0..games).filter(|_| rng.random::<f64>() < p).count() as f64;
+                out.push(Pairing {
+                    i,
+                    j,
+                    score,
+                    games: games as f64,
+                });
             }
         }
         out
@@ -309,7 +380,8 @@ mod tests {
             vec![Pairing {
                 i: 0,
                 j: 1,
-                scores: vec![0.0; games],
+                score: 0.0,
+                games: games as f64,
             }]
         };
         let r10 = fit_elo(2, &sweep(10));
@@ -320,7 +392,8 @@ mod tests {
         let even = vec![Pairing {
             i: 0,
             j: 1,
-            scores: [1.0, 0.0].repeat(10),
+            score: 10.0,
+            games: 20.0,
         }];
         let r = fit_elo(2, &even);
         assert!((r[1] - 1000.0).abs() < 1e-6, "{r:?}");
@@ -336,5 +409,22 @@ mod tests {
             "{lo40}..{hi40} around {}",
             r40[1]
         );
+    }
+
+    #[test]
+    fn a_pairing_line_reads_back_and_anything_else_does_not() {
+        let line = "  level=strong nodes=20000 against level=strong: 2.5/12 (23 and 640 ms a move)";
+        assert_eq!(
+            read_pairing(line),
+            Some(("level=strong nodes=20000".into(), "level=strong".into(), 2.5, 12.0))
+        );
+        for bad in [
+            "Kōnane 8×8: a round robin of 3 players, 12 games a pairing",
+            "  a against b: 13/12 (1 and 2 ms a move)",
+            "  a against b: x/12",
+            "ratings konane: level=novice=1000[1000,1000]",
+        ] {
+            assert_eq!(read_pairing(bad), None, "{bad}");
+        }
     }
 }

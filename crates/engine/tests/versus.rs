@@ -120,3 +120,163 @@ fn a_ladder_rates_its_first_player_1000_and_a_random_mover_below_the_novice() {
         .unwrap_or_else(|| panic!("{line}"));
     assert!(random < 900.0, "{text}");
 }
+
+#[test]
+fn a_chain_ladder_plays_only_neighbours_and_its_log_rates_the_same_again() {
+    let args = [
+        "ladder",
+        "--game",
+        "konane",
+        "size=6x6",
+        "--players",
+        "algo=random",
+        "level=novice",
+        "level=casual",
+        "--games",
+        "4",
+        "--neighbours",
+        "1",
+    ];
+    let text = run(&args);
+    let pairings: Vec<&str> = text.lines().filter(|l| l.contains(" against ")).collect();
+    assert_eq!(pairings.len(), 2, "{text}");
+    assert!(
+        pairings[0].starts_with("  algo=random against level=novice: "),
+        "{text}"
+    );
+    assert!(
+        pairings[1].starts_with("  level=novice against level=casual: "),
+        "{text}"
+    );
+    let ratings = |t: &str| {
+        t.lines()
+            .find(|l| l.starts_with("ratings konane size=6x6:"))
+            .unwrap_or_else(|| panic!("{t}"))
+            .to_string()
+    };
+    let log = std::env::temp_dir().join(format!("parlour-ladder-{}.log", std::process::id()));
+    std::fs::write(&log, &text).unwrap();
+    let again = run(&[
+        "ladder",
+        "--game",
+        "konane",
+        "size=6x6",
+        "--from",
+        log.to_str().unwrap(),
+    ]);
+    std::fs::remove_file(&log).ok();
+    assert_eq!(ratings(&again), ratings(&text));
+    assert!(!again.contains(" against "), "a fit from logs plays nothing: {again}");
+}
+
+/// The ratings the new-game dialog shows (`parlour_ai::ratings`) are the fit of the ladder
+/// logs kept in docs/ladder: refitting each board's log gives every level's number again.
+#[test]
+fn the_shipped_ratings_are_the_fit_of_the_kept_ladder_logs() {
+    use parlour_ai::Level;
+    use parlour_rules::GameId;
+    let logs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/ladder/2026-12-06");
+    // Each board: its log, its options, and the shipped Casual and Strong as the log names them
+    // (the fixed budgets they are set to).
+    let boards: [(&str, GameId, &[&str], &str, &str); 9] = [
+        (
+            "kansho",
+            GameId::Kansho,
+            &[],
+            "level=casual",
+            "level=strong nodes=150000",
+        ),
+        (
+            "konane",
+            GameId::Konane,
+            &["size=8x8"],
+            "level=casual",
+            "level=strong nodes=3000",
+        ),
+        (
+            "conhex",
+            GameId::ConHex,
+            &[],
+            "level=casual",
+            "level=strong playouts=4000",
+        ),
+        (
+            "qyshinsu",
+            GameId::Qyshinsu,
+            &[],
+            "level=casual playouts=600",
+            "level=strong playouts=1500",
+        ),
+        (
+            "board1",
+            GameId::Soldiers,
+            &["variant=board1", "rules=fair"],
+            "level=casual",
+            "level=strong nodes=30000",
+        ),
+        (
+            "board2",
+            GameId::Soldiers,
+            &["variant=board2", "rules=fair"],
+            "level=casual",
+            "level=strong nodes=30000",
+        ),
+        (
+            "board3",
+            GameId::Soldiers,
+            &["variant=board3", "rules=fair"],
+            "level=casual",
+            "level=strong nodes=30000",
+        ),
+        (
+            "board4",
+            GameId::Soldiers,
+            &["variant=board4", "rules=fair"],
+            "level=casual",
+            "level=strong nodes=30000",
+        ),
+        (
+            "monk",
+            GameId::Soldiers,
+            &["variant=monk"],
+            "level=casual",
+            "level=strong nodes=30000",
+        ),
+    ];
+    for (name, game, options, casual, strong) in boards {
+        let log = format!("{logs}/{name}.log");
+        let mut args = vec!["ladder", "--game", game.id()];
+        args.extend(options);
+        args.extend([
+            "--players",
+            "level=novice",
+            casual,
+            strong,
+            "level=master",
+            "--from",
+            &log,
+        ]);
+        let text = run(&args);
+        let pairs: Vec<(String, String)> = options
+            .iter()
+            .map(|o| o.split_once('=').unwrap())
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        for (player, level) in
+            [casual, strong, "level=master"]
+                .into_iter()
+                .zip([Level::Casual, Level::Strong, Level::Master])
+        {
+            let shipped = parlour_ai::ratings::rating(game, &pairs, level).unwrap_or_else(|| panic!("{name} {level}"));
+            let line = text
+                .lines()
+                .find(|l| l.get(2..30).map(str::trim) == Some(player))
+                .unwrap_or_else(|| panic!("{name}: no {player} in\n{text}"));
+            let expected = format!("{:>6}   95 % {:>5}–{:<5}", shipped.elo, shipped.low, shipped.high);
+            assert!(
+                line.contains(expected.trim_end()),
+                "{name} {level}: shipped {shipped:?}, fitted\n{line}"
+            );
+        }
+    }
+}

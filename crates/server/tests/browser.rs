@@ -818,8 +818,8 @@ fn the_browser_build_on_a_phone_is_played_by_touch() {
         assert_fits(&mut b, game, w, h);
     }
 
-    // Kōnane 6×6 against the computer (the Strong level, which thinks 0.8 s a move in the
-    // search worker), by taps alone; mid-game the sheet opens and closes, and the phone turns on
+    // Kōnane 6×6 against the computer (the Strong level, searching in the page's search
+    // worker), by taps alone; mid-game the sheet opens and closes, and the phone turns on
     // its side (every spot still on the screen) and back.
     let started = Instant::now();
     b.navigate(&format!("{url}/?game=konane&options=size%3D6x6&p2=strong"));

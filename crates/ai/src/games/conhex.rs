@@ -15,6 +15,10 @@ use crate::level::Level;
 /// few playouts: at the generic 1,500 the Casual rated about 820 above the Novice (60 games a
 /// pairing, docs/strength.md), at 250 about 580, at 150 about 460.
 const CASUAL_PLAYOUTS: u64 = 200;
+/// The Strong level's playouts a move in ConHex: 4,000 (about 15 ms here), which rated about
+/// halfway between the Casual and the Master (docs/strength.md, "Levels"). At its old 0.8 s
+/// (about 120,000 playouts) it rated no better than at 35,000, about 230 below the Master.
+const STRONG_PLAYOUTS: u64 = 4_000;
 
 /// "Cannot be reached".
 const FAR: u8 = 99;
@@ -152,11 +156,14 @@ impl Knowledge for ConHex {
         AlphaBetaParams::default()
     }
 
-    /// The generic levels, with a smaller Casual ([`CASUAL_PLAYOUTS`]).
+    /// The generic levels, with a smaller Casual ([`CASUAL_PLAYOUTS`]) and the Strong at
+    /// [`STRONG_PLAYOUTS`].
     fn level_config(&self, level: Level) -> SearchConfig {
         let mut cfg = level.generic_config(self.mcts_params());
-        if level == Level::Casual {
-            cfg.budget = Budget::iterations(CASUAL_PLAYOUTS);
+        match level {
+            Level::Casual => cfg.budget = Budget::iterations(CASUAL_PLAYOUTS),
+            Level::Strong => cfg.budget = Budget::iterations(STRONG_PLAYOUTS),
+            _ => {}
         }
         cfg
     }

@@ -15,6 +15,9 @@ use crate::level::Level;
 const CASUAL_DEPTH: u32 = 2;
 /// The Casual level's leaf noise in Kansho (see [`CASUAL_DEPTH`]).
 const CASUAL_NOISE: f32 = 0.2;
+/// The Strong level's alpha-beta nodes a move in Kansho: 150,000 (0.35–0.45 s here), which
+/// rated about halfway between the Casual and the Master (docs/strength.md, "Levels").
+const STRONG_NODES: u64 = 150_000;
 
 /// Material of `p`: markers on the board plus half the markers in hand.
 fn material(k: &Kansho, p: Player) -> f32 {
@@ -46,11 +49,15 @@ impl Knowledge for Kansho {
     /// more slips ([`CASUAL_DEPTH`], [`CASUAL_NOISE`]).
     fn level_config(&self, level: Level) -> SearchConfig {
         let mut cfg = level.alphabeta_config(self.alphabeta_params());
-        if level == Level::Casual {
-            cfg.budget = Budget::depth(CASUAL_DEPTH);
-            if let Algorithm::AlphaBeta(p) = &mut cfg.algorithm {
-                p.noise = CASUAL_NOISE;
+        match level {
+            Level::Casual => {
+                cfg.budget = Budget::depth(CASUAL_DEPTH);
+                if let Algorithm::AlphaBeta(p) = &mut cfg.algorithm {
+                    p.noise = CASUAL_NOISE;
+                }
             }
+            Level::Strong => cfg.budget = Budget::iterations(STRONG_NODES),
+            _ => {}
         }
         cfg
     }

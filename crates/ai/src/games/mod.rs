@@ -22,10 +22,18 @@ mod tests {
         for level in Level::ALL {
             let cfg = state.level_config(level);
             match level {
-                // The weak levels have fixed budgets: reproducible from the seed alone.
+                // The three lower levels have fixed budgets: reproducible from the seed alone,
+                // and as strong on a phone as here.
                 Level::Novice | Level::Casual => assert!(cfg.budget.millis.is_none(), "{level}: {cfg}"),
                 Level::Strong | Level::Master => {
-                    assert!(cfg.budget.millis.is_some_and(|ms| ms <= 2500), "{level}: {cfg}");
+                    if level == Level::Strong {
+                        assert!(
+                            cfg.budget.millis.is_none() && cfg.budget.iterations.is_some(),
+                            "{level}: {cfg}"
+                        );
+                    } else {
+                        assert!(cfg.budget.millis.is_some_and(|ms| ms <= 2500), "{level}: {cfg}");
+                    }
                     assert_eq!(cfg.algorithm.name(), strong_algorithm, "{level}: {cfg}");
                     assert!(!matches!(cfg.algorithm, Algorithm::PlainUct { .. }));
                 }

@@ -5,7 +5,7 @@
 use parlour_rules::Game;
 use parlour_rules::qyshinsu::{Qyshinsu, QyshinsuMove};
 
-use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
+use crate::config::{AlphaBetaParams, Budget, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 use crate::level::Level;
 
@@ -50,15 +50,32 @@ impl Knowledge for Qyshinsu {
     /// The generic levels, with the Master exploring more (`C = 1.0` instead of 0.7): at its
     /// full 2.4 s that measured 77.6 % against plain UCT over 98 games (five seeds), against
     /// 71.6 % over 58 with 0.7 (JOURNAL.md, seventh session). The constant was tuned at
-    /// 200 ms, where 0.7 is better, so the faster levels keep it.
+    /// 200 ms, where 0.7 is better, so the faster levels keep it. The Casual and the Strong
+    /// search [`CASUAL_PLAYOUTS`] and [`STRONG_PLAYOUTS`].
     fn level_config(&self, level: Level) -> SearchConfig {
         let mut params = self.mcts_params();
         if level == Level::Master {
             params.exploration = MASTER_EXPLORATION;
         }
-        level.generic_config(params)
+        let mut cfg = level.generic_config(params);
+        match level {
+            Level::Casual => cfg.budget = Budget::iterations(CASUAL_PLAYOUTS),
+            Level::Strong => cfg.budget = Budget::iterations(STRONG_PLAYOUTS),
+            _ => {}
+        }
+        cfg
     }
 }
+
+/// The Casual level's playouts a move in Qyshinsu: 600. Qyshinsu's search gains little past a
+/// few thousand playouts (the Master rated under 900 above the Novice, and the old Strong at
+/// 0.8 s within 20 of it), so the levels are spaced over that: at the generic 1,500 the Casual
+/// rated about 550 above the Novice and 340 below the Master; at 600, about 310 above
+/// (docs/strength.md, "Levels").
+const CASUAL_PLAYOUTS: u64 = 600;
+/// The Strong level's playouts a move in Qyshinsu: 1,500 (3–5 ms here), about 275 above the
+/// Casual and 305 below the Master.
+const STRONG_PLAYOUTS: u64 = 1_500;
 
 /// The Master's UCT exploration constant (see [`Knowledge::level_config`]).
 const MASTER_EXPLORATION: f32 = 1.0;
