@@ -259,7 +259,7 @@ fn strength(game: &str, options: &[(String, String)], level: Level) -> Option<St
         let level_with = match parlour_ai::ratings::clearly_above_the_level_below(id, options, level) {
             Some(false) => format!(
                 "; on this board not measurably stronger than the {}",
-                below(level).name()
+                cap(below(level).name())
             ),
             _ => String::new(),
         };
