@@ -15,7 +15,7 @@ use crate::level::Level;
 const CASUAL_DEPTH: u32 = 2;
 /// The Casual level's leaf noise in Kansho (see [`CASUAL_DEPTH`]).
 const CASUAL_NOISE: f32 = 0.2;
-/// The Strong level's alpha-beta nodes a move in Kansho: 150,000 (0.35–0.45 s here), which
+/// The Strong level's alpha-beta nodes a move in Kansho: 150,000 (0.2–0.45 s here), which
 /// rated about halfway between the Casual and the Master (docs/strength.md, "Levels").
 const STRONG_NODES: u64 = 150_000;
 
