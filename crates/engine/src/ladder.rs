@@ -277,6 +277,9 @@ fn read_logs(l: &LadderArgs) -> Result<(Vec<String>, Vec<Pairing>), String> {
     for path in &l.from {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         for (a, b, score, games) in text.lines().filter_map(read_pairing) {
+            if a == b {
+                return Err(format!("{}: '{a}' against itself is no pairing", path.display()));
+            }
             let (i, j) = (index(&a, &mut players), index(&b, &mut players));
             pairings.push(Pairing { i, j, score, games });
         }

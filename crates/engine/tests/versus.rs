@@ -164,9 +164,30 @@ fn a_chain_ladder_plays_only_neighbours_and_its_log_rates_the_same_again() {
         "--from",
         log.to_str().unwrap(),
     ]);
-    std::fs::remove_file(&log).ok();
     assert_eq!(ratings(&again), ratings(&text));
     assert!(!again.contains(" against "), "a fit from logs plays nothing: {again}");
+    // A log that is no ladder's, or one with a player against itself, is refused with a
+    // sentence, not fitted.
+    for bad in [
+        "no pairings here\n",
+        "  level=novice against level=novice: 1/2 (0 and 0 ms a move)\n",
+    ] {
+        std::fs::write(&log, bad).unwrap();
+        let out = Command::new(BIN)
+            .args(["ladder", "--game", "konane", "--from", log.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.starts_with("parlour-engine ladder: "),
+            "{err}"
+        );
+        assert!(
+            err.contains("no pairing lines") || err.contains("against itself"),
+            "{err}"
+        );
+    }
+    std::fs::remove_file(&log).ok();
 }
 
 /// The ratings the new-game dialog shows (`parlour_ai::ratings`) are the fit of the ladder
