@@ -256,11 +256,13 @@ fn strength(game: &str, options: &[(String, String)], level: Level) -> Option<St
     } else {
         // On a board that is a draw between good players, say that this level is not
         // measurably stronger than the one below it.
-        let level_with = match parlour_ai::ratings::clearly_above_the_level_below(id, options, level) {
-            Some(false) => format!(
-                "; on this board not measurably stronger than the {}",
-                cap(below(level).name())
-            ),
+        let level_with = match (
+            parlour_ai::ratings::clearly_above_the_level_below(id, options, level),
+            level.weaker(),
+        ) {
+            (Some(false), Some(below)) => {
+                format!("; on this board not measurably stronger than the {}", cap(below.name()))
+            }
             _ => String::new(),
         };
         format!(
@@ -271,12 +273,6 @@ fn strength(game: &str, options: &[(String, String)], level: Level) -> Option<St
             r.high
         )
     })
-}
-
-/// The level one step weaker than `level` (the Novice for itself).
-fn below(level: Level) -> Level {
-    let i = Level::ALL.iter().position(|l| *l == level).unwrap_or(0);
-    Level::ALL[i.saturating_sub(1)]
 }
 
 /// The variant chosen in the new-game dialog (Sixteen Soldiers), or "".

@@ -37,6 +37,12 @@ impl Level {
     /// Every level, weakest first.
     pub const ALL: [Level; 4] = [Level::Novice, Level::Casual, Level::Strong, Level::Master];
 
+    /// The level one step weaker (`None` for the Novice).
+    pub fn weaker(self) -> Option<Level> {
+        let i = Level::ALL.iter().position(|l| *l == self)?;
+        Level::ALL.get(i.checked_sub(1)?).copied()
+    }
+
     /// The level's lower-case name, as accepted by `level=`.
     pub fn name(self) -> &'static str {
         match self {
@@ -157,5 +163,7 @@ mod tests {
             assert_eq!(l.to_string().parse::<Level>().unwrap(), l);
         }
         assert!(Level::Novice < Level::Master);
+        assert_eq!(Level::Novice.weaker(), None);
+        assert_eq!(Level::Master.weaker(), Some(Level::Strong));
     }
 }

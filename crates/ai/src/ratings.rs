@@ -108,8 +108,7 @@ pub fn rating(game: GameId, options: &[(String, String)], level: Level) -> Optio
 /// most of the Sixteen Soldiers boards, which are draws between good players (the dialog says
 /// so). `None` where the board was not measured, or for the Novice.
 pub fn clearly_above_the_level_below(game: GameId, options: &[(String, String)], level: Level) -> Option<bool> {
-    let index = Level::ALL.iter().position(|l| *l == level)?;
-    let below = rating(game, options, Level::ALL[index.checked_sub(1)?])?;
+    let below = rating(game, options, level.weaker()?)?;
     Some(rating(game, options, level)?.low > below.elo)
 }
 

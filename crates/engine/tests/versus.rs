@@ -195,7 +195,7 @@ fn a_chain_ladder_plays_only_neighbours_and_its_log_rates_the_same_again() {
 #[test]
 fn the_shipped_ratings_are_the_fit_of_the_kept_ladder_logs() {
     use parlour_ai::Level;
-    use parlour_rules::GameId;
+    use parlour_rules::{GameId, with_game};
     let logs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/ladder/2026-12-06");
     // Each board: its log, its options, and the shipped Casual and Strong as the log names them
     // (the fixed budgets they are set to).
@@ -265,6 +265,14 @@ fn the_shipped_ratings_are_the_fit_of_the_kept_ladder_logs() {
         ),
     ];
     for (name, game, options, casual, strong) in boards {
+        // The players the log names are the levels as shipped: a change to a level's budget
+        // without a new measurement fails here.
+        for (player, level) in [(casual, Level::Casual), (strong, Level::Strong)] {
+            assert!(
+                with_game!(game, G => names_the_shipped_level::<G>(options, player, level)),
+                "{name}: '{player}' is no longer the {level} as shipped"
+            );
+        }
         let log = format!("{logs}/{name}.log");
         let mut args = vec!["ladder", "--game", game.id()];
         args.extend(options);
@@ -300,4 +308,13 @@ fn the_shipped_ratings_are_the_fit_of_the_kept_ladder_logs() {
             );
         }
     }
+}
+
+/// Whether the genmove words `player` give exactly the configuration the client plays `level`
+/// with on the board `options` pick out (both bounded by the ten-second ceiling).
+fn names_the_shipped_level<G: parlour_ai::Knowledge>(options: &[&str], player: &str, level: parlour_ai::Level) -> bool {
+    let pairs = parlour_rules::split_pairs(options).unwrap();
+    let start = G::new(&G::parse_options(&pairs).unwrap());
+    let words: Vec<&str> = player.split_whitespace().collect();
+    parlour_ai::SearchConfig::parse(&start, &words, level).unwrap() == start.level_config(level).bounded()
 }
