@@ -204,8 +204,8 @@ fn the_shipped_ratings_are_the_fit_of_the_kept_ladder_logs() {
             "kansho",
             GameId::Kansho,
             &[],
-            "level=casual",
-            "level=strong nodes=150000",
+            "level=casual noise=0.05",
+            "level=strong nodes=30000",
         ),
         (
             "konane",

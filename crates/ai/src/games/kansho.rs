@@ -1,5 +1,8 @@
-//! Kansho knowledge: the score is the markers on the board at the end, so the evaluation is the
-//! board difference plus a share of the hand difference (markers still to be placed).
+//! Kansho knowledge: the score is the markers on the board at the end, and every marker in hand
+//! goes onto the board before the end, so the evaluation is the board difference plus the hand
+//! difference. The strong levels count a marker in hand for more than one on the board
+//! ([`HAND_WEIGHT`], in `evaluate_as`); the weak ones search the plain count, a half
+//! ([`PLAIN_HAND_WEIGHT`], in `evaluate`), which is what they were measured with.
 
 use parlour_rules::kansho::{CELLS, Kansho, KanshoMove};
 use parlour_rules::{Game, Player};
@@ -9,28 +12,52 @@ use crate::knowledge::Knowledge;
 use crate::level::Level;
 
 /// How far the Casual level looks ahead in Kansho: two plies, with [`CASUAL_NOISE`]. At the three
-/// plies and ±0.05 of the other alpha-beta games it won every game against every yardstick and
-/// rated about 800 above the Novice (60 games a pairing, docs/strength.md); at two plies and ±0.05
-/// about 610–710, at two plies and ±0.2 about 380–490.
+/// plies of the other alpha-beta games it won every game against every yardstick and rated about
+/// 800 above the Novice (60 games a pairing, docs/strength.md); at two plies and ±0.05 about
+/// 550–710, at two plies and ±0.2 about 380–490.
 const CASUAL_DEPTH: u32 = 2;
-/// The Casual level's leaf noise in Kansho (see [`CASUAL_DEPTH`]).
-const CASUAL_NOISE: f32 = 0.2;
-/// The Strong level's alpha-beta nodes a move in Kansho: 150,000 (0.2–0.45 s here), which
-/// rated about halfway between the Casual and the Master (docs/strength.md, "Levels").
-const STRONG_NODES: u64 = 150_000;
+/// The Casual level's leaf noise in Kansho: ±0.05 since 2026-12-06 (about 550 above the Novice),
+/// when the strong levels' evaluation lifted the Master to about 1,900 above the Novice and the
+/// Casual and the Strong moved up to share the span out evenly; ±0.2 before (about 440).
+const CASUAL_NOISE: f32 = 0.05;
+/// The Strong level's alpha-beta nodes a move in Kansho: 30,000 (50–110 ms here), rated about
+/// halfway between the Casual and the Master (docs/strength.md, "Levels"; 150,000 until the
+/// evaluation changed on 2026-12-06).
+const STRONG_NODES: u64 = 30_000;
 
-/// Material of `p`: markers on the board plus half the markers in hand.
-fn material(k: &Kansho, p: Player) -> f32 {
-    f32::from(k.on_board(p)) + 0.5 * f32::from(k.hand(p))
+/// What a marker in hand is worth against one on the board as the strong levels judge it: two. Every marker in hand reaches
+/// the board before the end, and one kept longer is a move the opponent cannot answer once
+/// their hand is empty. Until 2026-12-06 it was half, and the search spent markers too freely.
+/// At equal nodes (the Master's search, 100,000–200,000 a move) one beat a half 19–1, one and a
+/// quarter beat one 8–0, one and a half beat one and a quarter 10–2, two beat one and a half
+/// 20–11 (one drawn), three lost to two 1–11 (docs/strength.md, "Kansho's evaluation").
+const HAND_WEIGHT: f32 = 2.0;
+
+/// The hand's weight in the plain count the weak levels search with (`plain_view`): a half. With
+/// [`HAND_WEIGHT`] even the Novice's one-ply look won 58 of 60 games against plain UCT at 3,000
+/// playouts (with the half, 9.5), no longer an opponent a first game can beat.
+const PLAIN_HAND_WEIGHT: f32 = 0.5;
+
+/// The side to move's material lead, markers in hand counting `hand_weight` each, as a value in
+/// `(-1, 1)`.
+fn material_lead(k: &Kansho, hand_weight: f32) -> f32 {
+    let material = |p: Player| f32::from(k.on_board(p)) + hand_weight * f32::from(k.hand(p));
+    let me = k.side_to_move();
+    ((material(me) - material(me.other())) / 16.0).tanh()
 }
 
 impl Knowledge for Kansho {
     const HAS_EVALUATION: bool = true;
     const MOVE_KEYS: usize = CELLS;
 
+    /// The plain count, which the weak levels search.
     fn evaluate(&self) -> f32 {
-        let me = self.side_to_move();
-        ((material(self, me) - material(self, me.other())) / 16.0).tanh()
+        material_lead(self, PLAIN_HAND_WEIGHT)
+    }
+
+    /// The strong levels' count, the same for either seat.
+    fn evaluate_as(&self, _searcher: Player) -> f32 {
+        material_lead(self, HAND_WEIGHT)
     }
 
     fn move_key(&self, mv: &KanshoMove) -> usize {
@@ -102,5 +129,20 @@ mod tests {
         assert!(ahead.evaluate() > 0.0);
         let behind = Kansho::from_coords(&[(3, 3), (4, 3), (3, 4)], &[], [100, 100], Player::P2).unwrap();
         assert!(behind.evaluate() < 0.0);
+    }
+
+    #[test]
+    fn the_strong_levels_count_a_marker_kept_in_hand_for_more_than_one_on_the_board() {
+        // White: three on the board and 100 in hand; Black: one more on the board, one fewer in
+        // hand. Both have 103 markers left; White's extra one in hand is the better share.
+        let white = [(3, 3), (4, 3), (3, 4)];
+        let black = [(-3, 3), (-4, 3), (-3, 4), (-4, 4)];
+        // The strong levels' count sees it; the weak levels' plain one does not.
+        let k = Kansho::from_coords(&white, &black, [100, 99], Player::P1).unwrap();
+        assert!(k.evaluate_as(Player::P1) > 0.0, "{}", k.evaluate_as(Player::P1));
+        assert!(k.evaluate() < 0.0, "{}", k.evaluate());
+        let k = Kansho::from_coords(&white, &black, [100, 99], Player::P2).unwrap();
+        assert!(k.evaluate_as(Player::P1) < 0.0, "{}", k.evaluate_as(Player::P1));
+        assert_eq!(k.evaluate_as(Player::P1), k.evaluate_as(Player::P2));
     }
 }
