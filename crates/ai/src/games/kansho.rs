@@ -20,14 +20,15 @@ const CASUAL_DEPTH: u32 = 2;
 /// when the strong levels' evaluation lifted the Master to about 1,900 above the Novice and the
 /// Casual and the Strong moved up to share the span out evenly; ±0.2 before (about 440).
 const CASUAL_NOISE: f32 = 0.05;
-/// The Strong level's alpha-beta nodes a move in Kansho: 30,000 (50–110 ms here), rated about
+/// The Strong level's alpha-beta nodes a move in Kansho: 30,000 (40–180 ms here), rated about
 /// halfway between the Casual and the Master (docs/strength.md, "Levels"; 150,000 until the
 /// evaluation changed on 2026-12-06).
 const STRONG_NODES: u64 = 30_000;
 
-/// What a marker in hand is worth against one on the board as the strong levels judge it: two. Every marker in hand reaches
-/// the board before the end, and one kept longer is a move the opponent cannot answer once
-/// their hand is empty. Until 2026-12-06 it was half, and the search spent markers too freely.
+/// What a marker in hand is worth against one on the board as the strong levels judge it: two.
+/// Every marker in hand reaches the board before the end, and one kept longer is a move the
+/// opponent cannot answer once their hand is empty. Until 2026-12-06 it was half, and the search
+/// spent markers too freely.
 /// At equal nodes (the Master's search, 100,000–200,000 a move) one beat a half 19–1, one and a
 /// quarter beat one 8–0, one and a half beat one and a quarter 10–2, two beat one and a half
 /// 20–11 (one drawn), three lost to two 1–11 (docs/strength.md, "Kansho's evaluation").
