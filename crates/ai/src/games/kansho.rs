@@ -7,19 +7,17 @@
 use parlour_rules::kansho::{CELLS, Kansho, KanshoMove};
 use parlour_rules::{Game, Player};
 
-use crate::config::{Algorithm, AlphaBetaParams, Budget, MctsParams, SearchConfig};
+use crate::config::{AlphaBetaParams, Budget, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 use crate::level::Level;
 
-/// How far the Casual level looks ahead in Kansho: two plies, with [`CASUAL_NOISE`]. At the three
-/// plies of the other alpha-beta games it won every game against every yardstick and rated about
-/// 800 above the Novice (60 games a pairing, docs/strength.md); at two plies and ±0.05 about
-/// 550–710, at two plies and ±0.2 about 380–490.
+/// How far the Casual level looks ahead in Kansho: two plies, with the other games' Casual noise
+/// (±0.05), about 540 above the Novice. At three plies it won every game against every yardstick
+/// and rated about 800 above the Novice (60 games a pairing, docs/strength.md). From 2026-12-04
+/// to 12-06 it also had more noise (±0.2, about 440 above the Novice); it lost that when the
+/// strong levels' evaluation lifted the Master to about 1,900 above the Novice, and the Casual
+/// and the Strong moved up to share the span out evenly.
 const CASUAL_DEPTH: u32 = 2;
-/// The Casual level's leaf noise in Kansho: ±0.05 since 2026-12-06 (about 550 above the Novice),
-/// when the strong levels' evaluation lifted the Master to about 1,900 above the Novice and the
-/// Casual and the Strong moved up to share the span out evenly; ±0.2 before (about 440).
-const CASUAL_NOISE: f32 = 0.05;
 /// The Strong level's alpha-beta nodes a move in Kansho: 30,000 (40–180 ms here), rated about
 /// halfway between the Casual and the Master (docs/strength.md, "Levels"; 150,000 until the
 /// evaluation changed on 2026-12-06).
@@ -73,17 +71,12 @@ impl Knowledge for Kansho {
         AlphaBetaParams::default()
     }
 
-    /// Alpha-beta at every level (see `MEASUREMENTS.md`); the Casual looks two plies ahead with
-    /// more slips ([`CASUAL_DEPTH`], [`CASUAL_NOISE`]).
+    /// Alpha-beta at every level (see `MEASUREMENTS.md`); the Casual looks two plies ahead
+    /// ([`CASUAL_DEPTH`]), the Strong searches [`STRONG_NODES`] a move.
     fn level_config(&self, level: Level) -> SearchConfig {
         let mut cfg = level.alphabeta_config(self.alphabeta_params());
         match level {
-            Level::Casual => {
-                cfg.budget = Budget::depth(CASUAL_DEPTH);
-                if let Algorithm::AlphaBeta(p) = &mut cfg.algorithm {
-                    p.noise = CASUAL_NOISE;
-                }
-            }
+            Level::Casual => cfg.budget = Budget::depth(CASUAL_DEPTH),
             Level::Strong => cfg.budget = Budget::iterations(STRONG_NODES),
             _ => {}
         }
