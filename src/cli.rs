@@ -25,8 +25,9 @@ struct Cli {
     /// The game's options, e.g. "size=6x6" or "variant=monk".
     #[arg(long, value_name = "k=v …", value_parser = option_pairs)]
     options: Vec<OptionPairs>,
-    /// Moves in the game's notation, played before the game is shown.
-    #[arg(long, value_name = "m1 m2 …")]
+    /// Moves in the game's notation, played before the game is shown (a list may start with a
+    /// minus sign, as Kansho's often does: `--moves "-2,6 3,1"`).
+    #[arg(long, value_name = "m1 m2 …", allow_hyphen_values = true)]
     moves: Vec<String>,
     /// Who plays the first-named side: human, novice, casual, strong or master.
     #[arg(long, value_name = "WHO", default_value = "human", value_parser = who)]
@@ -316,6 +317,16 @@ mod tests {
         assert_eq!(a.options, vec![("size".to_string(), "6x6".to_string())]);
         assert_eq!(a.moves, vec!["xc3", "xc4"]);
         assert_eq!(a.seats, [None, Some(Level::Strong)]);
+    }
+
+    #[test]
+    fn reads_a_move_list_that_starts_with_a_minus_sign() {
+        // Kansho's notation often starts with a minus sign, which clap would take for an option.
+        let Ok(Parsed::Run(a)) = parse(&["--game", "kansho", "--moves", "-2,6 3,-1", "--frames", "3"]) else {
+            panic!("should parse")
+        };
+        assert_eq!(a.moves, vec!["-2,6", "3,-1"]);
+        assert_eq!(a.frames, 3);
     }
 
     #[test]

@@ -1,20 +1,24 @@
 //! Fits the analysis's win-chance mapping per game on the project's own self-play (issue 47):
-//! games of the Master's configuration against itself at the analysis's budget, each opened
-//! with a few seeded random moves so that no two games are alike; every searched position
-//! whose value is not a proof gives a pair (the search's value for the side to move, that
+//! games of the Master's configuration against itself, every position valued and its move
+//! chosen exactly as the analysis values it ([`position_value`], a fresh search at the budget
+//! given), each game opened with a few seeded random moves so that no two games are alike;
+//! every position whose value is not a proof gives a pair (the value for the side to move, that
 //! side's final score: 1, ½ or 0). The mapping is a logistic curve on the value's log-odds,
-//! `p = σ(a · logit(v) + b)`, fitted by Newton's method on the log-loss (`a = 1, b = 0` is the
-//! raw value). Prints per game the fit, the Brier score of the raw value and of the fit, and the
+//! `p = σ(a · logit(v))`, fitted by Newton's method on the log-loss (`a = 1` is the raw value);
+//! no intercept, so that the chance cannot depend on whose turn it is (issue 73; the fit with a
+//! free intercept `b` is printed beside it, as the check that none is needed). Prints per game the fit, the Brier score of the raw value and of the fit, and the
 //! calibration by tenths of the predicted chance (predicted against observed), in Markdown.
 //!
-//! `cargo run --release -p parlour-ai --example calibrate -- [--games N] [--ms N] [--holdout N]
-//! [game …]` (`--holdout N`: N more games, not fitted on, whose Brier scores are printed raw,
+//! `cargo run --release -p parlour-ai --example calibrate -- [--games N] [--ms N | --nodes N]
+//! [--holdout N] [--threads N] [game …]` (`--threads N`: games played N at a time; `--holdout N`: N more games, not fitted on, whose Brier scores are printed raw,
 //! under this run's fit and under the shipped mapping — the out-of-sample check)
 //! (games: kansho, konane, conhex, qyshinsu, soldiers — its games go round the four boards and
 //! Monk and Water, since the analysis knows the game, not the variant).
 
-use parlour_ai::analysis::logistic;
-use parlour_ai::{Budget, Knowledge, Level, Searcher, StopFlag};
+use std::sync::Mutex;
+
+use parlour_ai::analysis::{logistic, position_value};
+use parlour_ai::{Budget, Knowledge, StopFlag};
 use parlour_rules::{Game, GameId, Player, with_game};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -25,7 +29,7 @@ const MAX_PLIES: u32 = 400;
 /// One game's positions: (value for the side to move, that side).
 type Record = Vec<(f32, Player)>;
 
-fn self_play<G: Knowledge>(start: &G, ms: u64, seed: u64) -> Vec<(f32, f32)> {
+fn self_play<G: Knowledge>(start: &G, budget: Budget, seed: u64) -> Vec<(f32, f32)> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut g = start.clone();
     let mut buf = Vec::new();
@@ -35,17 +39,13 @@ fn self_play<G: Knowledge>(start: &G, ms: u64, seed: u64) -> Vec<(f32, f32)> {
             None => break,
         }
     }
-    let cfg = g
-        .level_config(Level::Master)
-        .with_budget(Budget::millis(ms))
-        .with_seed(seed);
-    let mut searcher = Searcher::new(cfg);
+    // Each position valued, and its move chosen, exactly as the analysis values it.
     let mut seen: Record = Vec::new();
     while !g.status().is_over() && g.ply() < MAX_PLIES {
-        let r = searcher.search(&g, &StopFlag::new()).expect("not cancelled");
-        let Some(mv) = r.best else { break };
-        if !r.proven && r.iterations > 0 {
-            seen.push((r.value, g.side_to_move()));
+        let v = position_value(&g, budget, seed ^ u64::from(g.ply()), &StopFlag::new()).expect("not cancelled");
+        let Some(mv) = v.result.best else { break };
+        if v.proven.is_none() && v.result.iterations > 0 {
+            seen.push((v.value, g.side_to_move()));
         }
         g.apply(mv);
     }
@@ -84,6 +84,30 @@ fn fit(pairs: &[(f32, f32)]) -> (f64, f64) {
     (a, b)
 }
 
+/// Fits `a` of `σ(a · logit(v))` (no intercept: a curve that cannot depend on whose turn it is,
+/// see docs/analysis.md, "Coherence") by Newton's method on the log-loss.
+fn fit_slope(pairs: &[(f32, f32)]) -> f64 {
+    let mut a = 1.0f64;
+    for _ in 0..100 {
+        let (mut g, mut h) = (0.0, 0.0);
+        for &(v, y) in pairs {
+            let x = logit(v);
+            let p = logistic(a * x);
+            g += (p - f64::from(y)) * x;
+            h += (p * (1.0 - p)).max(1e-9) * x * x;
+        }
+        if h < 1e-12 {
+            break;
+        }
+        let d = (g / h).clamp(-1.0, 1.0);
+        a -= d;
+        if d.abs() < 1e-9 {
+            break;
+        }
+    }
+    a
+}
+
 fn logit(v: f32) -> f64 {
     let v = f64::from(v).clamp(1e-3, 1.0 - 1e-3);
     (v / (1.0 - v)).ln()
@@ -94,22 +118,28 @@ fn brier(pairs: &[(f32, f32)], map: impl Fn(f32) -> f64) -> f64 {
 }
 
 fn report(name: &str, games: usize, pairs: &[(f32, f32)], held_out: &[(f32, f32)]) {
-    let (a, b) = fit(pairs);
-    let mapped = |v: f32| logistic(a * logit(v) + b);
+    let (a_free, b_free) = fit(pairs);
+    let free = |v: f32| logistic(a_free * logit(v) + b_free);
+    let a = fit_slope(pairs);
+    let mapped = |v: f32| logistic(a * logit(v));
     println!(
-        "\n{name}: {} positions from {games} games; fit a = {a:.3}, b = {b:.3}; Brier raw {:.4}, fitted {:.4}",
+        "\n{name}: {} positions from {games} games; fit a = {a:.3} (no intercept); Brier raw {:.4}, fitted {:.4}; \
+         with a free intercept a = {a_free:.3}, b = {b_free:.3}, Brier {:.4}",
         pairs.len(),
         brier(pairs, f64::from),
-        brier(pairs, mapped)
+        brier(pairs, mapped),
+        brier(pairs, free)
     );
     if !held_out.is_empty() {
         // The mapping the program ships (`CALIBRATION`), judged on the same held-out games.
         let shipped = |v: f32| f64::from(parlour_ai::analysis::win_chance(name, v)) / 100.0;
         println!(
-            "{name} held out: {} positions from other games; Brier raw {:.4}, this fit {:.4}, shipped {:.4}",
+            "{name} held out: {} positions from other games; Brier raw {:.4}, this fit {:.4} (with the free \
+             intercept {:.4}), shipped {:.4}",
             held_out.len(),
             brier(held_out, f64::from),
             brier(held_out, mapped),
+            brier(held_out, free),
             brier(held_out, shipped)
         );
     }
@@ -145,8 +175,14 @@ fn main() {
             .map(|v| v.parse::<u64>().expect("a whole number"))
     };
     let games = flag("--games").unwrap_or(16) as usize;
-    let ms = flag("--ms").unwrap_or(200);
+    // `--nodes N`: a budget of nodes (alpha-beta) or playouts (MCTS) instead of time, so that a
+    // run is the same on a busy machine.
+    let budget = match flag("--nodes") {
+        Some(n) => Budget::iterations(n),
+        None => Budget::millis(flag("--ms").unwrap_or(200)),
+    };
     let holdout = flag("--holdout").unwrap_or(0) as usize;
+    let threads = flag("--threads").unwrap_or(1).max(1) as usize;
     let named: Vec<&str> = args
         .iter()
         .enumerate()
@@ -159,16 +195,36 @@ fn main() {
         let id: GameId = name.parse().expect("a game id");
         let play = |range: std::ops::Range<usize>| -> Vec<(f32, f32)> {
             with_game!(id, G => {
-                range
-                    .flat_map(|i| {
-                        let opts: Vec<(&str, &str)> = match id {
-                            GameId::Soldiers => vec![("variant", SOLDIERS[i % SOLDIERS.len()])],
-                            _ => vec![],
-                        };
-                        let start = G::new(&G::parse_options(&opts).expect("valid options"));
-                        self_play(&start, ms, 1000 + i as u64)
-                    })
-                    .collect()
+                // Games shared out over `threads` threads; the pairs kept in game order.
+                let next = Mutex::new(range.start);
+                let done = Mutex::new(Vec::new());
+                std::thread::scope(|s| {
+                    for _ in 0..threads {
+                        s.spawn(|| loop {
+                            let i = {
+                                let mut n = next.lock().unwrap();
+                                if *n >= range.end {
+                                    break;
+                                }
+                                *n += 1;
+                                *n - 1
+                            };
+                            let opts: Vec<(&str, &str)> = match id {
+                                GameId::Soldiers => vec![("variant", SOLDIERS[i % SOLDIERS.len()])],
+                                _ => vec![],
+                            };
+                            let start = G::new(&G::parse_options(&opts).expect("valid options"));
+                            let pairs = self_play(&start, budget, 1000 + i as u64);
+                            let mut d = done.lock().unwrap();
+                            d.push((i, pairs));
+                            eprint!("\r{name}: {} of {} games", d.len(), range.len());
+                        });
+                    }
+                });
+                eprintln!();
+                let mut done = done.into_inner().unwrap();
+                done.sort_by_key(|(i, _)| *i);
+                done.into_iter().flat_map(|(_, p)| p).collect()
             })
         };
         // Held-out games follow the fitted ones (other seeds, the same rotation of boards).

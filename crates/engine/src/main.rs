@@ -51,8 +51,9 @@ struct AnalyseArgs {
     /// The game's options, space-separated, e.g. "size=6x6".
     #[arg(long, value_name = "K=V …", default_value = "")]
     options: String,
-    /// The moves played from the start, space-separated.
-    #[arg(long, value_name = "M1 M2 …")]
+    /// The moves played from the start, space-separated (the list may start with a minus sign,
+    /// as Kansho's often does: `--moves "-2,6 3,1"`).
+    #[arg(long, value_name = "M1 M2 …", allow_hyphen_values = true)]
     moves: String,
     /// The time budget per position in milliseconds.
     #[arg(long, value_name = "N", default_value_t = parlour_engine::session::ANALYSE_DEFAULT_MS,
@@ -69,8 +70,8 @@ struct SolveArgs {
     /// The game's options, space-separated, e.g. "size=6x6".
     #[arg(long, value_name = "K=V …", default_value = "")]
     options: String,
-    /// The moves played from the start, space-separated.
-    #[arg(long, value_name = "M1 M2 …", default_value = "")]
+    /// The moves played from the start, space-separated (the list may start with a minus sign).
+    #[arg(long, value_name = "M1 M2 …", default_value = "", allow_hyphen_values = true)]
     moves: String,
     /// The time budget in milliseconds.
     #[arg(long, value_name = "N", default_value_t = parlour_engine::session::SOLVE_DEFAULT_MS,

@@ -148,3 +148,30 @@ fn the_command_line_prints_the_same_lines() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// Kansho's notation often starts with a minus sign; `analyse` and `solve` take such a list as
+/// the moves, not as an option (clap would otherwise refuse `-2,6` as an unknown flag).
+#[test]
+fn a_move_list_that_starts_with_a_minus_sign_is_read_as_moves() {
+    let bin = env!("CARGO_BIN_EXE_parlour-engine");
+    for command in ["analyse", "solve"] {
+        let out = Command::new(bin)
+            .args([command, "--game", "kansho", "--moves", "-2,6 3,-1", "--ms", "20"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{command}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        if command == "analyse" {
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), 2, "{text}");
+            assert!(lines[0].starts_with("1 white -2,6 "), "{text}");
+            assert!(lines[1].starts_with("2 black 3,-1 "), "{text}");
+        } else {
+            assert!(!text.trim().is_empty(), "{text}");
+        }
+    }
+}

@@ -21,6 +21,7 @@
 //! Deterministic for a budget without a clock (playouts, nodes or depth) and a seed: each
 //! position is searched by a fresh searcher on one thread.
 
+pub mod coherence;
 #[cfg(test)]
 mod tests;
 
@@ -30,6 +31,7 @@ use serde::{Deserialize, Serialize};
 use crate::config::{Algorithm, Budget};
 use crate::knowledge::Knowledge;
 use crate::level::Level;
+use crate::result::SearchResult;
 use crate::search::Searcher;
 use crate::stop::StopFlag;
 
@@ -97,7 +99,7 @@ pub fn logistic(x: f64) -> f64 {
 /// (2026-11-29; the fits, Brier scores and calibration tables: `docs/analysis.md`). The
 /// Sixteen Soldiers keep the raw value: their few unproven positions fitted no better.
 pub const CALIBRATION: &[(&str, f64, f64)] = &[
-    ("kansho", 0.896, -0.402),
+    ("kansho", 0.896, 0.0),
     ("konane", 4.488, 0.005),
     ("conhex", 3.489, -0.260),
     ("qyshinsu", 5.548, -0.086),
@@ -261,16 +263,15 @@ fn searched<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: &StopFlag)
         line.extend(rest.into_iter().take(7));
         return Some(Judged { chance, proven, line });
     }
-    let mut cfg = state.level_config(Level::Master).with_budget(budget).with_seed(seed);
-    if let Algorithm::Mcts(p) = &mut cfg.algorithm {
-        p.threads = 1;
-    }
-    let r = Searcher::new(cfg).search(state, stop)?;
-    let proven = (r.proven && (r.value > 0.75 || r.value < 0.25)).then_some(r.value > 0.5);
+    let Valued {
+        value,
+        proven,
+        result: r,
+    } = position_value(state, budget, seed, stop)?;
     let chance = match proven {
         Some(true) => 100.0,
         Some(false) => 0.0,
-        None => win_chance(G::ID, r.value),
+        None => win_chance(G::ID, value),
     };
     // The line as far as it stays legal, at most 8 plies.
     let mut line = Vec::new();
@@ -284,6 +285,65 @@ fn searched<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: &StopFlag)
         at.apply(*mv);
     }
     Some(Judged { chance, proven, line })
+}
+
+/// One position as the analysis values it, before the win-chance mapping.
+pub struct Valued<M> {
+    /// The side to move's expected score, 0–1 (for an alpha-beta search, over both parities
+    /// of depth: see [`both_parities`]).
+    pub value: f32,
+    /// The side to move's proven result (true: a forced win), where the search proved it.
+    pub proven: Option<bool>,
+    /// The search's own result (its best move and line).
+    pub result: SearchResult<M>,
+}
+
+/// Searches `state` as the analysis does — the Master's configuration under `budget`, one
+/// thread, a fresh searcher — and values it. The calibration (`examples/calibrate.rs`) takes its
+/// values from here, so the curve is fitted on exactly what the analysis maps.
+pub fn position_value<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: &StopFlag) -> Option<Valued<G::Move>> {
+    let mut cfg = state.level_config(Level::Master).with_budget(budget).with_seed(seed);
+    if let Algorithm::Mcts(p) = &mut cfg.algorithm {
+        p.threads = 1;
+    }
+    let mut searcher = Searcher::new(cfg);
+    let r = searcher.search(state, stop)?;
+    let proven = (r.proven && (r.value > 0.75 || r.value < 0.25)).then_some(r.value > 0.5);
+    let value = match proven {
+        Some(_) => r.value,
+        None => both_parities(&mut searcher, state, &r, stop)?,
+    };
+    Some(Valued {
+        value,
+        proven,
+        result: r,
+    })
+}
+
+/// The value of an unproven alpha-beta result `r` taken over both parities of depth: the mean of
+/// its value and the value one ply shallower (the same searcher, so its table answers most of
+/// the shallower search). A value that ends on the searching side's own move reads differently
+/// from one that ends on the opponent's wherever a move changes the evaluation by itself (in
+/// Kansho every placement moves markers from the hand to the board): without this the win chance
+/// swung by the parity of the depth each position's search reached (issue 73, docs/analysis.md).
+/// MCTS values, and results shallower than two plies, are taken as they are.
+fn both_parities<G: Knowledge>(
+    searcher: &mut Searcher<G>,
+    state: &G,
+    r: &SearchResult<G::Move>,
+    stop: &StopFlag,
+) -> Option<f32> {
+    let cfg = *searcher.config();
+    if !matches!(cfg.algorithm, Algorithm::AlphaBeta(_)) || r.depth < 2 {
+        return Some(r.value);
+    }
+    searcher.set_config(cfg.with_budget(Budget::depth(r.depth - 1)));
+    let shallower = searcher.search(state, stop)?;
+    Some(if shallower.proven {
+        r.value
+    } else {
+        (r.value + shallower.value) / 2.0
+    })
 }
 
 /// Analyses the game from `start` through `moves` (all legal), searching each position with

@@ -26,223 +26,23 @@
 //! position is reported as a draw, a finished one as won, anything else as unknown.
 
 pub mod perfect;
+mod solvable;
 mod table;
 #[cfg(test)]
 mod tests;
-
-use std::fmt::Write as _;
+mod types;
 
 use parlour_rules::{Game, Player, Status};
 use web_time::Instant;
 
+pub use solvable::Solvable;
 use table::{Fact, Table};
+pub use types::{Outcome, Perfect, Proven, Solution, SolveConfig};
 
 use crate::stop::StopFlag;
 
 /// The default transposition-table budget: 64 MiB.
 pub const DEFAULT_TT_BYTES: usize = 64 << 20;
-
-/// A game the solver accepts: a second position key to verify table hits, and whether the
-/// game can end in a draw (such games are not searched).
-pub trait Solvable: Game {
-    /// True when the game can end drawn.
-    const CAN_DRAW: bool = true;
-
-    /// True when every finished game is won by the player who made the last move (a side left
-    /// without a move, or whose opponent has just completed a connection, has lost): then a
-    /// won position's length is odd and a lost one's even, which halves the lengths the solver
-    /// must ask about.
-    const LAST_MOVER_WINS: bool = false;
-
-    /// A 64-bit key of the position independent of [`Game::hash_key`]; equal positions give
-    /// equal keys. The default hashes the state's `Debug` text (slow but exact).
-    fn check_key(&self) -> u64 {
-        let mut h = FnvWriter(0xcbf2_9ce4_8422_2325);
-        let _ = write!(h, "{self:?}");
-        h.0
-    }
-
-    /// The table's two keys: [`Game::hash_key`] and [`Solvable::check_key`] by default. A game
-    /// may give positions that are the same up to a symmetry of the board the same keys (the
-    /// result and its length do not change under a symmetry).
-    fn solver_keys(&self) -> (u64, u64) {
-        (self.hash_key(), self.check_key())
-    }
-
-    /// A bound on the plies left in any game from here, if the game knows one cheaply: the
-    /// length reported for a proven result when the budget runs out before the proof's own
-    /// bound is measured.
-    fn plies_bound(&self) -> Option<u32> {
-        None
-    }
-}
-
-/// A 64-bit mix (SplitMix64's finaliser).
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// Two independent 64-bit keys of two 128-bit planes and a small tag.
-fn plane_keys(planes: [u128; 2], tag: u64) -> (u64, u64) {
-    let words = [
-        planes[0] as u64,
-        (planes[0] >> 64) as u64,
-        planes[1] as u64,
-        (planes[1] >> 64) as u64,
-    ];
-    let (mut a, mut b) = (mix(tag ^ 0x243f_6a88_85a3_08d3), mix(tag ^ 0x1319_8a2e_0370_7344));
-    for w in words {
-        a = mix(a ^ w).wrapping_add(0x9e37_79b9_7f4a_7c15);
-        b = mix(b.rotate_left(17) ^ w ^ 0xa409_3822_299f_31d0);
-    }
-    (a, b)
-}
-
-/// FNV-1a over formatted text, without allocating.
-struct FnvWriter(u64);
-
-impl std::fmt::Write for FnvWriter {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        for b in s.bytes() {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-        Ok(())
-    }
-}
-
-impl Solvable for parlour_rules::konane::Konane {
-    const CAN_DRAW: bool = false;
-    const LAST_MOVER_WINS: bool = true;
-
-    fn check_key(&self) -> u64 {
-        self.solver_keys().1
-    }
-
-    /// Every move takes at least one stone.
-    fn plies_bound(&self) -> Option<u32> {
-        self.packed_stones().map(|[a, b]| a.count_ones() + b.count_ones())
-    }
-
-    /// Keys of the packed bitboards, the same for a position and its half-turn: turning an
-    /// even-sided board half round keeps every stone on its colour, and on the packed layout
-    /// (bit `rank * (width + 1) + file`) it reverses the used bits. The side to move is in the
-    /// tag (with whether the opening removals are still to come).
-    fn solver_keys(&self) -> (u64, u64) {
-        let tag = u64::from(self.ply().min(2) * 2 + self.ply() % 2);
-        match self.packed_stones() {
-            Some(stones) => {
-                let used = u32::from(self.height()) * (u32::from(self.width()) + 1) - 1;
-                let turn = |x: u128| x.reverse_bits() >> (128 - used);
-                let turned = [turn(stones[0]), turn(stones[1])];
-                plane_keys(turned.min(stones), tag)
-            }
-            None => {
-                let mut h = FnvWriter(0xcbf2_9ce4_8422_2325);
-                let _ = write!(h, "{self:?}");
-                (self.hash_key(), h.0)
-            }
-        }
-    }
-}
-
-impl Solvable for parlour_rules::conhex::ConHex {
-    const CAN_DRAW: bool = false;
-    const LAST_MOVER_WINS: bool = true;
-}
-impl Solvable for parlour_rules::kansho::Kansho {}
-impl Solvable for parlour_rules::qyshinsu::Qyshinsu {}
-impl Solvable for parlour_rules::soldiers::Soldiers {}
-
-/// A proven result from the side to move's point of view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The side to move can force a win.
-    Win,
-    /// Whatever the side to move does, the opponent can force a win.
-    Loss,
-    /// The position is drawn (only reported for a game already drawn).
-    Draw,
-}
-
-/// A proven result and its length.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Proven {
-    /// The result for the side to move.
-    pub outcome: Outcome,
-    /// Plies to the end with perfect play, the winner minimising and the loser maximising
-    /// (0 for a finished game or a draw) when `exact`; otherwise an upper bound: the longest
-    /// line the loser can force against the winning strategy the proof found.
-    pub plies: u32,
-    /// True when `plies` is exact.
-    pub exact: bool,
-}
-
-/// What [`Solver::perfect`] found.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Perfect<M> {
-    /// True when the side to move can force a win.
-    pub win: bool,
-    /// The exact length with perfect play when `exact`, otherwise an upper bound.
-    pub plies: u32,
-    /// True when `plies` is exact and `mv` keeps it.
-    pub exact: bool,
-    /// With `exact`, a move that keeps the length (the quickest win, or a loss that holds out
-    /// longest); otherwise a winning move (or, lost, the first legal move).
-    pub mv: M,
-}
-
-/// What one [`Solver::solve`] found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The result, or `None` when the budget ran out first (or the game can draw and is not
-    /// over).
-    pub proven: Option<Proven>,
-    /// The winner, when proven won.
-    pub winner: Option<Player>,
-    /// Every winning move of the side to move in canonical notation, byte-sorted (empty unless
-    /// the side to move wins).
-    pub winning_moves: Vec<String>,
-    /// Positions visited.
-    pub nodes: u64,
-    /// Wall time.
-    pub elapsed_ms: u64,
-    /// Wall time until the result was proven (before the pass that measures its exact length).
-    pub proof_ms: Option<u64>,
-    /// Bytes allocated for the table.
-    pub tt_bytes: usize,
-    /// Table entries in use at the end.
-    pub tt_used: usize,
-}
-
-impl Solution {
-    /// Bytes of the table in use at the end.
-    pub fn tt_used_bytes(&self) -> usize {
-        self.tt_used * table::SLOT_BYTES
-    }
-}
-
-/// Budget and memory of a solver.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct SolveConfig {
-    /// Transposition-table memory in bytes.
-    pub tt_bytes: usize,
-    /// Wall-time budget per [`Solver::solve`] call.
-    pub millis: Option<u64>,
-    /// Node budget per [`Solver::solve`] call.
-    pub max_nodes: Option<u64>,
-}
-
-impl Default for SolveConfig {
-    fn default() -> Self {
-        SolveConfig {
-            tt_bytes: DEFAULT_TT_BYTES,
-            millis: None,
-            max_nodes: None,
-        }
-    }
-}
 
 /// The budget ran out.
 struct OutOfBudget;
