@@ -235,7 +235,7 @@ pub struct ReplayError {
     pub error: MoveTextError,
 }
 
-/// Why a game could not be set up or replayed; each shows as a sentence.
+/// Why a game could not be set up; each shows as a sentence.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// No game has that id.
@@ -244,9 +244,6 @@ pub enum SetupError {
     /// The game refuses the options.
     #[error(transparent)]
     Options(#[from] OptionsError),
-    /// A move of the list given cannot be played.
-    #[error(transparent)]
-    Moves(#[from] ReplayError),
 }
 
 /// A game chosen and its options read, once: the typed start every game of it is played from.
@@ -335,13 +332,13 @@ mod tests {
             sorted.sort_unstable();
             assert_eq!(legal, sorted);
             let first = game.play(&legal[0]).unwrap();
-            assert_eq!(game.history(), [first.clone()]);
+            assert_eq!(game.history(), std::slice::from_ref(&first));
             assert_eq!(game.ply(), 1);
             let copy = game.clone_box();
             game.undo().unwrap();
             assert_eq!(game.ply(), 0);
             assert_eq!(game.undo(), Err(NothingToUndo));
-            assert_eq!(copy.history(), [first.clone()]);
+            assert_eq!(copy.history(), std::slice::from_ref(&first));
             assert_eq!(setup.replay(&[first]).unwrap().history(), copy.history());
             assert!(game.show().ends_with(&format!("status: {}", game.status_text())));
         }
