@@ -3,7 +3,8 @@
 
 use parlour_ai::solve::{Solvable, SolveConfig, reply_text};
 use parlour_ai::{Knowledge, Level, SearchConfig, StopFlag};
-use parlour_rules::{DynGame, Game, GameId, Played, perft, split_pairs, with_game};
+use parlour_rules::dynamic::{DynGame, Played};
+use parlour_rules::{Game, GameId, perft, split_pairs, with_game};
 
 /// A game in progress as the protocol sees it: text in, text out.
 pub trait Session: Send {

@@ -5,7 +5,6 @@
 
 use crate::game::{Game, MoveTextError, OptionsError, Player, Status, play_text};
 use crate::registry::{GameId, UnknownGame};
-use crate::with_game;
 
 /// A game in progress, whichever it is: moves in the rule page's notation in and out.
 pub trait DynGame: Send {
@@ -269,7 +268,7 @@ fn start_of<G: Game>(pairs: &[(&str, &str)]) -> Result<Box<dyn DynGame>, Options
 impl GameSetup {
     /// Game `id` with options `pairs` (`key`, `value`), or the rules' sentence refusing them.
     pub fn new(id: GameId, pairs: &[(&str, &str)]) -> Result<GameSetup, OptionsError> {
-        let start = with_game!(id, G => start_of::<G>(pairs))?;
+        let start = crate::with_game!(id, G => start_of::<G>(pairs))?;
         Ok(GameSetup { start })
     }
 

@@ -16,7 +16,6 @@ pub mod record;
 pub mod registry;
 pub mod soldiers;
 
-pub use dynamic::{DynGame, GameSetup, NothingToUndo, Played, ReplayError, SetupError};
 pub use registry::{GameId, UnknownGame};
 
 pub use game::{

@@ -2,7 +2,7 @@
 //! it through.
 
 use parlour_online::wire::{GameView, Reply, Seat};
-use parlour_rules::{DynGame, GameSetup};
+use parlour_rules::dynamic::{DynGame, GameSetup};
 use tokio::sync::broadcast;
 
 use super::refusal::{Ending, PlayRefusal};

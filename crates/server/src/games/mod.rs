@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use parlour_online::wire::{GameView, Reply, Seat};
-use parlour_rules::{GameSetup, SetupError};
+use parlour_rules::dynamic::{GameSetup, SetupError};
 use tokio::sync::{Mutex as AsyncMutex, broadcast};
 
 pub use self::entry::Entry;

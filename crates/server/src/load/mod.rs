@@ -292,7 +292,7 @@ async fn play(
             _ => None,
         })
         .await?;
-        let mut session = parlour_rules::GameSetup::new(parlour_rules::GameId::Konane, &[])?.start();
+        let mut session = parlour_rules::dynamic::GameSetup::new(parlour_rules::GameId::Konane, &[])?.start();
         let mut moves = Vec::new();
         while let Some(turn) = session.turn() {
             tokio::time::sleep_until(next.into()).await;
