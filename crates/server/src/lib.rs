@@ -1,6 +1,7 @@
 //! parlour-server: the authoritative server for online games. A game is its options and its
-//! move list; every move is checked by `parlour-rules` (through the engine's sessions) and
-//! stored before it is acknowledged or forwarded. See `shared/engine-protocol.md` ("Online
+//! move list; every move is checked by `parlour-rules` (its object-safe `DynGame`) and
+//! stored before it is acknowledged or forwarded. The server links the rules and the wire
+//! messages only: not the AI, the engine or the desktop WebSocket client. See `shared/engine-protocol.md` ("Online
 //! sessions") and `docs/online.md`.
 
 pub mod games;
