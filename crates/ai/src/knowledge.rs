@@ -8,7 +8,7 @@ use parlour_rules::{Game, Player, Status};
 use rand::Rng;
 
 use crate::config::{AlphaBetaParams, MctsParams, SearchConfig};
-use crate::level::Level;
+use crate::level::{Level, LevelConfig};
 
 /// Per-game knowledge used by the searches.
 ///

@@ -45,7 +45,7 @@ pub use config::{
 };
 pub use handle::{SearchHandle, hint};
 pub use knowledge::{KeyHasher, Knowledge, mix64};
-pub use level::{Level, MASTER_MS};
+pub use level::{Level, LevelConfig, MASTER_MS, UnknownLevel};
 pub use result::SearchResult;
 pub use search::{Searcher, search};
 pub use solve::{Outcome, Proven, Solution, Solvable, SolveConfig, Solver};

@@ -3,7 +3,8 @@
 
 use parlour_ai::solve::{Solvable, SolveConfig, reply_text};
 use parlour_ai::{Knowledge, Level, SearchConfig, StopFlag};
-use parlour_rules::{Game, GameId, Status, perft, split_pairs, with_game};
+use parlour_rules::dynamic::{DynGame, Played};
+use parlour_rules::{Game, GameId, perft, split_pairs, with_game};
 
 /// A game in progress as the protocol sees it: text in, text out.
 pub trait Session: Send {
@@ -49,41 +50,23 @@ pub trait Session: Send {
     fn analyse(&self, ms: u64, on_line: &mut dyn FnMut(String));
 }
 
-/// A [`Session`] over one concrete game: the start position plus a stack of positions, so
-/// undo is exact and cheap.
+/// A [`Session`] over one concrete game: the rules' [`Played`] (the start position plus a
+/// stack of positions, so undo is exact and cheap) and the AI's commands over it.
 pub struct GameSession<G: Game> {
-    states: Vec<G>,
-    history: Vec<G::Move>,
+    played: Played<G>,
 }
 
 impl<G: Game> GameSession<G> {
     /// A session starting from `start`.
     pub fn new(start: G) -> Self {
         GameSession {
-            states: vec![start],
-            history: Vec::new(),
+            played: Played::new(start),
         }
-    }
-
-    fn current(&self) -> &G {
-        // The stack always holds the start position.
-        &self.states[self.states.len() - 1]
-    }
-
-    fn push(&mut self, next: G, mv: G::Move) {
-        self.states.push(next);
-        self.history.push(mv);
     }
 }
 
 /// Text form of a status, as the protocol's `status` reply prints it.
-pub fn status_text<G: Game>(state: &G) -> String {
-    match state.status() {
-        Status::Ongoing => format!("ongoing {}", state.side_name(state.side_to_move())),
-        Status::Win { winner, reason } => format!("win {} {reason}", state.side_name(winner)),
-        Status::Draw { reason } => format!("draw {reason}"),
-    }
-}
+pub use parlour_rules::dynamic::status_text;
 
 impl<G: Game + Knowledge + Solvable> Session for GameSession<G> {
     fn id(&self) -> &'static str {
@@ -91,45 +74,29 @@ impl<G: Game + Knowledge + Solvable> Session for GameSession<G> {
     }
 
     fn side_names(&self) -> [&'static str; 2] {
-        let start = &self.states[0];
-        let first = start.side_to_move();
-        [start.side_name(first), start.side_name(first.other())]
+        self.played.side_names()
     }
 
     fn clone_box(&self) -> Box<dyn Session> {
         Box::new(GameSession {
-            states: self.states.clone(),
-            history: self.history.clone(),
+            played: self.played.clone(),
         })
     }
 
     fn turn(&self) -> Option<usize> {
-        let state = self.current();
-        if state.status().is_over() {
-            return None;
-        }
-        Some(usize::from(state.side_to_move() != self.states[0].side_to_move()))
+        self.played.turn()
     }
 
     fn legal(&self) -> Vec<String> {
-        let state = self.current();
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        let mut texts: Vec<String> = moves.iter().map(|m| state.format_move(m)).collect();
-        texts.sort_unstable();
-        texts
+        self.played.legal()
     }
 
     fn play(&mut self, text: &str) -> Result<String, String> {
-        let mut next = self.current().clone();
-        let mv = parlour_rules::play_text(&mut next, text).map_err(|e| e.to_string())?;
-        let canonical = self.current().format_move(&mv);
-        self.push(next, mv);
-        Ok(canonical)
+        self.played.play(text).map_err(|e| e.to_string())
     }
 
     fn genmove(&mut self, words: &[&str], cap_ms: Option<u64>) -> Result<String, String> {
-        let state = self.current();
+        let state = self.played.current();
         let mut cfg = SearchConfig::parse(state, words, GENMOVE_DEFAULT_LEVEL).map_err(|e| e.to_string())?;
         if let Some(cap) = cap_ms {
             cfg.budget.millis = Some(cfg.budget.millis.map_or(cap, |ms| ms.min(cap)));
@@ -145,63 +112,40 @@ impl<G: Game + Knowledge + Solvable> Session for GameSession<G> {
         next.play(mv)
             .map_err(|e| format!("internal error: the AI chose an illegal move ({e})"))?;
         let canonical = state.format_move(&mv);
-        self.push(next, mv);
+        self.played.push(next, mv);
         Ok(canonical)
     }
 
     fn undo(&mut self) -> Result<(), String> {
-        if self.history.is_empty() {
-            return Err("no move has been played".into());
-        }
-        self.states.pop();
-        self.history.pop();
-        Ok(())
+        self.played.undo().map_err(|e| e.to_string())
     }
 
     fn status(&self) -> String {
-        status_text(self.current())
+        self.played.status_text()
     }
 
     fn show(&self) -> String {
-        let state = self.current();
-        let mut out = state.render();
-        if !out.ends_with('\n') {
-            out.push('\n');
-        }
-        for c in state.counters() {
-            out.push_str(&format!("{}: {}\n", c.label, c.value));
-        }
-        out.push_str(&format!("status: {}", self.status()));
-        out
+        self.played.show()
     }
 
     fn history(&self) -> Vec<String> {
-        // Each move is formatted in the position it was played from.
-        self.history
-            .iter()
-            .zip(&self.states)
-            .map(|(m, s)| s.format_move(m))
-            .collect()
+        self.played.history()
     }
 
     fn setmoves(&mut self, moves: &[&str]) -> Result<(), String> {
-        let mut fresh = GameSession::new(self.states[0].clone());
-        for (i, text) in moves.iter().enumerate() {
-            fresh.play(text).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-        }
-        *self = fresh;
+        self.played = self.played.replayed(moves).map_err(|e| e.to_string())?;
         Ok(())
     }
 
     fn perft(&self, depth: u32, max_positions: u64) -> Result<u64, String> {
         let mut budget = max_positions;
-        bounded_perft(self.current(), depth, &mut budget).ok_or_else(|| {
+        bounded_perft(self.played.current(), depth, &mut budget).ok_or_else(|| {
             format!("perft {depth} would play more than {max_positions} positions here; try a smaller depth")
         })
     }
 
     fn solve(&self, ms: u64) -> String {
-        let state = self.current();
+        let state = self.played.current();
         let cfg = SolveConfig {
             millis: Some(ms),
             ..SolveConfig::default()
@@ -210,10 +154,10 @@ impl<G: Game + Knowledge + Solvable> Session for GameSession<G> {
     }
 
     fn analyse(&self, ms: u64, on_line: &mut dyn FnMut(String)) {
-        let start = &self.states[0];
+        let start = self.played.start();
         let budget = parlour_ai::Budget::millis(ms);
         let stop = StopFlag::new();
-        parlour_ai::analysis::analyse(start, &self.history, budget, 0, &stop, |p| {
+        parlour_ai::analysis::analyse(start, self.played.moves(), budget, 0, &stop, |p| {
             on_line(p.protocol_line(start))
         });
     }
@@ -270,9 +214,8 @@ impl From<SessionError> for String {
     }
 }
 
-fn make<G: Game + Knowledge + Solvable>(opts: &[&str]) -> Result<Box<dyn Session>, SessionError> {
-    let pairs = split_pairs(opts)?;
-    let options = G::parse_options(&pairs)?;
+fn make<G: Game + Knowledge + Solvable>(pairs: &[(&str, &str)]) -> Result<Box<dyn Session>, SessionError> {
+    let options = G::parse_options(pairs)?;
     Ok(Box::new(GameSession::new(G::new(&options))))
 }
 
@@ -282,9 +225,9 @@ pub fn session_from(
     options: &[(String, String)],
     moves: &[String],
 ) -> Result<Box<dyn Session>, SessionError> {
-    let words: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let mut session = new_session(id, &words)?;
+    let game: GameId = id.to_ascii_lowercase().parse()?;
+    let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let mut session = with_game!(game, G => make::<G>(&pairs))?;
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
     session.setmoves(&moves).map_err(SessionError::Moves)?;
     Ok(session)
@@ -293,7 +236,8 @@ pub fn session_from(
 /// Starts a game from its id (aliases accepted, case-insensitive) and `key=value` words.
 pub fn new_session(id: &str, opts: &[&str]) -> Result<Box<dyn Session>, SessionError> {
     let game: GameId = id.to_ascii_lowercase().parse()?;
-    with_game!(game, G => make::<G>(opts))
+    let pairs = split_pairs(opts)?;
+    with_game!(game, G => make::<G>(&pairs))
 }
 
 /// The `games` listing of one game type: one line per variant, `<id> <options…>  <name>`, each

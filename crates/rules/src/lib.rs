@@ -6,11 +6,13 @@
 //! the client) is written once against it.
 
 pub mod conhex;
+pub mod dynamic;
 pub mod fuzzing;
 pub mod game;
 pub mod kansho;
 pub mod konane;
 pub mod qyshinsu;
+pub mod record;
 pub mod registry;
 pub mod soldiers;
 

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use crate::error::LoadError;
 use crate::format::{FORMAT, SaveGame, VERSION, checksum, seat_from};
 use crate::replay::verify;
-use parlour_ai::analysis::PlyAnalysis;
+use parlour_rules::record::PlyAnalysis;
 
 fn field<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a Value, LoadError> {
     obj.get(key)

@@ -4,7 +4,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use parlour_ai::Level;
+use parlour_rules::record::Level;
 
 use crate::decode::decode;
 use crate::disk::{self, write_atomic};

@@ -1,8 +1,8 @@
 //! The file format: what a save holds in memory ([`SaveGame`]), its header and version, and the
 //! checksum that seals the text written.
 
-use parlour_ai::Level;
-use parlour_ai::analysis::PlyAnalysis;
+use parlour_rules::record::Level;
+use parlour_rules::record::PlyAnalysis;
 use serde_json::{Map, Value};
 
 /// The `format` field of every save.

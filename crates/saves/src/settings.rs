@@ -9,7 +9,7 @@
 use std::fmt;
 use std::path::Path;
 
-use parlour_ai::Level;
+use parlour_rules::record::Level;
 use serde::{Deserialize, Serialize};
 
 /// The file's name in the data directory.

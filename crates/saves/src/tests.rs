@@ -1,7 +1,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use parlour_ai::Level;
+use parlour_rules::record::Level;
 use parlour_rules::{Game, conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
 use rand::{Rng, SeedableRng};
 use serde_json::{Map, Value};
@@ -429,9 +429,9 @@ fn the_file_says_what_it_is() {
 
 /// A review's analysis of `save`'s first `n` moves, as the client keeps it (made up, not
 /// searched: the format is what is tested).
-fn made_up_analysis(save: &SaveGame, n: usize) -> Vec<parlour_ai::analysis::PlyAnalysis> {
-    use parlour_ai::analysis::{Mark, PlyAnalysis};
+fn made_up_analysis(save: &SaveGame, n: usize) -> Vec<parlour_rules::record::PlyAnalysis> {
     use parlour_rules::Player;
+    use parlour_rules::record::{Mark, PlyAnalysis};
     save.moves
         .iter()
         .take(n)
@@ -473,7 +473,7 @@ fn the_analysis_is_kept_with_the_game_and_checked() {
     fs::write(&path, seal(m)).expect("w");
     assert_eq!(load(&path).expect("an older save loads"), old);
     // Damaged analyses, each sealed with a good checksum, are refused.
-    let bad = |f: &dyn Fn(&mut Vec<parlour_ai::analysis::PlyAnalysis>)| {
+    let bad = |f: &dyn Fn(&mut Vec<parlour_rules::record::PlyAnalysis>)| {
         let mut s = save.clone();
         f(&mut s.analysis);
         fs::write(&path, s.encode()).expect("w");

@@ -1,6 +1,7 @@
 //! parlour-server: the authoritative server for online games. A game is its options and its
-//! move list; every move is checked by `parlour-rules` (through the engine's sessions) and
-//! stored before it is acknowledged or forwarded. See `shared/engine-protocol.md` ("Online
+//! move list; every move is checked by `parlour-rules` (its object-safe `DynGame`) and
+//! stored before it is acknowledged or forwarded. The server links the rules and the wire
+//! messages only: not the AI, the engine or the desktop WebSocket client. See `shared/engine-protocol.md` ("Online
 //! sessions") and `docs/online.md`.
 
 pub mod games;
@@ -134,7 +135,28 @@ async fn stop_signal() {
 
 /// The database used when none is named: a SQLite file in Parlour's data directory.
 pub fn default_database() -> String {
-    let dir = parlour_saves::data_dir();
+    let dir = data_dir();
     let _ = std::fs::create_dir_all(&dir);
     format!("sqlite://{}", dir.join("server.sqlite3").display())
+}
+
+/// Parlour's data directory, where the game keeps its saves and settings
+/// (`parlour_saves::data_dir`, the same on the desktop; a test checks they agree):
+/// `PARLOUR_DATA_DIR` when set, else the platform's usual data directory, else
+/// `./parlour-data`.
+pub fn data_dir() -> std::path::PathBuf {
+    if let Some(d) = std::env::var_os("PARLOUR_DATA_DIR").filter(|d| !d.is_empty()) {
+        return std::path::PathBuf::from(d);
+    }
+    directories::ProjectDirs::from("org", "Parlour", "Parlour")
+        .map(|p| p.data_dir().to_path_buf())
+        .unwrap_or_else(|| std::path::PathBuf::from("parlour-data"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_database_lies_in_the_games_own_data_directory() {
+        assert_eq!(super::data_dir(), parlour_saves::data_dir());
+    }
 }

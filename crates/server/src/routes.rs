@@ -425,7 +425,7 @@ pub async fn handle<S: Store>(
         }),
     };
     if let Some(p) = tried
-        && !matches!(&result, Err(Refusal::Bad(m)) if m.starts_with(crate::games::NO_GAME))
+        && !matches!(&result, Err(Refusal::NoSuchCode(_)))
     {
         p.gate.found(p.addr.ip());
     }

@@ -25,8 +25,9 @@ pub mod coherence;
 #[cfg(test)]
 mod tests;
 
-use parlour_rules::{Game, Player, Status};
-use serde::{Deserialize, Serialize};
+use parlour_rules::Status;
+/// The record's types are plain data, in `parlour-rules` (the save format names them).
+pub use parlour_rules::record::{Analysis, MARKS, Mark, PlyAnalysis, SideSummary, mark_for_loss, move_accuracy};
 
 use crate::config::{Algorithm, Budget};
 use crate::knowledge::Knowledge;
@@ -34,60 +35,6 @@ use crate::level::Level;
 use crate::result::SearchResult;
 use crate::search::Searcher;
 use crate::stop::StopFlag;
-
-/// How good a played move was.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Mark {
-    /// The move the analysis would play.
-    Best,
-    /// Within the first threshold of the best.
-    Good,
-    /// Lost at least 5 points of win chance.
-    Inaccuracy,
-    /// Lost at least 10 points.
-    Mistake,
-    /// Lost at least 15 points, or threw a proven win away.
-    Blunder,
-}
-
-impl Mark {
-    /// Every mark, best first.
-    pub const ALL: [Mark; 5] = [Mark::Best, Mark::Good, Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
-
-    /// The protocol's word.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mark::Best => "best",
-            Mark::Good => "good",
-            Mark::Inaccuracy => "inaccuracy",
-            Mark::Mistake => "mistake",
-            Mark::Blunder => "blunder",
-        }
-    }
-
-    /// The annotation symbol a move list shows (`?!`, `?`, `??`; none for good moves).
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Mark::Best | Mark::Good => "",
-            Mark::Inaccuracy => "?!",
-            Mark::Mistake => "?",
-            Mark::Blunder => "??",
-        }
-    }
-}
-
-/// The thresholds, in points of win chance lost (0–100 scale): a loss of at least the figure
-/// earns the mark. The one place they are written.
-pub const MARKS: [(f32, Mark); 3] = [(15.0, Mark::Blunder), (10.0, Mark::Mistake), (5.0, Mark::Inaccuracy)];
-
-/// The mark of a move that lost `loss` points, `best` when it is the analysis's own choice,
-/// before proofs are taken into account.
-pub fn mark_for_loss(loss: f32, best: bool) -> Mark {
-    if best {
-        return Mark::Best;
-    }
-    MARKS.iter().find(|(at, _)| loss >= *at).map_or(Mark::Good, |(_, m)| *m)
-}
 
 /// The logistic function, `1 / (1 + e^−x)`.
 pub fn logistic(x: f64) -> f64 {
@@ -113,104 +60,6 @@ pub fn win_chance(game: &str, value: f32) -> f32 {
     };
     let v = f64::from(value).clamp(1e-3, 1.0 - 1e-3);
     (100.0 * logistic(a * (v / (1.0 - v)).ln() + b)) as f32
-}
-
-/// One move's accuracy (lichess's formula) from its loss in points.
-pub fn move_accuracy(loss: f32) -> f32 {
-    (103.1668 * (-0.04354 * loss).exp() - 3.1669).clamp(0.0, 100.0)
-}
-
-/// What the analysis says of one ply.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PlyAnalysis {
-    /// The ply, counted from 1.
-    pub ply: u32,
-    /// The side that moved.
-    pub mover: Player,
-    /// The move played, in canonical notation.
-    pub played: String,
-    /// The mover's win chance before the move (0–100).
-    pub before: f32,
-    /// The mover's win chance after it.
-    pub after: f32,
-    /// The analysis's best move in the position before, and its line (up to 8 plies, the best
-    /// move first).
-    pub best_line: Vec<String>,
-    /// `before − after`, at least 0.
-    pub loss: f32,
-    /// The mark.
-    pub mark: Mark,
-    /// The mover's proven result before and after the move (true: a forced win), where the
-    /// search proved it.
-    pub proven: Option<(bool, bool)>,
-}
-
-impl PlyAnalysis {
-    /// The best move (the first of the line).
-    pub fn best(&self) -> &str {
-        self.best_line.first().map_or("", String::as_str)
-    }
-
-    /// The protocol's line: `<ply> <side> <move> before=… after=… best=… loss=… mark=… proven=…`.
-    pub fn protocol_line<G: Game>(&self, state: &G) -> String {
-        let proven = match self.proven {
-            None => "-",
-            Some((true, true)) => "win-win",
-            Some((true, false)) => "win-loss",
-            Some((false, _)) => "loss-loss",
-        };
-        format!(
-            "{} {} {} before={:.1} after={:.1} best={} loss={:.1} mark={} proven={proven}",
-            self.ply,
-            state.side_name(self.mover),
-            self.played,
-            self.before,
-            self.after,
-            self.best(),
-            self.loss,
-            self.mark.name()
-        )
-    }
-}
-
-/// A side's summary: how many moves earned each mark, and its accuracy.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct SideSummary {
-    /// Moves per mark, in [`Mark::ALL`]'s order.
-    pub marks: [u32; 5],
-    /// Mean of [`move_accuracy`] over the side's moves (0 when it made none).
-    pub accuracy: f32,
-}
-
-/// A whole game's analysis.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Analysis {
-    /// One entry per ply, in order.
-    pub plies: Vec<PlyAnalysis>,
-}
-
-impl Analysis {
-    /// The summary of `side`'s moves.
-    pub fn summary(&self, side: Player) -> SideSummary {
-        SideSummary::of(&self.plies, side)
-    }
-}
-
-impl SideSummary {
-    /// The summary of `side`'s moves among `plies` (a whole analysis or the plies done so far).
-    pub fn of(plies: &[PlyAnalysis], side: Player) -> SideSummary {
-        let mut s = SideSummary::default();
-        let mut n = 0;
-        for p in plies.iter().filter(|p| p.mover == side) {
-            s.marks[p.mark as usize] += 1;
-            s.accuracy += move_accuracy(p.loss);
-            n += 1;
-        }
-        if n > 0 {
-            s.accuracy /= n as f32;
-        }
-        s
-    }
 }
 
 /// What the search found in one position, from the side to move's point of view.

@@ -9,7 +9,7 @@ use parlour_rules::{Game, Player};
 
 use crate::config::{AlphaBetaParams, Budget, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
-use crate::level::Level;
+use crate::level::{Level, LevelConfig};
 
 /// The Casual level's playouts a move in ConHex: 200. With RAVE the tree search is strong from
 /// few playouts: at the generic 1,500 the Casual rated about 820 above the Novice (60 games a

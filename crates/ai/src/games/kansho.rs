@@ -9,7 +9,7 @@ use parlour_rules::{Game, Player};
 
 use crate::config::{AlphaBetaParams, Budget, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
-use crate::level::Level;
+use crate::level::{Level, LevelConfig};
 
 /// How far the Casual level looks ahead in Kansho: two plies, with the other games' Casual noise
 /// (±0.05), about 540 above the Novice. At three plies it won every game against every yardstick

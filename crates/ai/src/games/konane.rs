@@ -7,7 +7,7 @@ use parlour_rules::konane::{Dir, Konane, KonaneMove, Phase, Square};
 
 use crate::config::{AlphaBetaParams, Budget, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
-use crate::level::Level;
+use crate::level::{Level, LevelConfig};
 use crate::result::SearchResult;
 use crate::solve::perfect::{perfect_move, winning_moves};
 use crate::solve::{SolveConfig, Solver};

@@ -7,7 +7,7 @@ use parlour_rules::qyshinsu::{Qyshinsu, QyshinsuMove};
 
 use crate::config::{AlphaBetaParams, Budget, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
-use crate::level::Level;
+use crate::level::{Level, LevelConfig};
 
 impl Knowledge for Qyshinsu {
     const HAS_EVALUATION: bool = true;

@@ -7,7 +7,7 @@ use parlour_rules::{Game, Player};
 
 use crate::config::{AlphaBetaParams, Budget, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
-use crate::level::Level;
+use crate::level::{Level, LevelConfig};
 
 mod view;
 

@@ -1,10 +1,11 @@
 //! One game in memory: its stored rows, its rules state, and the channel its followers hear
 //! it through.
 
-use parlour_engine::session::{Session, session_from};
 use parlour_online::wire::{GameView, Reply, Seat};
+use parlour_rules::dynamic::{DynGame, GameSetup};
 use tokio::sync::broadcast;
 
+use super::refusal::{Ending, PlayRefusal};
 use super::secrets::hash_token;
 use crate::store::{StoreError, StoredGame};
 
@@ -16,7 +17,10 @@ const FOLLOW_BUFFER: usize = 32;
 /// One game in memory.
 pub struct Entry {
     pub(super) stored: StoredGame,
-    pub(super) session: Box<dyn Session>,
+    /// The game and its options, read once.
+    pub(super) setup: GameSetup,
+    /// The rules' state after the stored moves.
+    pub(super) session: Box<dyn DynGame>,
     /// Made when the game is first followed and dropped when nobody follows it any more, so a
     /// game in memory that nobody watches costs no channel.
     pub(super) followers: Option<broadcast::Sender<Reply>>,
@@ -24,10 +28,12 @@ pub struct Entry {
 
 impl Entry {
     pub(super) fn new(stored: StoredGame) -> Result<Entry, StoreError> {
-        let session = session_from(&stored.game, &stored.options, &stored.moves)
-            .map_err(|e| StoreError::Damaged(e.to_string()))?;
+        let damaged = |e: &dyn std::fmt::Display| StoreError::Damaged(e.to_string());
+        let setup = GameSetup::parse(&stored.game, &stored.options).map_err(|e| damaged(&e))?;
+        let session = setup.replay(&stored.moves).map_err(|e| damaged(&e))?;
         Ok(Entry {
             stored,
+            setup,
             session,
             followers: None,
         })
@@ -45,15 +51,23 @@ impl Entry {
         }
     }
 
-    /// Why no more moves can be played, if none can.
-    pub(super) fn over(&self) -> Option<String> {
-        let code = &self.stored.code;
-        let names = self.session.side_names();
-        match (self.stored.resigned, self.session.turn()) {
-            (Some(seat), _) => Some(format!("game {code} is over: {} resigned", names[seat.index()])),
-            (None, None) => Some(format!("game {code} is over ({})", self.session.status())),
-            (None, Some(_)) => None,
+    /// How the game ended, if it has.
+    pub fn ending(&self) -> Option<Ending> {
+        match self.stored.resigned {
+            Some(seat) => Some(Ending::Resigned {
+                seat,
+                side: self.session.side_names()[seat.index()],
+            }),
+            None => Ending::by_rules(self.session.status(), |p| self.session.side_name(p)),
         }
+    }
+
+    /// Why no more moves can be played, if none can.
+    pub(super) fn over(&self) -> Option<PlayRefusal> {
+        self.ending().map(|ending| PlayRefusal::Over {
+            code: self.stored.code.clone(),
+            ending,
+        })
     }
 
     /// A receiver of this game's pushes.

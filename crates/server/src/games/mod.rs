@@ -5,6 +5,7 @@
 //! database, got there first) reloads the game and decides again.
 
 mod entry;
+mod refusal;
 mod secrets;
 #[cfg(test)]
 mod tests;
@@ -12,32 +13,14 @@ mod tests;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use parlour_engine::session::session_from;
 use parlour_online::wire::{GameView, Reply, Seat};
+use parlour_rules::dynamic::{GameSetup, SetupError};
 use tokio::sync::{Mutex as AsyncMutex, broadcast};
 
 pub use self::entry::Entry;
+pub use self::refusal::{CreateError, Ending, PlayRefusal, Refusal, SeatRefusal};
 pub use self::secrets::{code_for_token, hash_token, random_code, random_token};
 use crate::store::{Store, StoreError, StoredGame, resign_row};
-
-/// How the refusal of an unknown invite code begins.
-pub const NO_GAME: &str = "there is no game with invite code";
-
-/// A refusal, as the player reads it.
-#[derive(Debug, thiserror::Error)]
-pub enum Refusal {
-    /// The client's fault: nothing changed.
-    #[error("{0}")]
-    Bad(String),
-    /// The server's storage failed: nothing was acknowledged. The database's own words go to
-    /// the server's log, not to the player.
-    #[error("the server cannot store games right now ({}); nothing changed — try again later", .0.for_player())]
-    Store(#[from] StoreError),
-}
-
-fn bad(text: impl Into<String>) -> Refusal {
-    Refusal::Bad(text.into())
-}
 
 /// What a seat request gives back.
 pub struct Seated {
@@ -148,9 +131,9 @@ impl<S: Store> Registry<S> {
             .load(code)
             .await
             .inspect_err(|e| eprintln!("parlour-server: loading game {code} failed: {e}"))?
-            .ok_or_else(|| bad(format!("{NO_GAME} {code}")))?;
+            .ok_or_else(|| Refusal::NoSuchCode(code.to_string()))?;
         let entry = Arc::new(AsyncMutex::new(Entry::new(stored)?));
-        let mut games = self.games.lock().map_err(|_| bad("the server is shutting down"))?;
+        let mut games = self.games.lock().map_err(|_| Refusal::ShuttingDown)?;
         Ok(games.entry(code.to_string()).or_insert(entry).clone())
     }
 
@@ -164,13 +147,13 @@ impl<S: Store> Registry<S> {
         seat: Seat,
         chosen: Option<&str>,
     ) -> Result<Seated, Refusal> {
-        let id = parlour_saves::game_id(game).ok_or_else(|| {
-            bad(format!(
-                "Parlour has no game called '{game}'; the games are kansho, konane, conhex, qyshinsu and soldiers"
-            ))
+        // The game and its options are read once, here; the rest works with the typed setup.
+        let setup = GameSetup::parse(game, options).map_err(|e| match e {
+            SetupError::Options(e) => CreateError::Options(e),
+            SetupError::UnknownGame(_) => CreateError::NoSuchGame(game.to_string()),
         })?;
-        let options = parlour_saves::canonical_options(id, options).map_err(bad)?;
-        let session = session_from(id, &options, &[]).map_err(bad)?;
+        let (id, options) = (setup.id(), setup.options());
+        let session = setup.start();
         let token = chosen.map_or_else(random_token, str::to_string);
         let mut tokens = [None, None];
         tokens[seat.index()] = Some(hash_token(&token));
@@ -191,6 +174,7 @@ impl<S: Store> Registry<S> {
             if self.note(self.store.create(&stored).await)? {
                 let mut entry = Entry {
                     stored,
+                    setup,
                     session,
                     followers: None,
                 };
@@ -212,7 +196,7 @@ impl<S: Store> Registry<S> {
                 return Ok(again);
             }
         }
-        Err(bad("no free invite code was found; try again"))
+        Err(CreateError::NoFreeCode.into())
     }
 
     /// The game `wanted` names by its code when it is the one a request with this token made
@@ -229,9 +213,7 @@ impl<S: Store> Registry<S> {
                 game: e.view(),
                 follow: e.follow(),
             })),
-            Some(_) => Err(bad(
-                "that seat token already made a different game; choose a fresh token for a new game",
-            )),
+            Some(_) => Err(CreateError::TokenMadeAnother.into()),
             // Another game's code (a collision of the token's hash): a random code instead.
             None => Ok(None),
         }
@@ -253,7 +235,7 @@ impl<S: Store> Registry<S> {
                 });
             }
             let Some(seat) = Seat::BOTH.into_iter().find(|s| e.stored.tokens[s.index()].is_none()) else {
-                return Err(bad(format!("both seats of game {code} are taken; you can watch it")));
+                return Err(SeatRefusal::Taken(code.to_string()).into());
             };
             let hash = hash_token(&token);
             if self.note(self.store.take_seat(code, seat, &hash).await)? {
@@ -273,7 +255,7 @@ impl<S: Store> Registry<S> {
             // re-send that reached another server): look again.
             self.reload(&mut e).await?;
         }
-        Err(bad(format!("both seats of game {code} are taken; you can watch it")))
+        Err(SeatRefusal::Taken(code.to_string()).into())
     }
 
     /// Takes back a seat by its token.
@@ -316,18 +298,16 @@ impl<S: Store> Registry<S> {
                 if e.stored.moves.len() > before {
                     continue;
                 }
-                return Err(bad(format!(
-                    "the game has {played} moves; a move after move {ply} cannot be played yet"
-                )));
+                return Err(PlayRefusal::Ahead { played, ply }.into());
             }
-            if let Some(why) = e.over() {
-                return Err(bad(why));
+            if let Some(over) = e.over() {
+                return Err(over.into());
             }
             let names = e.session.side_names();
             if let Some(t) = e.session.turn().filter(|t| *t != seat.index()) {
-                return Err(bad(format!("it is not your turn: {} is to move", names[t])));
+                return Err(PlayRefusal::NotYourTurn(names[t]).into());
             }
-            let canonical = e.session.play(mv).map_err(bad)?;
+            let canonical = e.session.play(mv).map_err(PlayRefusal::Move)?;
             match self.note(self.store.append(code, ply, &canonical).await) {
                 Ok(true) => {
                     e.stored.moves.push(canonical.clone());
@@ -340,16 +320,16 @@ impl<S: Store> Registry<S> {
                 }
                 Ok(false) => {
                     // Another process stored this ply first: take its game and decide again.
-                    e.session.undo().map_err(StoreError::Damaged)?;
+                    e.session.undo().map_err(|u| StoreError::Damaged(u.to_string()))?;
                     self.reload(&mut e).await?;
                 }
                 Err(err) => {
-                    e.session.undo().map_err(StoreError::Damaged)?;
+                    e.session.undo().map_err(|u| StoreError::Damaged(u.to_string()))?;
                     return Err(err.into());
                 }
             }
         }
-        Err(bad("the game changed while your move was checked; try again"))
+        Err(PlayRefusal::MoveRaced.into())
     }
 
     /// Resigns the seat `token` holds, on its turn or not; answers with the seat once the
@@ -362,8 +342,8 @@ impl<S: Store> Registry<S> {
             if e.stored.resigned == Some(seat) {
                 return Ok(seat);
             }
-            if let Some(why) = e.over() {
-                return Err(bad(why));
+            if let Some(over) = e.over() {
+                return Err(over.into());
             }
             let ply = e.stored.moves.len() as u32;
             if self.note(self.store.append(code, ply, &resign_row(seat)).await)? {
@@ -378,7 +358,7 @@ impl<S: Store> Registry<S> {
             // Another process stored a move (or a resignation) at that place first.
             self.reload(&mut e).await?;
         }
-        Err(bad("the game changed while your resignation was stored; try again"))
+        Err(PlayRefusal::ResignRaced.into())
     }
 
     /// Forgets the games nobody is following or using, so a long-running server's memory holds
@@ -401,7 +381,7 @@ impl<S: Store> Registry<S> {
         }
         self.reload(e).await?;
         e.seat_of(token)
-            .ok_or_else(|| bad(format!("that token holds no seat in game {}", e.stored.code)))
+            .ok_or_else(|| SeatRefusal::NotYours(e.stored.code.clone()).into())
     }
 
     async fn reload(&self, e: &mut Entry) -> Result<(), Refusal> {
@@ -441,18 +421,17 @@ impl<S: Store> Registry<S> {
 /// The answer to a move re-sent for a ply already stored.
 fn resent(e: &Entry, seat: Seat, ply: u32, mv: &str) -> Result<String, Refusal> {
     let before = &e.stored.moves[..ply as usize];
-    let mut at =
-        session_from(&e.stored.game, &e.stored.options, before).map_err(|e| StoreError::Damaged(e.to_string()))?;
+    let mut at = e.setup.replay(before).map_err(|e| StoreError::Damaged(e.to_string()))?;
     let same_seat = at.turn() == Some(seat.index());
     let canonical = at.play(mv).ok();
     if same_seat && canonical.as_deref() == Some(e.stored.moves[ply as usize].as_str()) {
         Ok(e.stored.moves[ply as usize].clone())
     } else {
-        Err(bad(format!(
-            "move {} has already been played ({}); the game has {} moves",
-            ply + 1,
-            e.stored.moves[ply as usize],
-            e.stored.moves.len()
-        )))
+        Err(PlayRefusal::AlreadyPlayed {
+            ply,
+            stored: e.stored.moves[ply as usize].clone(),
+            moves: e.stored.moves.len(),
+        }
+        .into())
     }
 }

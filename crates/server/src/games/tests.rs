@@ -91,7 +91,7 @@ fn a_new_game_sent_twice_with_its_token_is_one_game() {
         // The same token asking for a different game is told so, and nothing is made.
         let other = registry.create("conhex", &[], Seat::First, Some(&token)).await;
         assert!(
-            matches!(other, Err(Refusal::Bad(ref m)) if m.contains("different game")),
+            matches!(other, Err(ref e @ Refusal::Create(CreateError::TokenMadeAnother)) if e.to_string().contains("different game")),
             "{:?}",
             other.err()
         );
@@ -123,7 +123,9 @@ fn a_join_sent_twice_with_its_token_gets_back_its_seat() {
         assert_eq!(stored.tokens[1].as_deref(), Some(hash_token(&token).as_str()));
         // Anyone else is refused: both seats are taken.
         let third = registry.join(&code, Some(&random_token())).await;
-        assert!(matches!(third, Err(Refusal::Bad(ref m)) if m.contains("both seats")));
+        assert!(
+            matches!(third, Err(ref e @ Refusal::Seat(SeatRefusal::Taken(_))) if e.to_string().contains("both seats"))
+        );
         assert!(registry.join(&code, None).await.is_err());
     });
 }
@@ -166,7 +168,9 @@ fn a_seat_ahead_of_a_stale_process_is_caught_up_not_refused() {
         assert!(matches!(watched.recv().await, Ok(Reply::Moved { ply: 1, .. })));
         // A move further ahead than anything stored is still refused.
         let far = two.play(&code, &a.token, 5, &reply).await;
-        assert!(matches!(far, Err(Refusal::Bad(ref m)) if m.contains("cannot be played yet")));
+        assert!(
+            matches!(far, Err(ref e @ Refusal::Play(PlayRefusal::Ahead { .. })) if e.to_string().contains("cannot be played yet"))
+        );
     });
 }
 

@@ -8,7 +8,6 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use parlour_engine::session::new_session;
 use parlour_online::wire::{Reply, Request, Seat};
 use rand::{Rng, SeedableRng};
 use tokio::net::TcpListener;
@@ -293,7 +292,7 @@ async fn play(
             _ => None,
         })
         .await?;
-        let mut session = new_session("konane", &[])?;
+        let mut session = parlour_rules::dynamic::GameSetup::new(parlour_rules::GameId::Konane, &[])?.start();
         let mut moves = Vec::new();
         while let Some(turn) = session.turn() {
             tokio::time::sleep_until(next.into()).await;
@@ -328,7 +327,7 @@ async fn play(
             })
             .await?;
             latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
-            session.play(&mv)?;
+            session.play(&mv).map_err(|e| e.to_string())?;
             moves.push(mv);
             until(other, |r| match r {
                 Reply::Moved { ply: p, .. } if p == ply => Some(Ok(())),

@@ -302,7 +302,7 @@ mod tests {
             ]
         );
         // And the four is what the rules read: the canonical form keeps it, fair being six now.
-        let canonical = parlour_saves::canonical_options("soldiers", &options[0]);
+        let canonical = parlour_rules::GameId::Soldiers.canonical_options(&options[0]);
         assert_eq!(canonical.as_deref(), Ok(&options[0][..]));
         let _ = std::fs::remove_dir_all(&dir);
     }
