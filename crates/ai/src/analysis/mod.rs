@@ -138,8 +138,7 @@ fn searched<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: &StopFlag)
 
 /// One position as the analysis values it, before the win-chance mapping.
 pub struct Valued<M> {
-    /// The side to move's expected score, 0–1 (for an alpha-beta search, over both parities
-    /// of depth: see [`both_parities`]).
+    /// The side to move's expected score, 0–1.
     pub value: f32,
     /// The side to move's proven result (true: a forced win), where the search proved it.
     pub proven: Option<bool>,
@@ -148,50 +147,36 @@ pub struct Valued<M> {
 }
 
 /// Searches `state` as the analysis does — the Master's configuration under `budget`, one
-/// thread, a fresh searcher — and values it. The calibration (`examples/calibrate.rs`) takes its
-/// values from here, so the curve is fitted on exactly what the analysis maps.
+/// thread, a fresh searcher, and draws worth a draw to either side — and values it. The
+/// calibration (`examples/calibrate.rs`) takes its values from here, so the curve is fitted on
+/// exactly what the analysis maps.
+///
+/// The Master plays some boards with a reluctance to repeat (the Sixteen Soldiers' boards 2
+/// and 4) or a contempt for draws: a draw is then worth less to whichever side is searching.
+/// That is a way of playing, not a property of the position: judged by it, a drawn position was
+/// worth 30 % to the side to move and so 70 % to the other, and every move from it gained about
+/// 23 points (issue 73, docs/analysis.md, "Coherence"). The analysis judges draws as draws.
 pub fn position_value<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: &StopFlag) -> Option<Valued<G::Move>> {
     let mut cfg = state.level_config(Level::Master).with_budget(budget).with_seed(seed);
-    if let Algorithm::Mcts(p) = &mut cfg.algorithm {
-        p.threads = 1;
+    match &mut cfg.algorithm {
+        Algorithm::Mcts(p) => {
+            p.threads = 1;
+            p.contempt = 0.0;
+            p.avoid_repeat = 0.0;
+        }
+        Algorithm::AlphaBeta(p) => {
+            p.contempt = 0.0;
+            p.avoid_repeat = 0.0;
+            p.second_avoid_repeat = None;
+        }
+        _ => {}
     }
-    let mut searcher = Searcher::new(cfg);
-    let r = searcher.search(state, stop)?;
+    let r = Searcher::new(cfg).search(state, stop)?;
     let proven = (r.proven && (r.value > 0.75 || r.value < 0.25)).then_some(r.value > 0.5);
-    let value = match proven {
-        Some(_) => r.value,
-        None => both_parities(&mut searcher, state, &r, stop)?,
-    };
     Some(Valued {
-        value,
+        value: r.value,
         proven,
         result: r,
-    })
-}
-
-/// The value of an unproven alpha-beta result `r` taken over both parities of depth: the mean of
-/// its value and the value one ply shallower (the same searcher, so its table answers most of
-/// the shallower search). A value that ends on the searching side's own move reads differently
-/// from one that ends on the opponent's wherever a move changes the evaluation by itself (in
-/// Kansho every placement moves markers from the hand to the board): without this the win chance
-/// swung by the parity of the depth each position's search reached (issue 73, docs/analysis.md).
-/// MCTS values, and results shallower than two plies, are taken as they are.
-fn both_parities<G: Knowledge>(
-    searcher: &mut Searcher<G>,
-    state: &G,
-    r: &SearchResult<G::Move>,
-    stop: &StopFlag,
-) -> Option<f32> {
-    let cfg = *searcher.config();
-    if !matches!(cfg.algorithm, Algorithm::AlphaBeta(_)) || r.depth < 2 {
-        return Some(r.value);
-    }
-    searcher.set_config(cfg.with_budget(Budget::depth(r.depth - 1)));
-    let shallower = searcher.search(state, stop)?;
-    Some(if shallower.proven {
-        r.value
-    } else {
-        (r.value + shallower.value) / 2.0
     })
 }
 
