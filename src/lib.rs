@@ -49,7 +49,7 @@ pub fn app(args: cli::Args) -> App {
     let mut app = App::new();
     app.insert_resource(measure::LaunchInstant(platform::Instant::now()));
     let title = match &args.game {
-        Some(g) => format!("Parlour — {}", cli::game_name(g).unwrap_or("Parlour")),
+        Some(g) => format!("Parlour — {}", g.name()),
         None => "Parlour".to_string(),
     };
     app.add_plugins(
@@ -102,9 +102,9 @@ pub fn app(args: cli::Args) -> App {
     if let Some(path) = &args.measure {
         measure::measure_to(&mut app, path.clone(), args.measure_during, args.measure_frames);
     }
-    if let Some(game) = &args.game {
+    if let Some(game) = args.game {
         app.insert_resource(games::Setup {
-            game: game.clone(),
+            game: game.id().to_string(),
             options: args.options.clone(),
             seats: args.seats,
         })

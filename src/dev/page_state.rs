@@ -76,7 +76,7 @@ pub fn page_state(
     serde_json::json!({
         "screen": format!("{screen:?}"),
         "phase": phase.map(|p| format!("{p:?}")),
-        "game": m.map(|m| m.game_id()),
+        "game": m.map(|m| m.game_id().id()),
         "moves": moves,
         "ply": m.map(|m| m.plies()),
         "over": m.is_some_and(|m| m.status().is_over()),

@@ -21,7 +21,7 @@ pub fn egui_colour(c: Color) -> egui::Color32 {
 /// The scoreboard of the match's position.
 pub fn scoreboard_of(m: &dyn AnyMatch) -> Scoreboard {
     let names = Player::BOTH.map(|p| m.side_name(p));
-    let hunter = parlour_rules::GameId::parse(m.game_id()).and_then(parlour_rules::GameId::hunter);
+    let hunter = m.game_id().hunter();
     scoreboard([&names[0], &names[1]], &m.counters(), hunter)
 }
 

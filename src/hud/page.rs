@@ -65,7 +65,7 @@ pub(super) fn page_history(
     }
     let playing = matches!(*screen.get(), Screen::Playing | Screen::Results) && !demo.0;
     let game = m.as_ref().filter(|_| playing).map(|m| GameAddress {
-        game: m.0.game_id().to_string(),
+        game: m.0.game_id(),
         options: m.0.options(),
         seats: setup.seats,
         moves: m.0.history().into_iter().map(|(_, t)| t).collect(),

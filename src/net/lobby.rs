@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_online::wire::Seat;
+use parlour_rules::GameId;
 
 use super::{Book, NetCommand, OnlineStatus};
 use crate::play::messages::PlaySfx;
@@ -22,8 +23,8 @@ pub struct OnlineDialog {
     pub server: String,
     /// The invite code typed.
     pub code: String,
-    /// The game to create (engine id).
-    pub game: String,
+    /// The game to create.
+    pub game: GameId,
     /// The seat to take when creating.
     pub seat: Seat,
 }
@@ -34,7 +35,7 @@ impl Default for OnlineDialog {
             open: false,
             server: String::new(),
             code: String::new(),
-            game: "konane".into(),
+            game: GameId::Konane,
             seat: Seat::First,
         }
     }
@@ -146,14 +147,14 @@ fn create_section(
 ) {
     ui.heading("Start a game for a friend");
     egui::ComboBox::from_label("Game")
-        .selected_text(parlour_saves::game_name(&d.game).unwrap_or("?"))
+        .selected_text(d.game.name())
         .show_ui(ui, |ui| {
-            for (id, name) in &crate::cli::games().collect::<Vec<_>>() {
-                ui.selectable_value(&mut d.game, id.to_string(), *name);
+            for id in GameId::ALL {
+                ui.selectable_value(&mut d.game, id, id.name());
             }
         });
     // The options last chosen for that game in the new-game dialog come along.
-    let options = if settings.last_setup.game == d.game {
+    let options = if settings.last_setup.game == d.game.id() {
         settings.last_setup.options.clone()
     } else {
         Vec::new()
@@ -176,7 +177,7 @@ fn create_section(
         sfx.write(PlaySfx(crate::games::effects::Sfx::Click));
         net.write(NetCommand::Create {
             server: d.server.clone(),
-            game: d.game.clone(),
+            game: d.game,
             options,
             seat: d.seat,
         });

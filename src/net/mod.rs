@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use parlour_online::client::{Event, LinkState, OnlineClient};
 use parlour_online::net::{WebSocketConnector, ws_url};
 use parlour_online::wire::Seat;
-use parlour_rules::Player;
+use parlour_rules::{GameId, Player};
 use parlour_saves::online::{OnlineBook, OnlineEntry, book_path};
 
 use crate::games::build::{Setup, new_match};
@@ -33,8 +33,8 @@ pub enum NetCommand {
     Create {
         /// Server address (`http://host:port`).
         server: String,
-        /// Engine id.
-        game: String,
+        /// The game.
+        game: GameId,
         /// Options.
         options: Vec<(String, String)>,
         /// The seat to take.
@@ -231,7 +231,7 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
             NetCommand::Create {
                 game, options, seat, ..
             } => {
-                client.create(game, options.clone(), *seat);
+                client.create(game.id(), options.clone(), *seat);
             }
             NetCommand::Join { code, .. } => {
                 client.join(code.trim());

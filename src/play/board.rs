@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use parlour_rules::Player;
+use parlour_rules::{GameId, Player};
 
 use crate::games::any_match::AnyMatch;
 use crate::games::effects::{AnimStep, Stage};
@@ -114,8 +114,8 @@ pub struct CellTint {
 #[derive(Component, Clone)]
 #[require(Tabletop)]
 pub struct BoardRoot {
-    /// The game's engine id (its camera framing).
-    pub game: &'static str,
+    /// The game (its camera framing, its pieces' material).
+    pub game: GameId,
     /// How to draw it.
     pub table: Table,
     /// Side colours.

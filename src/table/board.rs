@@ -5,7 +5,9 @@
 
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
+use parlour_rules::GameId;
 
+use crate::games::client::about;
 use crate::games::parts::Table;
 use crate::play::board::{BoardRoot, Tabletop};
 use crate::table::labels::spawn_labels;
@@ -150,16 +152,10 @@ fn grained(
 fn piece_material(
     materials: &mut Assets<StandardMaterial>,
     surfaces: &Surfaces,
-    game: &str,
+    game: GameId,
     c: Color,
 ) -> Handle<StandardMaterial> {
-    use parlour_rules::GameId;
-    let rough = match GameId::parse(game) {
-        Some(GameId::Konane) => 0.85,
-        Some(GameId::Qyshinsu) => 0.32,
-        Some(GameId::Soldiers) => 0.42,
-        Some(GameId::Kansho | GameId::ConHex) | None => 0.3,
-    };
+    let rough = about(game).roughness;
     materials.add(StandardMaterial {
         base_color: c,
         base_color_texture: Some(surfaces.speckle.clone()),

@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use parlour_rules::GameId;
 
 use super::lessons::{Lesson, lesson, match_at};
 use crate::games::any_match::AnyMatch;
@@ -83,7 +84,7 @@ pub struct WalkthroughRequest(Option<&'static Lesson>);
 
 /// Asks for the walkthrough of `game` with `options`: the board is set up afresh for it.
 pub fn request(
-    game: &str,
+    game: GameId,
     options: &[(String, String)],
     req: &mut WalkthroughRequest,
     setup: &mut Setup,
@@ -93,7 +94,7 @@ pub fn request(
     let l = lesson(game, options);
     req.0 = Some(l);
     *setup = Setup {
-        game: l.game.to_string(),
+        game: l.game.id().to_string(),
         options: l.options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
         seats: [None, None],
     };
@@ -211,7 +212,7 @@ fn panel(
     }
     let ctx = contexts.ctx_mut()?;
     let total = w.lesson.steps.len();
-    let name = crate::cli::game_name(w.lesson.game).unwrap_or("");
+    let name = w.lesson.game.name();
     let busy = w.busy() || res.active;
     let over = m.is_some_and(|m| m.0.status().is_over());
     // Enter (nothing focused) takes the next step, or ends the walkthrough after the last;
@@ -293,11 +294,11 @@ mod tests {
     use crate::play::board::Piece;
 
     /// A headless app with the walkthrough of `game` begun.
-    fn app(game: &str) -> App {
+    fn app(game: GameId) -> App {
         app_with(game, &[])
     }
 
-    fn app_with(game: &str, options: &[(String, String)]) -> App {
+    fn app_with(game: GameId, options: &[(String, String)]) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin))
             .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
@@ -363,13 +364,13 @@ mod tests {
     fn next_and_back_show_each_steps_position() {
         let variant = |v: &str| vec![("variant".to_string(), v.to_string())];
         let lessons = [
-            ("kansho", vec![]),
-            ("qyshinsu", vec![]),
-            ("soldiers", variant("board1")),
-            ("soldiers", variant("board2")),
-            ("soldiers", variant("board3")),
-            ("soldiers", variant("board4")),
-            ("soldiers", variant("monk")),
+            (GameId::Kansho, vec![]),
+            (GameId::Qyshinsu, vec![]),
+            (GameId::Soldiers, variant("board1")),
+            (GameId::Soldiers, variant("board2")),
+            (GameId::Soldiers, variant("board3")),
+            (GameId::Soldiers, variant("board4")),
+            (GameId::Soldiers, variant("monk")),
         ];
         for (game, options) in lessons {
             let mut app = app_with(game, &options);
@@ -391,7 +392,7 @@ mod tests {
     /// closed.
     #[test]
     fn a_finished_walkthrough_holds_the_result_until_closed() {
-        let mut app = app("kansho");
+        let mut app = app(GameId::Kansho);
         let n = app.world().resource::<Walkthrough>().lesson.steps.len();
         for k in 1..n {
             go(&mut app, k);

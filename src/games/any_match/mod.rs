@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use parlour_ai::{Level, StopFlag};
-use parlour_rules::{Counter, Player, Status};
+use parlour_rules::{Counter, GameId, Player, Status};
 
 pub use crate::games::search::AiTask;
 
@@ -17,8 +17,8 @@ mod records;
 /// A match of any game: the state, its history for undo and redo, and the move being
 /// resolved. Object-safe so the client holds one `Box<dyn AnyMatch>`.
 pub trait AnyMatch: Send + Sync {
-    /// Engine id.
-    fn game_id(&self) -> &'static str;
+    /// The game.
+    fn game_id(&self) -> GameId;
     /// Name shown to players (the variant's name where it has one).
     fn title(&self) -> String;
     /// The rule page's name of a side.
@@ -186,8 +186,8 @@ impl<G: ClientGame> MatchOf<G> {
 }
 
 impl<G: ClientGame> AnyMatch for MatchOf<G> {
-    fn game_id(&self) -> &'static str {
-        G::ID
+    fn game_id(&self) -> GameId {
+        G::GAME
     }
     fn title(&self) -> String {
         G::display_name(self.state.options())
