@@ -17,6 +17,7 @@ pub mod measure;
 pub mod net;
 pub mod platform;
 pub mod play;
+pub mod review;
 pub mod schedule;
 pub use parlour_saves as save;
 mod screens;
@@ -38,6 +39,7 @@ pub fn logic_plugin(app: &mut App) {
     app.init_resource::<state::Paused>().add_plugins((
         schedule::plugin,
         play::plugin,
+        review::plugin,
         anim::plugin,
         ai::plugin,
         net::logic_plugin,

@@ -24,11 +24,8 @@ fn take_screenshot(
     queue: Res<AnimQueue>,
     res: Res<Resolution>,
     mut progress: Local<Progress>,
-    analysis: Res<crate::hud::review::ReviewAnalysis>,
-    (lesson, off): (
-        Res<crate::play::lesson::Lesson>,
-        Res<crate::play::off_record::OffRecord>,
-    ),
+    analysis: Res<crate::review::analysis::ReviewAnalysis>,
+    (lesson, off): (Res<crate::review::lesson::Lesson>, Res<crate::play::board::OffRecord>),
     mut asking: Local<u32>,
 ) {
     let Some(path) = args.screenshot.clone() else { return };

@@ -38,7 +38,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowRules>()
         .init_resource::<Demo>()
         .init_resource::<common::Dialogs>()
-        .init_resource::<review::ReviewAnalysis>()
         .init_resource::<compact::Sheet>()
         .init_resource::<crate::theme::keyboard::DialogUp>()
         .add_systems(Update, (keys::note_dialogs, keys::keys).chain().in_set(GameSet::Input))

@@ -67,7 +67,7 @@ pub(super) fn playing(
         Local<Scoreboard>,
         Option<Res<crate::cli::Args>>,
         Res<Remote>,
-        Res<super::review::ReviewAnalysis>,
+        Res<crate::review::analysis::ReviewAnalysis>,
         (
             Res<crate::theme::layout::Layout>,
             ResMut<super::compact::Sheet>,
@@ -227,7 +227,7 @@ fn moves(
     rules_line: Option<&str>,
     review: bool,
     phase: Option<Phase>,
-    analysis: &super::review::ReviewAnalysis,
+    analysis: &crate::review::analysis::ReviewAnalysis,
     cmds: &mut MessageWriter<GameCommand>,
 ) {
     ui.label(egui::RichText::new("Moves").strong());

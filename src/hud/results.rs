@@ -25,11 +25,11 @@ pub(super) fn results(
         Res<Setup>,
         Res<Settings>,
         Res<crate::state::Remote>,
-        ResMut<super::review::ReviewAnalysis>,
+        ResMut<crate::review::analysis::ReviewAnalysis>,
     ),
     (mut off, mut actions): (
-        ResMut<crate::play::off_record::OffRecord>,
-        MessageWriter<crate::play::off_record::ReviewAction>,
+        ResMut<crate::play::board::OffRecord>,
+        MessageWriter<crate::review::branch::ReviewAction>,
     ),
 ) -> Result {
     if *screen.get() != Screen::Results {
@@ -69,7 +69,7 @@ pub(super) fn results(
                     keep.0 = true;
                     review.0 = true;
                     off.going_back = true;
-                    actions.write(crate::play::off_record::ReviewAction::Return);
+                    actions.write(crate::review::branch::ReviewAction::Return);
                     next.set(Screen::Playing);
                 }
             }
@@ -99,7 +99,7 @@ fn replay_buttons(
     sfx: &mut MessageWriter<PlaySfx>,
     keep: &mut KeepMatch,
     review: &mut Review,
-    analysis: &mut super::review::ReviewAnalysis,
+    analysis: &mut crate::review::analysis::ReviewAnalysis,
     next: &mut NextState<Screen>,
 ) {
     let replay = ui.button(egui::RichText::new("Replay the game").size(17.0));

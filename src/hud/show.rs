@@ -24,7 +24,7 @@ pub(super) fn show_at_start(
         Res<DataDir>,
         ResMut<SaveList>,
         ResMut<NextState<Screen>>,
-        ResMut<super::review::ReviewAnalysis>,
+        ResMut<crate::review::analysis::ReviewAnalysis>,
     ),
     (mut walk, mut setup, mut start): (
         ResMut<crate::teach::walkthrough::WalkthroughRequest>,

@@ -27,9 +27,9 @@ use parlour_ai::Level;
 
 use crate::cli::MeasureDuring;
 use crate::games::build::Setup;
-use crate::games::review::ReviewAnalysis;
 use crate::play::board::Match;
 use crate::play::messages::GameCommand;
+use crate::review::analysis::ReviewAnalysis;
 use crate::state::{Phase, Screen};
 
 mod stages;

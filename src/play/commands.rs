@@ -25,7 +25,7 @@ pub(crate) fn handle_commands(
     mut next_screen: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
     (remote, mut notice): (Res<Remote>, Option<ResMut<crate::state::Notice>>),
-    off: Res<crate::play::off_record::OffRecord>,
+    off: Res<crate::play::board::OffRecord>,
 ) {
     for cmd in cmds.read() {
         // While the review's line is on the table, nothing else moves on it; while a move is

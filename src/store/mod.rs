@@ -48,7 +48,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ResumeOffer>()
         .init_resource::<SaveList>()
         .init_resource::<PasteError>()
-        .init_resource::<crate::games::review::ReviewAnalysis>()
         .add_systems(Startup, find_resume)
         .add_systems(Update, (act, take_uploads))
         // After the window plugin turns "the last window closed" into an exit in this frame.
@@ -85,7 +84,7 @@ fn act(
     mut paste: ResMut<PasteError>,
     res: Res<crate::play::board::Resolution>,
     mut next: ResMut<NextState<Screen>>,
-    mut analysis: ResMut<crate::games::review::ReviewAnalysis>,
+    mut analysis: ResMut<crate::review::analysis::ReviewAnalysis>,
 ) {
     for action in actions.read() {
         match action {
@@ -203,8 +202,8 @@ fn autosave_on_exit(
     demo: Option<Res<crate::state::Demo>>,
     args: Option<Res<crate::cli::Args>>,
     (off, analysis): (
-        Res<crate::play::off_record::OffRecord>,
-        Res<crate::games::review::ReviewAnalysis>,
+        Res<crate::play::board::OffRecord>,
+        Res<crate::review::analysis::ReviewAnalysis>,
     ),
 ) {
     if exit.read().next().is_none() {

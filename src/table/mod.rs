@@ -6,7 +6,6 @@
 //! picking (`picking`), highlights (`highlight`) and labels and the window's title (`labels`);
 //! the orbit camera (`camera`).
 
-pub mod arrows;
 pub mod board;
 pub mod camera;
 pub mod cursor;
@@ -24,6 +23,7 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use crate::play::board::Match;
+use crate::review::arrows::draw_shown_moves;
 use crate::schedule::GameSet;
 use crate::state::Screen;
 
@@ -49,7 +49,8 @@ fn view(app: &mut App) {
             Update,
             (
                 board::dress_board,
-                picking::dress_spots,
+                // The review's arrows stand over the spots as dressed this frame.
+                picking::dress_spots.before(draw_shown_moves),
                 pieces::dress_pieces,
                 pieces::dress_tints,
             )
@@ -68,13 +69,6 @@ fn view(app: &mut App) {
             highlight::mark_decisive
                 .in_set(GameSet::Present)
                 .run_if(in_state(Screen::Playing).or_else(in_state(Screen::Results))),
-        )
-        .add_systems(
-            Update,
-            arrows::draw_shown_moves
-                .in_set(GameSet::Present)
-                .after(picking::dress_spots)
-                .run_if(in_state(Screen::Playing)),
         )
         .add_systems(
             Update,

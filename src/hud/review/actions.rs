@@ -6,10 +6,11 @@ use bevy_egui::egui;
 use parlour_ai::Level;
 
 use crate::games::any_match::AnyMatch;
-use crate::games::review::ReviewAnalysis;
 use crate::play::board::Match;
+use crate::play::board::OffRecord;
 use crate::play::messages::GameCommand;
-use crate::play::off_record::{OffRecord, ReviewAction};
+use crate::review::analysis::ReviewAnalysis;
+use crate::review::branch::ReviewAction;
 use crate::state::Review;
 
 /// The mistakes before and after ply `at`, nearest first.
