@@ -1,10 +1,13 @@
 //! The Parlour client (Bevy): a 3D tabletop for the five games, hot-seat and against the AI.
 //!
-//! Plugins, one per file: [`state`] (screens and phases) and [`schedule`] (the system sets,
-//! chained once) are leaves every module reads; [`play`] (the rule systems), [`anim`] (steps as
-//! animations), [`ai`] (searches on the task pool) form the logic, which runs headless in
-//! tests; `view`, `camera`, `hud`, `audio` and `screenshot` draw, listen and play sounds.
-//! What each game adds lives in [`games`].
+//! Plugins, one per file, a folder per thing a player sees: [`state`] (screens and phases) and
+//! [`schedule`] (the system sets, chained once) are leaves every module reads; [`play`] (the
+//! rule systems), [`review`] (the review's analysis, ways off the record and lesson), [`anim`]
+//! (steps as animations), [`ai`] (searches on a thread of their own) and [`net`]'s link form
+//! the logic ([`logic_plugin`]), which runs headless in tests; `table` (the room, the boards,
+//! the pieces, the camera), `screens`, `teach`, `hud`, `audio`, `store` and `screenshot` draw,
+//! listen, keep and play sounds. What each game adds lives in [`games`]; what differs in the
+//! browser, in [`platform`]. `ARCHITECTURE.md` has the map.
 
 pub mod ai;
 pub mod anim;

@@ -5,6 +5,10 @@
 //!
 //! A file per window: `title`, `new_game`, `panel` (the in-game window, which also draws
 //! `caption` and `pause`), `results`, `dialogs` (`load`, `settings`, `paste`) and `notice`;
+//! `review/` (the review window: its graph, its keys and actions, the lesson's window);
+//! `compact` (a small screen's bar and the sheet that slides up with the side window's
+//! content); `scoreboard` (the rules' counters as a card per side, pure and tested) and `cards`
+//! (drawing them); `page` (the browser only: the game in the page's address, the Back button);
 //! `keys` and `show` listen; `common` holds what they share. This file only registers them.
 
 mod caption;

@@ -166,7 +166,7 @@ fn lay_out(commands: &mut Commands, m: &dyn AnyMatch, palette: crate::games::bui
 fn set_up(
     mut commands: Commands,
     mut next: ResMut<NextBackdrop>,
-    settings: Option<Res<crate::store::settings::Settings>>,
+    settings: Option<Res<parlour_saves::settings::Settings>>,
     mut queue: ResMut<AnimQueue>,
     current: Option<ResMut<Backdrop>>,
 ) {
@@ -204,7 +204,7 @@ fn play_on(
     mut pieces: Query<(Entity, &mut Piece, &mut Transform)>,
     mut tints: Query<&mut CellTint>,
     table: Query<Entity, With<Tabletop>>,
-    settings: Option<Res<crate::store::settings::Settings>>,
+    settings: Option<Res<parlour_saves::settings::Settings>>,
 ) {
     if !queue.idle() {
         return;

@@ -4,6 +4,7 @@
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use parlour_rules::GameId;
+use parlour_saves::settings::{CameraMode, Settings};
 
 use crate::games::client::about;
 use crate::schedule::GameSet;
@@ -205,8 +206,24 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ViewInset>()
         .init_resource::<Gesture>()
         .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            follow_setting
+                .before(control)
+                .in_set(GameSet::Input)
+                .run_if(resource_exists_and_changed::<Settings>),
+        )
         .add_systems(Update, (control, reframe).in_set(GameSet::Input))
         .add_systems(Update, (apply, shift).in_set(GameSet::Present));
+}
+
+/// The camera-mode setting: a reset looks straight down, or from three-quarters.
+fn follow_setting(settings: Res<Settings>, mut cam: ResMut<OrbitCam>) {
+    let top = settings.camera == CameraMode::TopDown;
+    if cam.top_down_home != top {
+        cam.top_down_home = top;
+        cam.reset();
+    }
 }
 
 fn spawn_camera(mut commands: Commands, cam: Res<OrbitCam>) {

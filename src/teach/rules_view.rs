@@ -12,7 +12,7 @@ use crate::games::build::{PaletteColours, Setup, game, new_match};
 use crate::games::client::about;
 use crate::play::board::Match;
 use crate::state::{Phase, Screen};
-use crate::store::settings::Settings;
+use parlour_saves::settings::Settings;
 
 /// Whether the rules window is open.
 #[derive(Resource, Default)]
