@@ -10,6 +10,7 @@ use parlour_rules::Player;
 use super::scoreboard::{Scoreboard, scoreboard};
 use crate::games::any_match::AnyMatch;
 use crate::games::build::{Palette, PaletteColours};
+use crate::games::words::cap;
 use crate::theme::palette::GOLD;
 
 /// An egui colour from a Bevy one.
@@ -116,11 +117,7 @@ pub fn side_cards(
                     colours[p.index()],
                     palette.marks() && p == Player::P2,
                 );
-                ui.label(
-                    egui::RichText::new(crate::games::words::cap(&m.side_name(p)))
-                        .size(16.0)
-                        .strong(),
-                );
+                ui.label(egui::RichText::new(cap(&m.side_name(p))).size(16.0).strong());
                 ui.label(egui::RichText::new(who).weak());
                 if moving {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

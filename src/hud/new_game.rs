@@ -9,10 +9,22 @@ use parlour_rules::GameId;
 use crate::games::build::{Setup, canonical_options, game, option_specs, option_value, set_option, with_option};
 use crate::games::client::{about, chosen, first_mover, seat_names};
 use crate::games::effects::Sfx;
+use crate::games::konane_solved_line;
+use crate::games::prove_soldiers_start;
+use crate::games::soldiers_rules;
 use crate::games::words::cap;
+use crate::play::board::StartMoves;
 use crate::play::messages::PlaySfx;
+use crate::screens::chooser::CardPictures;
+use crate::screens::chooser::textures;
 use crate::state::Screen;
 use crate::store::settings::Settings;
+use crate::teach::rules_text::variant_notes;
+use crate::theme::keyboard::Ask;
+use crate::theme::keyboard::DialogUp;
+use crate::theme::keyboard::ask;
+use crate::theme::layout::Layout;
+use crate::theme::layout::mark_target;
 
 pub(super) fn new_game(
     mut contexts: EguiContexts,
@@ -20,15 +32,10 @@ pub(super) fn new_game(
     mut setup: ResMut<Setup>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
-    mut start: ResMut<crate::play::board::StartMoves>,
+    mut start: ResMut<StartMoves>,
     mut settings: ResMut<Settings>,
     mut proof: Local<StartProof>,
-    (card_pictures, assets, up, layout): (
-        Res<crate::screens::chooser::CardPictures>,
-        Res<AssetServer>,
-        Res<crate::theme::keyboard::DialogUp>,
-        Res<crate::theme::layout::Layout>,
-    ),
+    (card_pictures, assets, up, layout): (Res<CardPictures>, Res<AssetServer>, Res<DialogUp>, Res<Layout>),
 ) -> Result {
     if *screen.get() != Screen::NewGame {
         return Ok(());
@@ -43,11 +50,11 @@ pub(super) fn new_game(
             return Ok(());
         }
     };
-    let pictures = crate::screens::chooser::textures(&mut contexts, &card_pictures, &assets);
+    let pictures = textures(&mut contexts, &card_pictures, &assets);
     let ctx = contexts.ctx_mut()?;
     // Enter with nothing focused starts the game; Escape goes back to the title (unless a
     // window over the chooser, the rules, takes them).
-    let asked = crate::theme::keyboard::ask(ctx).filter(|_| !up.0);
+    let asked = ask(ctx).filter(|_| !up.0);
     // On a small screen the dialog takes the screen's width and scrolls, and the cards scroll
     // sideways under a finger.
     let compact = layout.compact();
@@ -84,7 +91,7 @@ pub(super) fn new_game(
                 soldiers_notes(ui, &mut setup, &mut proof, &mut sfx);
             }
             if game == GameId::Konane
-                && let Some(line) = crate::games::konane_solved_line(&setup.options)
+                && let Some(line) = konane_solved_line(&setup.options)
             {
                 ui.colored_label(egui::Color32::from_rgb(230, 170, 60), line);
             }
@@ -95,8 +102,8 @@ pub(super) fn new_game(
                 let start_button = ui
                     .button(egui::RichText::new("Start").size(18.0))
                     .on_hover_text("Enter");
-                crate::theme::layout::mark_target(ui.ctx(), "start", start_button.rect);
-                if start_button.clicked() || asked == Some(crate::theme::keyboard::Ask::Default) {
+                mark_target(ui.ctx(), "start", start_button.rect);
+                if start_button.clicked() || asked == Some(Ask::Default) {
                     sfx.write(PlaySfx(Sfx::Click));
                     start.0.clear();
                     if settings.last_setup != *setup {
@@ -104,8 +111,7 @@ pub(super) fn new_game(
                     }
                     next.set(Screen::Playing);
                 }
-                if ui.button("Back").on_hover_text("Esc").clicked() || asked == Some(crate::theme::keyboard::Ask::Close)
-                {
+                if ui.button("Back").on_hover_text("Esc").clicked() || asked == Some(Ask::Close) {
                     next.set(Screen::Title);
                 }
             });
@@ -185,8 +191,8 @@ fn soldiers_notes(
         "" => "board1",
         v => v,
     };
-    ui.add(egui::Label::new(egui::RichText::new(crate::teach::rules_text::variant_notes(v)).small()).wrap());
-    let Some(info) = crate::games::soldiers_rules(&setup.options) else {
+    ui.add(egui::Label::new(egui::RichText::new(variant_notes(v)).small()).wrap());
+    let Some(info) = soldiers_rules(&setup.options) else {
         return;
     };
     if !info.changed.is_empty() {
@@ -325,7 +331,7 @@ impl StartProof {
             self.asked = asked.clone();
             self.found = None;
             let spawned = std::thread::Builder::new().name("parlour-proof".into()).spawn(move || {
-                let _ = tx.send(crate::games::prove_soldiers_start(&asked));
+                let _ = tx.send(prove_soldiers_start(&asked));
             });
             if spawned.is_ok() {
                 self.running = Some(std::sync::Mutex::new(rx));

@@ -8,6 +8,8 @@ use bevy::prelude::*;
 use super::common::Dialogs;
 use super::compact::Sheet;
 use crate::games::build::Setup;
+use crate::net::OnlineStatus;
+use crate::net::lobby::OnlineDialog;
 use crate::platform::history::{GameAddress, hold_back, page_address, set_address, take_back};
 use crate::play::board::Match;
 use crate::state::{Demo, Paused, Screen};
@@ -19,11 +21,11 @@ pub(super) fn page_history(
     m: Option<Res<Match>>,
     setup: Res<Setup>,
     demo: Res<Demo>,
-    online: Res<crate::net::OnlineStatus>,
+    online: Res<OnlineStatus>,
     (mut dialogs, mut rules, mut lobby, mut paused, mut sheet): (
         ResMut<Dialogs>,
         ResMut<ShowRules>,
-        ResMut<crate::net::lobby::OnlineDialog>,
+        ResMut<OnlineDialog>,
         ResMut<Paused>,
         ResMut<Sheet>,
     ),

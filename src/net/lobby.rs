@@ -7,9 +7,14 @@ use parlour_online::wire::Seat;
 use parlour_rules::GameId;
 
 use super::{Book, NetCommand, OnlineStatus};
+use crate::cli::Args;
+use crate::games::effects::Sfx;
 use crate::play::messages::PlaySfx;
 use crate::state::{Phase, Screen};
 use crate::store::settings::{DataDir, Settings};
+use crate::theme::keyboard::Ask;
+use crate::theme::keyboard::ask;
+use crate::theme::keyboard::way_in;
 
 /// The server a first-time player is offered.
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:7878";
@@ -52,7 +57,7 @@ fn read_book(
     mut commands: Commands,
     dir: Option<Res<DataDir>>,
     mut dialog: ResMut<OnlineDialog>,
-    args: Option<Res<crate::cli::Args>>,
+    args: Option<Res<Args>>,
     mut net: MessageWriter<NetCommand>,
 ) {
     if let Some(args) = args {
@@ -96,7 +101,7 @@ fn dialog(
     }
     let ctx = contexts.ctx_mut()?;
     // Escape closes the window.
-    let mut open = dialog.open && crate::theme::keyboard::ask(ctx) != Some(crate::theme::keyboard::Ask::Close);
+    let mut open = dialog.open && ask(ctx) != Some(Ask::Close);
     egui::Window::new("Play online")
         .open(&mut open)
         .resizable(false)
@@ -108,7 +113,7 @@ fn dialog(
             ui.horizontal(|ui| {
                 ui.label("Server");
                 let server = ui.add(egui::TextEdit::singleline(&mut d.server).desired_width(300.0));
-                crate::theme::keyboard::way_in(ui, &server);
+                way_in(ui, &server);
             });
             ui.label(egui::RichText::new("Both players use the same server: start one with parlour-server.").small());
             ui.separator();
@@ -174,7 +179,7 @@ fn create_section(
         ui.radio_value(&mut d.seat, Seat::Second, "the other side");
     });
     if ui.button("Create the game and get its invite code").clicked() {
-        sfx.write(PlaySfx(crate::games::effects::Sfx::Click));
+        sfx.write(PlaySfx(Sfx::Click));
         net.write(NetCommand::Create {
             server: d.server.clone(),
             game: d.game,

@@ -7,12 +7,19 @@ use bevy::prelude::*;
 use parlour_rules::GameId;
 
 use crate::games::any_match::AnyMatch;
+use crate::games::build::Palette;
+use crate::games::build::new_match;
 use crate::games::build::{PaletteColours, Setup};
 use crate::games::effects::Stage;
 use crate::play::board::AnimQueue;
+use crate::play::board::piece_bundle;
 use crate::play::board::{CellTint, Piece, Tabletop};
+use crate::play::start::clear_table;
+use crate::play::start::spawn_table;
+use crate::play::sync::sync_pieces;
 use crate::schedule::GameSet;
 use crate::state::Screen;
+use crate::table::camera::OrbitCam;
 
 /// A recorded game: engine id, options, and its moves in the rule pages' notation. Each was
 /// played by `parlour-engine match … --a "level=strong ms=40" --b … --opening 2 --moves`.
@@ -109,8 +116,8 @@ struct NextBackdrop(usize);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NextBackdrop>()
         // The game goes on behind the new-game chooser too; a match puts it away.
-        .add_systems(OnEnter(Screen::Title), set_up.after(crate::play::start::clear_table))
-        .add_systems(OnEnter(Screen::NewGame), set_up.after(crate::play::start::clear_table))
+        .add_systems(OnEnter(Screen::Title), set_up.after(clear_table))
+        .add_systems(OnEnter(Screen::NewGame), set_up.after(clear_table))
         .add_systems(OnEnter(Screen::Playing), put_away)
         .add_systems(
             Update,
@@ -135,7 +142,7 @@ fn backdrop(index: usize) -> Option<Backdrop> {
             .collect(),
         seats: [None, None],
     };
-    let mut m = crate::games::build::new_match(&setup).ok()?;
+    let mut m = new_match(&setup).ok()?;
     let moves: Vec<&'static str> = rec.moves.split_whitespace().collect();
     for text in &moves[..rec.shown_from.min(moves.len())] {
         let tokens = m.parse(text).ok()?;
@@ -154,10 +161,10 @@ fn backdrop(index: usize) -> Option<Backdrop> {
 }
 
 /// Spawns the board and pieces of `m` in the player's palette.
-fn lay_out(commands: &mut Commands, m: &dyn AnyMatch, palette: crate::games::build::Palette) {
-    crate::play::start::spawn_table(commands, m, palette.colours(m.game_id(), m.palette()));
+fn lay_out(commands: &mut Commands, m: &dyn AnyMatch, palette: Palette) {
+    spawn_table(commands, m, palette.colours(m.game_id(), m.palette()));
     for def in m.pieces() {
-        commands.spawn(crate::play::board::piece_bundle(def.key, def.look, def.pos));
+        commands.spawn(piece_bundle(def.key, def.look, def.pos));
     }
 }
 
@@ -220,7 +227,7 @@ fn play_on(
             b.stage = Some(i + 1);
         } else {
             b.stage = None;
-            crate::play::sync::sync_pieces(&mut commands, b.m.as_ref(), &mut pieces, &mut tints);
+            sync_pieces(&mut commands, b.m.as_ref(), &mut pieces, &mut tints);
             b.wait = if b.next >= b.moves.len() || b.m.status().is_over() {
                 LAST_PAUSE
             } else {
@@ -256,7 +263,7 @@ fn play_on(
 
 /// Turns the camera slowly round the board, which sits to the right of the title card (and
 /// in the middle behind the chooser).
-fn drift(time: Res<Time>, mut cam: ResMut<crate::table::camera::OrbitCam>, screen: Res<State<Screen>>) {
+fn drift(time: Res<Time>, mut cam: ResMut<OrbitCam>, screen: Res<State<Screen>>) {
     let (_, _, dist, home) = cam.home;
     cam.yaw += DRIFT * time.delta_secs();
     cam.pitch = 0.86;

@@ -7,6 +7,8 @@ use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 use parlour_rules::GameId;
 
 use crate::games::client::about;
+use crate::theme::keyboard::way_in;
+use crate::theme::palette::GOLD;
 
 /// The cards' pictures, loaded once at start-up.
 #[derive(Resource, Default)]
@@ -39,7 +41,7 @@ pub fn textures(
 /// Draws the five cards in a row; returns the game clicked (or chosen from the keyboard), if any.
 pub fn cards(ui: &mut egui::Ui, chosen: GameId, pictures: &[(GameId, egui::TextureId)]) -> Option<GameId> {
     let mut clicked = None;
-    let gold = crate::theme::palette::GOLD;
+    let gold = GOLD;
     ui.horizontal(|ui| {
         for id in GameId::ALL {
             let on = chosen == id;
@@ -88,7 +90,7 @@ pub fn cards(ui: &mut egui::Ui, chosen: GameId, pictures: &[(GameId, egui::Textu
             // The keyboard: the first arrow lands on the chosen card, Left and Right walk the
             // row, Enter or Space chooses; the focused card is ringed.
             if on {
-                crate::theme::keyboard::way_in(ui, &response);
+                way_in(ui, &response);
             }
             if response.has_focus() {
                 ui.painter().rect_stroke(

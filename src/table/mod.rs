@@ -22,6 +22,7 @@ pub mod turned;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
+use crate::cli::Args;
 use crate::play::board::Match;
 use crate::review::arrows::draw_shown_moves;
 use crate::schedule::GameSet;
@@ -81,6 +82,6 @@ fn view(app: &mut App) {
 
 /// True when the window is a picture of the board alone (`--show card`): no labels, no
 /// highlights.
-fn card_picture(args: Option<Res<crate::cli::Args>>) -> bool {
+fn card_picture(args: Option<Res<Args>>) -> bool {
     args.is_some_and(|a| a.show.as_deref() == Some("card"))
 }

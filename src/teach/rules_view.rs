@@ -7,11 +7,26 @@ use bevy_egui::{EguiContexts, egui};
 use parlour_rules::GameId;
 
 use super::diagram::diagram;
+use crate::cli::Args;
 use crate::games::any_match::AnyMatch;
 use crate::games::build::{PaletteColours, Setup, game, new_match};
 use crate::games::client::about;
+use crate::games::parts::Token;
+use crate::games::soldiers_rules;
+use crate::games::soldiers_rules_line;
 use crate::play::board::Match;
+use crate::play::board::StartMoves;
+use crate::play::start::start_match;
+use crate::state::Demo;
 use crate::state::{Phase, Screen};
+use crate::teach::rules_text::variant_notes;
+use crate::theme::keyboard::Ask;
+use crate::theme::keyboard::ask;
+use crate::theme::keyboard::way_in;
+use crate::theme::layout::InputSeen;
+use crate::theme::layout::Layout;
+use crate::theme::layout::LayoutKind;
+use crate::theme::layout::with_key;
 use parlour_saves::settings::Settings;
 
 /// Whether the rules window is open.
@@ -27,7 +42,7 @@ pub fn rules_window(
     settings: Res<Settings>,
     (mut req, mut start_moves, mut next): (
         ResMut<super::walkthrough::WalkthroughRequest>,
-        ResMut<crate::play::board::StartMoves>,
+        ResMut<StartMoves>,
         ResMut<NextState<crate::state::Screen>>,
     ),
 ) -> Result {
@@ -50,7 +65,7 @@ pub fn rules_window(
         seats: [None, None],
     });
     // Escape closes the window (F1 opens and closes it too).
-    let mut open = crate::theme::keyboard::ask(ctx) != Some(crate::theme::keyboard::Ask::Close);
+    let mut open = ask(ctx) != Some(Ask::Close);
     let mut walk = false;
     // Large enough to read beside the side panel: most of the screen's height, half its width.
     let screen = ctx.content_rect();
@@ -66,7 +81,7 @@ pub fn rules_window(
             let show_me = ui
                 .button(egui::RichText::new("▶  Show me on the board, step by step").size(17.0))
                 .on_hover_text("A walkthrough of real moves on the table, with Next and Back");
-            crate::theme::keyboard::way_in(ui, &show_me);
+            way_in(ui, &show_me);
             if show_me.clicked() {
                 super::walkthrough::request(game, &options, &mut req, &mut setup, &mut start_moves, &mut next);
                 walk = true;
@@ -100,13 +115,7 @@ fn start_board(ui: &mut egui::Ui, start: &dyn AnyMatch, settings: &Settings) {
         .candidates(&[])
         .next
         .iter()
-        .filter_map(|t| {
-            if let crate::games::parts::Token::Spot(s) = t {
-                Some(*s)
-            } else {
-                None
-            }
-        })
+        .filter_map(|t| if let Token::Spot(s) = t { Some(*s) } else { None })
         .collect();
     let size = ui.available_width().min(440.0);
     // Where nearly every spot will do, rings would only tangle: say it instead.
@@ -126,8 +135,8 @@ fn start_board(ui: &mut egui::Ui, start: &dyn AnyMatch, settings: &Settings) {
 fn soldiers_board(ui: &mut egui::Ui, variant: &str, options: &[(String, String)]) {
     ui.separator();
     ui.label(egui::RichText::new("This board").strong().size(15.0));
-    ui.add(egui::Label::new(crate::teach::rules_text::variant_notes(variant)).wrap());
-    if let Some(info) = crate::games::soldiers_rules(options)
+    ui.add(egui::Label::new(variant_notes(variant)).wrap());
+    if let Some(info) = soldiers_rules(options)
         && variant != "monk"
     {
         ui.label(egui::RichText::new("The rules in this game").strong());
@@ -137,7 +146,7 @@ fn soldiers_board(ui: &mut egui::Ui, variant: &str, options: &[(String, String)]
         for line in &info.sentences {
             ui.add(egui::Label::new(format!("• {line}")).wrap());
         }
-        if let Some(line) = crate::games::soldiers_rules_line(options)
+        if let Some(line) = soldiers_rules_line(options)
             && line.contains("fair")
         {
             let v = parlour_rules::soldiers::Variant::from_id(variant).unwrap_or_default();
@@ -193,10 +202,7 @@ impl Guide {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Guide>()
         // After the match is built (its commands applied), so a fresh game is the one guided.
-        .add_systems(
-            OnEnter(Screen::Playing),
-            begin_guide.after(crate::play::start::start_match),
-        )
+        .add_systems(OnEnter(Screen::Playing), begin_guide.after(start_match))
         .add_systems(Update, track_guide)
         .add_systems(bevy_egui::EguiPrimaryContextPass, guide_banner);
 }
@@ -205,9 +211,9 @@ fn begin_guide(
     mut guide: ResMut<Guide>,
     m: Option<Res<Match>>,
     setup: Res<Setup>,
-    demo: Res<crate::state::Demo>,
+    demo: Res<Demo>,
     mut settings: ResMut<Settings>,
-    args: Option<Res<crate::cli::Args>>,
+    args: Option<Res<Args>>,
 ) {
     guide.game = None;
     let Some(m) = m else { return };
@@ -248,8 +254,8 @@ fn guide_banner(
     screen: Res<State<Screen>>,
     phase: Option<Res<State<Phase>>>,
     mut rules: ResMut<ShowRules>,
-    layout: Res<crate::theme::layout::Layout>,
-    seen: Res<crate::theme::layout::InputSeen>,
+    layout: Res<Layout>,
+    seen: Res<InputSeen>,
 ) -> Result {
     if !guide.active() || *screen.get() != Screen::Playing {
         return Ok(());
@@ -261,10 +267,10 @@ fn guide_banner(
     // Clear of the compact bar on a small screen: above the caption upright, at the right on
     // its side.
     let (anchor, at) = match layout.kind {
-        crate::theme::layout::LayoutKind::Desktop => (egui::Align2::LEFT_TOP, [12.0, 12.0]),
+        LayoutKind::Desktop => (egui::Align2::LEFT_TOP, [12.0, 12.0]),
         // Down to the caption's top edge: the row of letters under the board stays in sight.
-        crate::theme::layout::LayoutKind::Portrait => (egui::Align2::CENTER_BOTTOM, [0.0, -42.0]),
-        crate::theme::layout::LayoutKind::Landscape => (egui::Align2::RIGHT_TOP, [-8.0, 8.0]),
+        LayoutKind::Portrait => (egui::Align2::CENTER_BOTTOM, [0.0, -42.0]),
+        LayoutKind::Landscape => (egui::Align2::RIGHT_TOP, [-8.0, 8.0]),
     };
     egui::Window::new("guide")
         .title_bar(false)
@@ -279,13 +285,11 @@ fn guide_banner(
             );
             let steps = about(game).first_steps;
             // A finger taps; a mouse clicks (a small screen is taken for a touch screen).
-            ui.label(
-                if seen.touch || layout.kind != crate::theme::layout::LayoutKind::Desktop {
-                    steps.replace("Click", "Tap").replace("click", "tap")
-                } else {
-                    steps.to_string()
-                },
-            );
+            ui.label(if seen.touch || layout.kind != LayoutKind::Desktop {
+                steps.replace("Click", "Tap").replace("click", "tap")
+            } else {
+                steps.to_string()
+            });
             ui.label(
                 egui::RichText::new(if your_turn {
                     "Green: where you can start a move."
@@ -298,10 +302,7 @@ fn guide_banner(
                 if ui.button("Got it").clicked() {
                     guide.dismissed = true;
                 }
-                if ui
-                    .button(crate::theme::layout::with_key(&seen, "Full rules", "F1"))
-                    .clicked()
-                {
+                if ui.button(with_key(&seen, "Full rules", "F1")).clicked() {
                     rules.0 = true;
                 }
             });

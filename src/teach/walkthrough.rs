@@ -13,12 +13,20 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_rules::GameId;
 
 use super::lessons::{Lesson, lesson, match_at};
+use crate::cli::Args;
 use crate::games::any_match::AnyMatch;
 use crate::games::build::Setup;
+use crate::games::effects::Sfx;
 use crate::play::board::{Caption, GameOverTimer, Match, Resolution, Selection, StartMoves, TableDirty};
 use crate::play::messages::{MoveInput, PlaySfx};
+use crate::play::start::decide;
+use crate::play::start::start_match;
 use crate::schedule::GameSet;
 use crate::state::{Phase, Remote, Review, Screen, Teaching};
+use crate::theme::keyboard::Ask;
+use crate::theme::keyboard::ask;
+use crate::theme::keyboard::way_in;
+use crate::theme::palette::GOLD;
 
 /// The walkthrough in progress.
 #[derive(Resource)]
@@ -104,7 +112,7 @@ pub fn request(
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WalkthroughRequest>()
-        .add_systems(OnEnter(Screen::Playing), begin.after(crate::play::start::start_match))
+        .add_systems(OnEnter(Screen::Playing), begin.after(start_match))
         .add_systems(OnExit(Screen::Playing), end)
         .add_systems(
             Update,
@@ -140,12 +148,12 @@ fn set_up(
         return;
     }
     let Some(new) = w.set_up.take() else { return };
-    next_phase.set(crate::play::start::decide(new.as_ref(), &setup, &remote, review.0));
+    next_phase.set(decide(new.as_ref(), &setup, &remote, review.0));
     m.0 = new;
     *sel = Selection::default();
     caption.0.clear();
     dirty.0 = true;
-    sfx.write(PlaySfx(crate::games::effects::Sfx::Click));
+    sfx.write(PlaySfx(Sfx::Click));
 }
 
 fn end(mut commands: Commands, mut teaching: ResMut<Teaching>) {
@@ -193,7 +201,7 @@ fn panel(
     m: Option<Res<Match>>,
     mut teaching: ResMut<Teaching>,
     res: Res<Resolution>,
-    args: Option<Res<crate::cli::Args>>,
+    args: Option<Res<Args>>,
 ) -> Result {
     let Some(mut w) = w else { return Ok(()) };
     // `--show walk` (screenshots): the walkthrough at step `--step` (default 3), its moves
@@ -217,8 +225,8 @@ fn panel(
     let over = m.is_some_and(|m| m.0.status().is_over());
     // Enter (nothing focused) takes the next step, or ends the walkthrough after the last;
     // Escape ends it.
-    let asked = crate::theme::keyboard::ask(ctx);
-    let mut close = asked == Some(crate::theme::keyboard::Ask::Close);
+    let asked = ask(ctx);
+    let mut close = asked == Some(Ask::Close);
     egui::Window::new("walkthrough")
         .title_bar(false)
         .resizable(false)
@@ -230,7 +238,7 @@ fn panel(
                 egui::RichText::new(format!("How to play {name}"))
                     .size(18.0)
                     .strong()
-                    .color(crate::theme::palette::GOLD),
+                    .color(GOLD),
             );
             ui.label(egui::RichText::new(format!("Step {} of {total}", w.step + 1)).weak());
             ui.separator();
@@ -250,8 +258,8 @@ fn panel(
                         egui::Button::new(egui::RichText::new("Next ▶").strong()),
                     )
                     .on_hover_text("Enter");
-                crate::theme::keyboard::way_in(ui, &next);
-                let enter = asked == Some(crate::theme::keyboard::Ask::Default) && !busy;
+                way_in(ui, &next);
+                let enter = asked == Some(Ask::Default) && !busy;
                 if next.clicked() || (enter && !last) {
                     let to = w.step + 1;
                     w.go(to);

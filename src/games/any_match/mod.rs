@@ -12,6 +12,8 @@ use super::client::{Candidates, ClientGame};
 use super::effects::{AnimStep, Stage};
 use super::parts::{PieceDef, SpotDef, Table, Token, extends, same};
 use super::words::proof_sentence;
+use crate::games::search::Answer;
+use crate::games::words::cap;
 
 mod records;
 
@@ -250,7 +252,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
         tries.into_iter().flatten().find_map(|text| {
             let mv = self.state.parse_move(&text).ok()?;
             (!self.state.is_legal(&mv)).then(|| {
-                let sentence = crate::games::words::cap(&self.state.illegal_reason(&mv));
+                let sentence = cap(&self.state.illegal_reason(&mv));
                 if sentence.ends_with('.') {
                     sentence
                 } else {
@@ -395,7 +397,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
                 state.legal_moves(&mut v);
                 v.first().copied()
             })?;
-            Some(crate::games::search::Answer::tokens(state.tokens(&mv)))
+            Some(Answer::tokens(state.tokens(&mv)))
         })
     }
     fn spawn_hint(&self, stop: StopFlag) -> AiTask {
@@ -415,7 +417,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
                     .filter(|m| **m != mv)
                     .map(|m| state.tokens(m))
                     .collect();
-                return Some(crate::games::search::Answer {
+                return Some(Answer {
                     tokens: state.tokens(&mv),
                     proven: Some(super::words::solved_sentence(state, &perfect)),
                     also,
@@ -427,7 +429,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
                 .flatten()
                 .and_then(|p| p.proof)
                 .map(|p| proof_sentence(state, p, true));
-            Some(crate::games::search::Answer {
+            Some(Answer {
                 tokens: state.tokens(&mv),
                 proven,
                 also: Vec::new(),

@@ -12,6 +12,7 @@ use crate::play::messages::GameCommand;
 use crate::review::analysis::ReviewAnalysis;
 use crate::review::branch::ReviewAction;
 use crate::state::Review;
+use crate::theme::keyboard::DialogUp;
 
 /// The mistakes before and after ply `at`, nearest first.
 pub(super) fn around(bad: &[usize], at: usize) -> (Option<usize>, Option<usize>) {
@@ -27,7 +28,7 @@ pub(in crate::hud) fn review_keys(
     keys: Res<ButtonInput<KeyCode>>,
     (review, off, analysis): (Res<Review>, Res<OffRecord>, Res<ReviewAnalysis>),
     m: Option<Res<Match>>,
-    up: Res<crate::theme::keyboard::DialogUp>,
+    up: Res<DialogUp>,
     wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut cmds: MessageWriter<GameCommand>,
     mut actions: MessageWriter<ReviewAction>,

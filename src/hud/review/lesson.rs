@@ -12,6 +12,8 @@ use crate::games::any_match::AnyMatch;
 use crate::play::board::OffRecord;
 use crate::review::analysis::ReviewAnalysis;
 use crate::review::lesson::{Exercise, Lesson, LessonAction};
+use crate::theme::palette::BEST_RGB;
+use crate::theme::palette::GOLD;
 
 /// The row that starts a lesson: a button per side with mistakes to learn from.
 pub(super) fn start_row(
@@ -104,7 +106,7 @@ pub(super) fn window(
             ui.label(
                 egui::RichText::new(format!("Find a better move for {}.", side_title(m, side)))
                     .size(17.0)
-                    .color(crate::theme::palette::GOLD),
+                    .color(GOLD),
             );
             ui.label(
                 egui::RichText::new(format!(
@@ -145,7 +147,7 @@ pub(super) fn window(
 /// The verdict on the move tried.
 fn verdict(ui: &mut egui::Ui, v: &parlour_ai::analysis::PlyAnalysis, accepted: bool) {
     let (text, colour) = if accepted {
-        let [r, g, b] = crate::theme::palette::BEST_RGB;
+        let [r, g, b] = BEST_RGB;
         let how = if v.mark == Mark::Best {
             "the computer's own choice".to_string()
         } else {

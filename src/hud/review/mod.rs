@@ -28,6 +28,7 @@ use crate::review::lesson::{Lesson, LessonAction};
 use crate::state::{Remote, Review, Screen};
 use crate::store::settings::Settings;
 
+use crate::theme::palette::BEST_RGB;
 pub(super) use actions::review_keys;
 pub use look::mark_colour;
 use look::side_title;
@@ -292,7 +293,7 @@ fn chosen(
         ui.label(egui::RichText::new(format!("chance {:.0} % before, {:.0} % after", p.before, p.after)).small());
     });
     if !p.best_line.is_empty() {
-        let [r, g, b] = crate::theme::palette::BEST_RGB;
+        let [r, g, b] = BEST_RGB;
         let then = p.best_line[1..].join(" ");
         let line = match (p.mark == Mark::Best, then.is_empty()) {
             (true, true) => "The computer agrees.".to_string(),

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
+use crate::games::build::new_match;
 use crate::games::effects::Stage;
 use parlour_rules::kansho::result_display;
 use parlour_rules::qyshinsu::Qyshinsu;
@@ -583,7 +584,7 @@ fn a_set_up_position_is_checked() {
         })
         .expect("Kansho has a set-up example");
     assert!(match_from_position(&setup, example).unwrap().set_up());
-    assert!(!crate::games::build::new_match(&setup).unwrap().set_up());
+    assert!(!new_match(&setup).unwrap().set_up());
     let qy = QYSHINSU.setup();
     assert!(
         match_from_position(&qy, "anything").is_err(),
