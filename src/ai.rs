@@ -80,7 +80,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), |mut ai: ResMut<AiTurn>| ai.cancel())
         .add_systems(
             Update,
-            (poll_search, poll_hint)
+            (poll_search.run_if(in_state(Phase::AiThinking)), poll_hint)
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Playing)),
         )
@@ -127,13 +127,9 @@ fn start_search(mut ai: ResMut<AiTurn>, m: Res<Match>, setup: Res<Setup>) {
 fn poll_search(
     time: Res<Time>,
     mut ai: ResMut<AiTurn>,
-    phase: Option<Res<State<Phase>>>,
     paused: Option<Res<Paused>>,
     mut out: MessageWriter<MoveInput>,
 ) {
-    if !phase.is_some_and(|p| *p.get() == Phase::AiThinking) {
-        return;
-    }
     if paused.is_some_and(|p| p.0) {
         return;
     }

@@ -224,11 +224,6 @@ pub enum Parsed {
 
 pub use parlour_saves::game_name;
 
-/// Every game as (engine id, name), in menu order: the registry's ([`parlour_rules::GameId`]).
-pub fn games() -> impl Iterator<Item = (&'static str, &'static str)> {
-    parlour_rules::GameId::ALL.into_iter().map(|g| (g.id(), g.name()))
-}
-
 impl Args {
     /// Reads the arguments after the program name; an error is clap's whole message (what is
     /// wrong, the usage line, and where to find more).

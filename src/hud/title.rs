@@ -6,9 +6,9 @@ use std::path::Path;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use parlour_ai::Level;
+use parlour_rules::GameId;
 
 use super::common::{Dialogs, big, big_button};
-use crate::cli::games;
 use crate::games::build::Setup;
 use crate::games::effects::Sfx;
 use crate::net::Book;
@@ -199,8 +199,7 @@ fn watch(
     next: &mut ResMut<NextState<Screen>>,
 ) {
     // Each demo shows the next game of the five.
-    let all: Vec<(&str, &str)> = games().collect();
-    let (id, _) = all[*demo_count % all.len()];
+    let id = GameId::ALL[*demo_count % GameId::ALL.len()];
     *demo_count += 1;
     demo.0 = true;
     **setup = Setup {

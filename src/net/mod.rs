@@ -171,7 +171,12 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<Book>()
         .add_systems(
             Update,
-            (open_link, poll_link, feed_remote_moves, send_own_moves)
+            (
+                open_link,
+                poll_link,
+                feed_remote_moves.run_if(in_state(Phase::Remote)),
+                send_own_moves,
+            )
                 .chain()
                 .in_set(GameSet::Input),
         )
@@ -409,7 +414,6 @@ fn poll_link(
 /// Plays the other seat's next move once the table is at rest on their turn.
 fn feed_remote_moves(
     mut online: NonSendMut<Online>,
-    phase: Option<Res<State<Phase>>>,
     res: Res<Resolution>,
     queue: Res<AnimQueue>,
     m: Option<Res<Match>>,
@@ -419,7 +423,7 @@ fn feed_remote_moves(
     let (Some(link), Some(m)) = (online.0.as_mut(), m) else {
         return;
     };
-    if !phase.is_some_and(|p| *p.get() == Phase::Remote) || res.active || !queue.idle() {
+    if res.active || !queue.idle() {
         return;
     }
     let Some(text) = link.incoming.pop_front() else { return };
