@@ -10,9 +10,12 @@ use crate::games::any_match::{AiTask, AnyMatch};
 use crate::games::build::Setup;
 use crate::games::parts::Token;
 use crate::games::search::Answer;
+use crate::games::search::CLIENT_SEARCH_THREADS;
 use crate::play::board::{Match, Resolution, Selection};
+use crate::play::commands::handle_commands;
 use crate::play::messages::{GameCommand, MoveInput};
 use crate::schedule::{GameSet, RuleSet};
+use crate::state::Paused;
 use crate::state::{Phase, Remote, Screen};
 
 /// Seconds the "thinking" display shows at least.
@@ -77,16 +80,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), |mut ai: ResMut<AiTurn>| ai.cancel())
         .add_systems(
             Update,
-            (poll_search, poll_hint)
+            (poll_search.run_if(in_state(Phase::AiThinking)), poll_hint)
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Playing)),
         )
-        .add_systems(
-            Update,
-            ai_commands
-                .in_set(RuleSet::Accept)
-                .before(crate::play::commands::handle_commands),
-        );
+        .add_systems(Update, ai_commands.in_set(RuleSet::Accept).before(handle_commands));
 }
 
 /// The computer's part of a player's requests (`play` does the rest, under the same
@@ -122,20 +120,16 @@ fn start_search(mut ai: ResMut<AiTurn>, m: Res<Match>, setup: Res<Setup>) {
     };
     ai.stop = StopFlag::new();
     ai.elapsed = 0.0;
-    let threads = ai.threads.unwrap_or(crate::games::search::CLIENT_SEARCH_THREADS);
+    let threads = ai.threads.unwrap_or(CLIENT_SEARCH_THREADS);
     ai.task = Some(m.0.spawn_search(level, threads, ai.stop.clone()));
 }
 
 fn poll_search(
     time: Res<Time>,
     mut ai: ResMut<AiTurn>,
-    phase: Option<Res<State<Phase>>>,
-    paused: Option<Res<crate::state::Paused>>,
+    paused: Option<Res<Paused>>,
     mut out: MessageWriter<MoveInput>,
 ) {
-    if !phase.is_some_and(|p| *p.get() == Phase::AiThinking) {
-        return;
-    }
     if paused.is_some_and(|p| p.0) {
         return;
     }

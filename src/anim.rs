@@ -4,25 +4,15 @@
 //! it runs headless too.
 
 use bevy::prelude::*;
+use parlour_saves::settings::Settings;
 
 use crate::games::effects::Anim;
 use crate::play::board::{Active, AnimQueue, Caption, CellTint, Piece, piece_bundle};
 use crate::play::messages::PlaySfx;
 use crate::schedule::GameSet;
 
-/// How fast animations play (1 = normal, 0 = instant).
-#[derive(Resource)]
-pub struct AnimSpeed(pub f32);
-
-impl Default for AnimSpeed {
-    fn default() -> Self {
-        AnimSpeed(1.0)
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnimQueue>()
-        .init_resource::<AnimSpeed>()
         .add_systems(Update, play.in_set(GameSet::Animate));
 }
 
@@ -37,13 +27,16 @@ fn ease_in_out(t: f32) -> f32 {
 fn play(
     mut commands: Commands,
     time: Res<Time>,
-    speed: Res<AnimSpeed>,
+    settings: Option<Res<Settings>>,
     mut queue: ResMut<AnimQueue>,
     mut caption: ResMut<Caption>,
     mut sfx: MessageWriter<PlaySfx>,
     mut pieces: Query<(Entity, &mut Piece, &mut Transform)>,
     mut tints: Query<&mut CellTint>,
 ) {
+    // How fast animations play (1 = normal, 0 = instant): the player's setting, normal
+    // without one (a headless test).
+    let speed = settings.map_or(1.0, |s| s.speed.factor());
     let queue = &mut *queue;
     if queue.active.is_none() {
         let Some(step) = queue.steps.pop_front() else { return };
@@ -60,9 +53,9 @@ fn play(
         return;
     }
     let Some(active) = queue.active.as_mut() else { return };
-    active.t += time.delta_secs() * speed.0;
+    active.t += time.delta_secs() * speed;
     // Speed 0 is the "instant" setting: every step lands on the frame after it starts.
-    let p = if speed.0 <= 0.0 {
+    let p = if speed <= 0.0 {
         1.0
     } else {
         (active.t / active.step.secs.max(0.01)).min(1.0)

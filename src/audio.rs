@@ -8,35 +8,17 @@ use std::io::Cursor;
 
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
+use parlour_saves::settings::Settings;
 
 use crate::games::effects::Sfx;
 use crate::play::messages::PlaySfx;
 use crate::schedule::GameSet;
-
-/// The player's sound settings.
-#[derive(Resource)]
-pub struct Volume {
-    /// 0 (silent) to 1 (full).
-    pub level: f32,
-    /// True to play nothing.
-    pub muted: bool,
-}
-
-impl Default for Volume {
-    fn default() -> Self {
-        Volume {
-            level: 0.7,
-            muted: false,
-        }
-    }
-}
 
 #[derive(Resource, Default)]
 struct Sounds(HashMap<Sfx, Handle<AudioSource>>);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(AudioPlugin)
-        .init_resource::<Volume>()
         .add_systems(Startup, make_sounds)
         .add_systems(Update, play_sounds.in_set(GameSet::Present));
 }
@@ -155,14 +137,21 @@ fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
     commands.insert_resource(Sounds(map));
 }
 
-fn play_sounds(mut msgs: MessageReader<PlaySfx>, sounds: Option<Res<Sounds>>, audio: Res<Audio>, volume: Res<Volume>) {
+fn play_sounds(
+    mut msgs: MessageReader<PlaySfx>,
+    sounds: Option<Res<Sounds>>,
+    audio: Res<Audio>,
+    settings: Option<Res<Settings>>,
+) {
     let Some(sounds) = sounds else { return };
+    // The player's sound settings (without a settings file yet: 0.7, not muted).
+    let (level, muted) = settings.map_or((0.7, false), |s| (s.volume, s.muted));
     for PlaySfx(sfx) in msgs.read() {
-        if volume.muted || volume.level <= 0.0 {
+        if muted || level <= 0.0 {
             continue;
         }
         if let Some(h) = sounds.0.get(sfx) {
-            let db = 20.0 * volume.level.max(0.001).log10();
+            let db = 20.0 * level.max(0.001).log10();
             audio.play(h.clone()).with_volume(Decibels(db));
         }
     }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use parlour_ai::Level;
+use parlour_rules::GameId;
 
 /// The command line as clap reads it; [`Args`] is what the app keeps.
 #[derive(Parser, Debug)]
@@ -21,7 +22,7 @@ struct Cli {
     /// Open this game at once (kansho, konane, conhex, qyshinsu, soldiers); without it the title
     /// screen opens.
     #[arg(long, value_name = "ID", value_parser = game_id)]
-    game: Option<String>,
+    game: Option<GameId>,
     /// The game's options, e.g. "size=6x6" or "variant=monk".
     #[arg(long, value_name = "k=v …", value_parser = option_pairs)]
     options: Vec<OptionPairs>,
@@ -94,10 +95,9 @@ struct OptionPairs(Vec<(String, String)>);
 #[derive(Clone, Debug)]
 struct Who(Option<Level>);
 
-fn game_id(v: &str) -> Result<String, String> {
-    v.parse::<parlour_rules::GameId>()
-        .map(|g| g.id().to_string())
-        .map_err(|e| e.to_string())
+/// The one place the command line's (and the page address's) game id becomes a [`GameId`].
+fn game_id(v: &str) -> Result<GameId, String> {
+    v.parse::<GameId>().map_err(|e| e.to_string())
 }
 
 fn option_pairs(v: &str) -> Result<OptionPairs, String> {
@@ -156,8 +156,8 @@ pub fn usage() -> String {
 /// The client's options.
 #[derive(Clone, Debug, PartialEq, bevy::prelude::Resource)]
 pub struct Args {
-    /// Engine id of the game to open at once, if any.
-    pub game: Option<String>,
+    /// The game to open at once, if any.
+    pub game: Option<GameId>,
     /// `key=value` options of that game.
     pub options: Vec<(String, String)>,
     /// Moves (notation) to play first.
@@ -225,11 +225,6 @@ pub enum Parsed {
 
 pub use parlour_saves::game_name;
 
-/// Every game as (engine id, name), in menu order: the registry's ([`parlour_rules::GameId`]).
-pub fn games() -> impl Iterator<Item = (&'static str, &'static str)> {
-    parlour_rules::GameId::ALL.into_iter().map(|g| (g.id(), g.name()))
-}
-
 impl Args {
     /// Reads the arguments after the program name; an error is clap's whole message (what is
     /// wrong, the usage line, and where to find more).
@@ -276,7 +271,7 @@ impl Args {
             && out.online.is_none()
             && !matches!(out.show.as_deref(), Some("title" | "load" | "online"))
         {
-            out.game = Some("kansho".to_string());
+            out.game = Some(GameId::Kansho);
         }
         Ok(Parsed::Run(out))
     }
@@ -295,7 +290,7 @@ mod tests {
         let Ok(Parsed::Run(a)) = parse(&["--game", "ConHex", "--screenshot", "x.png", "--frames", "5"]) else {
             panic!("should parse")
         };
-        assert_eq!(a.game.as_deref(), Some("conhex"));
+        assert_eq!(a.game, Some(GameId::ConHex));
         assert_eq!(a.screenshot, Some(PathBuf::from("x.png")));
         assert_eq!(a.frames, 5);
     }

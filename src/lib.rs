@@ -1,10 +1,13 @@
 //! The Parlour client (Bevy): a 3D tabletop for the five games, hot-seat and against the AI.
 //!
-//! Plugins, one per file: [`state`] (screens and phases) and [`schedule`] (the system sets,
-//! chained once) are leaves every module reads; [`play`] (the rule systems), [`anim`] (steps as
-//! animations), [`ai`] (searches on the task pool) form the logic, which runs headless in
-//! tests; `view`, `camera`, `hud`, `audio` and `screenshot` draw, listen and play sounds.
-//! What each game adds lives in [`games`].
+//! Plugins, one per file, a folder per thing a player sees: [`state`] (screens and phases) and
+//! [`schedule`] (the system sets, chained once) are leaves every module reads; [`play`] (the
+//! rule systems), [`review`] (the review's analysis, ways off the record and lesson), [`anim`]
+//! (steps as animations), [`ai`] (searches on a thread of their own) and [`net`]'s link form
+//! the logic ([`logic_plugin`]), which runs headless in tests; `table` (the room, the boards,
+//! the pieces, the camera), `screens`, `teach`, `hud`, `audio`, `store` and `screenshot` draw,
+//! listen, keep and play sounds. What each game adds lives in [`games`]; what differs in the
+//! browser, in [`platform`]. `ARCHITECTURE.md` has the map.
 
 pub mod ai;
 pub mod anim;
@@ -17,6 +20,7 @@ pub mod measure;
 pub mod net;
 pub mod platform;
 pub mod play;
+pub mod review;
 pub mod schedule;
 pub use parlour_saves as save;
 mod screens;
@@ -38,6 +42,7 @@ pub fn logic_plugin(app: &mut App) {
     app.init_resource::<state::Paused>().add_plugins((
         schedule::plugin,
         play::plugin,
+        review::plugin,
         anim::plugin,
         ai::plugin,
         net::logic_plugin,
@@ -49,7 +54,7 @@ pub fn app(args: cli::Args) -> App {
     let mut app = App::new();
     app.insert_resource(measure::LaunchInstant(platform::Instant::now()));
     let title = match &args.game {
-        Some(g) => format!("Parlour — {}", cli::game_name(g).unwrap_or("Parlour")),
+        Some(g) => format!("Parlour — {}", g.name()),
         None => "Parlour".to_string(),
     };
     app.add_plugins(
@@ -102,9 +107,9 @@ pub fn app(args: cli::Args) -> App {
     if let Some(path) = &args.measure {
         measure::measure_to(&mut app, path.clone(), args.measure_during, args.measure_frames);
     }
-    if let Some(game) = &args.game {
+    if let Some(game) = args.game {
         app.insert_resource(games::Setup {
-            game: game.clone(),
+            game: game.id().to_string(),
             options: args.options.clone(),
             seats: args.seats,
         })

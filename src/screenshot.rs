@@ -6,7 +6,10 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 
 use crate::cli::Args;
 use crate::play::board::AnimQueue;
+use crate::play::board::OffRecord;
 use crate::play::board::Resolution;
+use crate::review::analysis::ReviewAnalysis;
+use crate::review::lesson::Lesson;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, take_screenshot);
@@ -24,11 +27,8 @@ fn take_screenshot(
     queue: Res<AnimQueue>,
     res: Res<Resolution>,
     mut progress: Local<Progress>,
-    analysis: Res<crate::hud::review::ReviewAnalysis>,
-    (lesson, off): (
-        Res<crate::play::lesson::Lesson>,
-        Res<crate::play::off_record::OffRecord>,
-    ),
+    analysis: Res<ReviewAnalysis>,
+    (lesson, off): (Res<Lesson>, Res<OffRecord>),
     mut asking: Local<u32>,
 ) {
     let Some(path) = args.screenshot.clone() else { return };

@@ -599,7 +599,11 @@ fn the_review_analyses_every_move_and_a_chosen_ply_shows_its_position() {
     settle(&mut app);
     assert_eq!(app.world().resource::<Match>().0.history().len(), 3);
     let analyse = |from: usize| {
-        let mut task = app.world().resource::<Match>().0.spawn_analysis(from);
+        let mut task = app
+            .world()
+            .resource::<Match>()
+            .0
+            .spawn_analysis(from, parlour::review::analysis::REVIEW_MS);
         let mut plies = Vec::new();
         let began = std::time::Instant::now();
         while !task.poll(&mut plies) {
@@ -639,7 +643,8 @@ fn until(app: &mut App, frames: usize, done: impl Fn(&App) -> bool) -> bool {
 /// animations, and then the reviewed game comes back as it was, moves taken back included.
 #[test]
 fn the_reviews_line_plays_out_and_the_game_comes_back() {
-    use parlour::play::off_record::{OffRecord, ReviewAction};
+    use parlour::play::board::OffRecord;
+    use parlour::review::branch::ReviewAction;
     let start: Vec<String> = ["xb3", "xa3", "b1-b3"].iter().map(|s| s.to_string()).collect();
     let mut app = app_with("konane", &[("size", "4x6")], [None, None], start);
     settle(&mut app);
@@ -679,7 +684,8 @@ fn the_reviews_line_plays_out_and_the_game_comes_back() {
 /// and "Back to the review" restoring the game and its seats.
 #[test]
 fn a_branch_from_the_review_is_played_and_the_review_comes_back() {
-    use parlour::play::off_record::{OffRecord, ReviewAction};
+    use parlour::play::board::OffRecord;
+    use parlour::review::branch::ReviewAction;
     let start: Vec<String> = ["xb3", "xa3", "b1-b3"].iter().map(|s| s.to_string()).collect();
     let mut app = app_with("konane", &[("size", "4x6")], [None, None], start);
     settle(&mut app);
@@ -741,8 +747,9 @@ fn a_branch_from_the_review_is_played_and_the_review_comes_back() {
 /// brings the reviewed game back, showing the mistake, with its seats.
 #[test]
 fn learning_from_a_mistake_accepts_the_better_move_and_not_the_same_one() {
-    use parlour::play::lesson::{Lesson, LessonAction};
-    use parlour::play::off_record::OffRecord;
+    use parlour::play::board::OffRecord;
+    use parlour::review::analysis::REVIEW_MS;
+    use parlour::review::lesson::{Answers, Exercise, Lesson, LessonAction};
     use parlour_rules::Player;
     let start: Vec<String> = ["xb3", "xa3", "b1-b3"].iter().map(|s| s.to_string()).collect();
     // The computer plays Black, who is not to move after the three moves.
@@ -751,10 +758,13 @@ fn learning_from_a_mistake_accepts_the_better_move_and_not_the_same_one() {
     assert_eq!(phase(&app), Phase::AwaitingInput);
     app.world_mut().write_message(GameCommand::Review(true));
     app.update();
-    app.world_mut().write_message(LessonAction::Start {
+    app.world_mut().write_message(LessonAction::Start(vec![Exercise {
+        ply: 3,
         side: Player::P2,
-        items: vec![(3, vec!["d3-b3".into()])],
-    });
+        answers: Answers::NearBest,
+        budget_ms: REVIEW_MS,
+        line: vec!["d3-b3".into()],
+    }]));
     app.update();
     app.update();
     assert!(app.world().resource::<OffRecord>().trying());

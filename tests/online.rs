@@ -14,8 +14,8 @@ use parlour::play::board::Match;
 use parlour::play::messages::{GameCommand, MoveInput};
 use parlour::state::{Phase, Screen};
 use parlour_online::wire::Seat;
-use parlour_rules::Game;
 use parlour_rules::konane::Konane;
+use parlour_rules::{Game, GameId};
 
 /// A real server in this process (its own runtime, over a SQLite file), that can be stopped
 /// (every connection dropped at once, as in a crash) and started again on the same address.
@@ -147,7 +147,7 @@ fn two_clients_play_a_whole_game_through_the_server() {
     let options = vec![("size".to_string(), "6x6".to_string())];
     a.world_mut().write_message(NetCommand::Create {
         server: url.clone(),
-        game: "konane".into(),
+        game: GameId::Konane,
         options: options.clone(),
         seat: Seat::First,
     });
@@ -214,7 +214,7 @@ fn two_clients_play_a_whole_game_through_the_server() {
 fn start_pair(url: &str, a: &mut App, b: &mut App) -> String {
     a.world_mut().write_message(NetCommand::Create {
         server: url.to_string(),
-        game: "konane".into(),
+        game: GameId::Konane,
         options: vec![("size".to_string(), "6x6".to_string())],
         seat: Seat::First,
     });

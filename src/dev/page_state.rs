@@ -76,7 +76,7 @@ pub fn page_state(
     serde_json::json!({
         "screen": format!("{screen:?}"),
         "phase": phase.map(|p| format!("{p:?}")),
-        "game": m.map(|m| m.game_id()),
+        "game": m.map(|m| m.game_id().id()),
         "moves": moves,
         "ply": m.map(|m| m.plies()),
         "over": m.is_some_and(|m| m.status().is_over()),
@@ -94,7 +94,7 @@ pub fn page_state(
 /// The review's analysis as the page state gives it: `{"record", "plies", "running",
 /// "failed"}` — the moves in the record being analysed, the plies analysed so far, whether the
 /// analysis is still running, and why it stopped short (`null` when it did not).
-pub fn review_state(review: &crate::games::review::ReviewAnalysis) -> serde_json::Value {
+pub fn review_state(review: &crate::review::analysis::ReviewAnalysis) -> serde_json::Value {
     serde_json::json!({
         "record": review.record.len(),
         "plies": review.plies.len(),
@@ -120,7 +120,7 @@ fn publish_page_state(
     (mut contexts, layout, review): (
         bevy_egui::EguiContexts,
         bevy::prelude::Res<crate::theme::layout::Layout>,
-        bevy::prelude::Res<crate::games::review::ReviewAnalysis>,
+        bevy::prelude::Res<crate::review::analysis::ReviewAnalysis>,
     ),
 ) {
     use crate::games::parts::Token;
@@ -260,7 +260,7 @@ mod tests {
             2,
             "Added my-game.json.",
             serde_json::json!({ "layout": "Portrait" }),
-            super::review_state(&crate::games::review::ReviewAnalysis {
+            super::review_state(&crate::review::analysis::ReviewAnalysis {
                 record: vec!["xa6".into()],
                 ..Default::default()
             }),

@@ -53,28 +53,49 @@ pub fn move_list(m: &dyn AnyMatch) -> String {
 /// The colours of a [`Palette`] (the scheme itself is part of the settings file).
 pub trait PaletteColours {
     /// The two sides' colours of `game` in this scheme; `classic` is the game's own pair.
-    fn colours(self, game: &str, classic: [Color; 2]) -> [Color; 2];
+    fn colours(self, game: GameId, classic: [Color; 2]) -> [Color; 2];
 }
 
 impl PaletteColours for Palette {
-    fn colours(self, game: &str, classic: [Color; 2]) -> [Color; 2] {
-        // Okabe & Ito (2008): blue #0072B2, orange #E69F00, vermillion #D55E00, sky #56B4E9.
-        let blue = Color::srgb_u8(0x00, 0x72, 0xb2);
-        let orange = Color::srgb_u8(0xe6, 0x9f, 0x00);
-        let light = Color::srgb_u8(0xf0, 0xe4, 0x42).mix(&Color::WHITE, 0.55);
-        match (self, GameId::parse(game)) {
-            (Palette::Classic, _) => classic,
-            // Light against dark already differs in brightness; the ring marks the dark side.
-            (Palette::ColourSafe, Some(GameId::Kansho | GameId::Konane)) => [light, Color::srgb_u8(0x10, 0x10, 0x14)],
-            (Palette::ColourSafe, Some(GameId::Qyshinsu)) => [Color::srgb_u8(0x10, 0x10, 0x14), orange],
-            (Palette::ColourSafe, Some(GameId::Soldiers)) => [Color::srgb_u8(0xd5, 0x5e, 0x00), light],
-            (Palette::ColourSafe, _) => [blue, orange],
+    fn colours(self, game: GameId, classic: [Color; 2]) -> [Color; 2] {
+        match self {
+            Palette::Classic => classic,
+            Palette::ColourSafe => with_game!(game, G => G::colour_safe()),
         }
     }
 }
 
-/// The game an id names, or the sentence that refuses it.
-fn game(id: &str) -> Result<GameId, String> {
+/// The colour-safe palette's colours, from which each game picks its pair
+/// ([`ClientGame::colour_safe`]): Okabe & Ito (2008), and a light and a dark that already differ
+/// in brightness (the ring marks the dark side).
+pub mod okabe_ito {
+    use bevy::prelude::*;
+
+    /// Blue, #0072B2.
+    pub fn blue() -> Color {
+        Color::srgb_u8(0x00, 0x72, 0xb2)
+    }
+    /// Orange, #E69F00.
+    pub fn orange() -> Color {
+        Color::srgb_u8(0xe6, 0x9f, 0x00)
+    }
+    /// Vermillion, #D55E00.
+    pub fn vermillion() -> Color {
+        Color::srgb_u8(0xd5, 0x5e, 0x00)
+    }
+    /// Yellow #F0E442 lightened towards white.
+    pub fn light() -> Color {
+        Color::srgb_u8(0xf0, 0xe4, 0x42).mix(&Color::WHITE, 0.55)
+    }
+    /// Near black.
+    pub fn dark() -> Color {
+        Color::srgb_u8(0x10, 0x10, 0x14)
+    }
+}
+
+/// The game an id names, or the sentence that refuses it: where an id from a file, the page's
+/// address or the wire becomes a [`GameId`].
+pub fn game(id: &str) -> Result<GameId, String> {
     id.parse().map_err(|e: parlour_rules::UnknownGame| e.to_string())
 }
 
@@ -91,14 +112,14 @@ pub fn new_match(setup: &Setup) -> Result<Box<dyn AnyMatch>, String> {
 
 /// The value in force of option `key` in a game id with the options chosen, or `None` where it
 /// does not apply (or the options are refused).
-pub fn option_value(game: &str, options: &[(String, String)], key: &str) -> Option<String> {
-    GameId::parse(game)?.option_value(options, key)
+pub fn option_value(game: GameId, options: &[(String, String)], key: &str) -> Option<String> {
+    game.option_value(options, key)
 }
 
 /// The options in their canonical form (only what differs from the defaults), or the sentence
 /// that refuses them.
-pub fn canonical_options(game: &str, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
-    Ok(self::game(game)?.canonical_options(options)?)
+pub fn canonical_options(game: GameId, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
+    Ok(game.canonical_options(options)?)
 }
 
 /// `options` with `key=value` in place of any earlier value (not checked).
@@ -111,7 +132,7 @@ pub fn set_option(options: &[(String, String)], key: &str, value: &str) -> Vec<(
 /// `options` with `key` set to `value`, kept valid: where the new value cannot go with the
 /// other choices (a rule switch on Monk and Water, a first side with no move), the choices it
 /// clashes with give way, the board first kept. Canonical form.
-pub fn with_option(game: &str, options: &[(String, String)], key: &str, value: &str) -> Vec<(String, String)> {
+pub fn with_option(game: GameId, options: &[(String, String)], key: &str, value: &str) -> Vec<(String, String)> {
     let set = |base: &[(String, String)]| set_option(base, key, value);
     let variant: Vec<(String, String)> = options.iter().filter(|(k, _)| k == "variant").cloned().collect();
     for base in [options, &variant[..], &[]] {
@@ -123,6 +144,6 @@ pub fn with_option(game: &str, options: &[(String, String)], key: &str, value: &
 }
 
 /// The option specs of a game id.
-pub fn option_specs(game: &str) -> &'static [parlour_rules::OptionSpec] {
-    GameId::parse(game).map_or(&[], GameId::option_specs)
+pub fn option_specs(game: GameId) -> &'static [parlour_rules::OptionSpec] {
+    game.option_specs()
 }

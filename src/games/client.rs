@@ -3,19 +3,31 @@
 
 use bevy::prelude::*;
 use parlour_ai::Knowledge;
-use parlour_rules::Player;
+use parlour_rules::{GameId, Player, with_game};
 
 use super::effects::{AnimStep, Stage};
 use super::parts::{PieceDef, SpotDef, Table, Token};
 
-/// What the client needs from a game beyond [`Game`] and [`Knowledge`].
+/// What the client needs from a game beyond [`Game`] and [`Knowledge`]: every fact the client
+/// keeps about one game is here, implemented in the game's own file, so a new game is a compile
+/// error until its file says all of it.
 pub trait ClientGame: Knowledge {
+    /// The game in the registry (its [`Game::ID`](parlour_rules::Game::ID) as a value).
+    const GAME: GameId;
+    /// What the client says of the game where no match of it is on the table.
+    const ABOUT: About;
     /// True when the tokens after the first may be entered in any order (Kansho's choice).
     const UNORDERED_TAIL: bool = false;
     /// True to mark every spot where a move may start when the player has chosen nothing.
     const SHOW_STARTS: bool = false;
     /// The two sides' colours.
     const PALETTE: [Color; 2];
+    /// The two sides' colours in the colour-safe palette (see [`super::build::okabe_ito`]).
+    fn colour_safe() -> [Color; 2];
+    /// The new-game dialog's names of the two seats under `options` (before a match exists).
+    fn seat_names(options: &[(String, String)]) -> [&'static str; 2];
+    /// The new-game dialog's sentence on who moves first under `options`.
+    fn first_mover(options: &[(String, String)]) -> &'static str;
 
     /// The clicks that enter `mv`.
     fn tokens(&self, mv: &Self::Move) -> Vec<Token>;
@@ -76,6 +88,43 @@ pub trait ClientGame: Knowledge {
         let _ = text;
         Err(format!("{} positions are reached by moves, not set up", Self::NAME))
     }
+}
+
+/// What the client says of a game away from its match: the new-game dialog, the rules window,
+/// the camera's first framing, the pieces' material.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
+    /// The rules in one paragraph (the new-game dialog and the top of the F1 window).
+    pub summary: &'static str,
+    /// One line on what the game is like (its card in the chooser).
+    pub tagline: &'static str,
+    /// What to do first, in a sentence (the guided start).
+    pub first_steps: &'static str,
+    /// The desktop's home view of the board: yaw, pitch, distance, the point looked at (right
+    /// of the board's centre, so the HUD on the right covers no piece).
+    pub home: (f32, f32, f32, Vec3),
+    /// How rough the pieces are (Kōnane's lava and coral rough, turned counters smooth).
+    pub roughness: f32,
+}
+
+/// What the client says of `game` away from its match.
+pub fn about(game: GameId) -> About {
+    with_game!(game, G => G::ABOUT)
+}
+
+/// The new-game dialog's names of the two seats of `game` under `options`.
+pub fn seat_names(game: GameId, options: &[(String, String)]) -> [&'static str; 2] {
+    with_game!(game, G => G::seat_names(options))
+}
+
+/// The new-game dialog's sentence on who moves first in `game` under `options`.
+pub fn first_mover(game: GameId, options: &[(String, String)]) -> &'static str {
+    with_game!(game, G => G::first_mover(options))
+}
+
+/// The value of option `key` among `options` as chosen (not the value in force), or "".
+pub fn chosen<'a>(options: &'a [(String, String)], key: &str) -> &'a str {
+    options.iter().find(|(k, _)| k == key).map_or("", |(_, v)| v.as_str())
 }
 
 /// What a prefix of clicks allows next.

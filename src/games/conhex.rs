@@ -2,10 +2,12 @@
 //! blue and red sides, the swap offer and the winning chain.
 
 use bevy::prelude::*;
+use parlour_rules::GameId;
 use parlour_rules::Player;
 use parlour_rules::conhex::{CELLS, ConHex, ConHexMove, ConHexStep, HOLES, board};
 
-use crate::games::client::ClientGame;
+use crate::games::build::okabe_ito;
+use crate::games::client::{About, ClientGame};
 use crate::games::effects::{Anim, AnimStep, Sfx};
 use crate::games::parts::{Look, PieceDef, Shape, SpotDef, Table, Token};
 
@@ -32,7 +34,25 @@ fn name(p: Player) -> &'static str {
 }
 
 impl ClientGame for ConHex {
+    const GAME: GameId = GameId::ConHex;
+    const ABOUT: About = About {
+        summary: "Put a peg in an empty hole; a cell becomes yours when you are first to hold half of its holes (rounded up). Blue joins north and south, Red west and east, with a chain of owned cells; a corner cell counts for both its sides. With swap on, Red may take over Blue's first peg.",
+        tagline: "Claim cells with pegs and join your two sides of the board.",
+        first_steps: "Click any empty hole to put a peg in it. Hold half of a cell's holes first and the cell becomes yours; join your two sides with a chain of cells.",
+        home: (0.0, 1.0, 9.6, Vec3::new(1.2, 0.0, 0.3)),
+        roughness: 0.3,
+    };
     const PALETTE: [Color; 2] = [Color::srgb(0.15, 0.35, 0.85), Color::srgb(0.85, 0.18, 0.15)];
+
+    fn colour_safe() -> [Color; 2] {
+        [okabe_ito::blue(), okabe_ito::orange()]
+    }
+    fn seat_names(_: &[(String, String)]) -> [&'static str; 2] {
+        ["Blue", "Red"]
+    }
+    fn first_mover(_: &[(String, String)]) -> &'static str {
+        "Blue places the first peg; with swap on, Red may take it over."
+    }
 
     fn tokens(&self, mv: &ConHexMove) -> Vec<Token> {
         match *mv {

@@ -3,10 +3,12 @@
 
 use bevy::prelude::*;
 use parlour_rules::Game;
+use parlour_rules::GameId;
 use parlour_rules::Player;
 use parlour_rules::kansho::{Cell, Kansho, KanshoMove, KanshoStep, layout, result_display};
 
-use crate::games::client::ClientGame;
+use crate::games::build::okabe_ito;
+use crate::games::client::{About, ClientGame};
 use crate::games::effects::{Anim, AnimStep, Sfx, Stage};
 use crate::games::parts::{OFF_BOARD, PieceDef, Shape, SpotDef, Table, Token, flat};
 
@@ -89,7 +91,25 @@ fn fills_step(mover: Player, filled: usize, replaced: usize, fills: Vec<Anim>) -
 
 impl ClientGame for Kansho {
     const UNORDERED_TAIL: bool = true;
+    const GAME: GameId = GameId::Kansho;
+    const ABOUT: About = About {
+        summary: "Place a marker on an empty cell; every empty neighbour is filled and every opponent neighbour replaced by yours, paid from your hand. Areas with no empty neighbour are discarded (your opponent's first, then yours), then markers with at most one same-colour neighbour leave, wave after wave. When both hands are empty the side with more markers on the board wins.",
+        tagline: "Every marker floods its neighbours: place, surround, and keep more on the board.",
+        first_steps: "Click a green empty cell to place a marker there: its empty neighbours fill and your opponent's turn to your colour, paid from your hand. When your hand runs short, click which lit neighbours to fill.",
+        home: (0.0, 1.05, 10.0, Vec3::new(1.2, -0.4, 0.3)),
+        roughness: 0.3,
+    };
     const PALETTE: [Color; 2] = [Color::srgb(0.93, 0.91, 0.86), Color::srgb(0.08, 0.08, 0.09)];
+
+    fn colour_safe() -> [Color; 2] {
+        [okabe_ito::light(), okabe_ito::dark()]
+    }
+    fn seat_names(_: &[(String, String)]) -> [&'static str; 2] {
+        ["White", "Black"]
+    }
+    fn first_mover(_: &[(String, String)]) -> &'static str {
+        "Choose who places the first marker with the option above."
+    }
 
     fn tokens(&self, mv: &KanshoMove) -> Vec<Token> {
         let mut t = vec![Token::Spot(mv.centre.index() as u16)];

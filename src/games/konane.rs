@@ -2,10 +2,12 @@
 //! stones lifting off.
 
 use bevy::prelude::*;
+use parlour_rules::GameId;
 use parlour_rules::Player;
 use parlour_rules::konane::{Konane, KonaneMove, KonaneStep, Square};
 
-use crate::games::client::ClientGame;
+use crate::games::build::okabe_ito;
+use crate::games::client::{About, ClientGame};
 use crate::games::effects::{Anim, AnimStep, Sfx};
 use crate::games::parts::{Look, PieceDef, Shape, SpotDef, Table, Token, flat};
 
@@ -32,7 +34,25 @@ fn squares(k: &Konane) -> impl Iterator<Item = Square> + '_ {
 
 impl ClientGame for Konane {
     const SHOW_STARTS: bool = true;
+    const GAME: GameId = GameId::Konane;
+    const ABOUT: About = About {
+        summary: "Black lifts one of its stones from a corner or the centre, then White one next to the hole. After that, jump an enemy stone orthogonally into an empty square; you may go on jumping in the same direction and stop at any landing. Whoever cannot move loses.",
+        tagline: "Hawaiian checkers: jump and capture until your opponent cannot move.",
+        first_steps: "Black opens by lifting one of its own stones: click a green stone. Then jump an enemy stone into an empty square: click your stone, then the highlighted landing.",
+        home: (0.0, 0.95, 10.0, Vec3::new(1.2, 0.0, 0.3)),
+        roughness: 0.85,
+    };
     const PALETTE: [Color; 2] = [Color::srgb(0.92, 0.90, 0.84), Color::srgb(0.07, 0.07, 0.08)];
+
+    fn colour_safe() -> [Color; 2] {
+        [okabe_ito::light(), okabe_ito::dark()]
+    }
+    fn seat_names(_: &[(String, String)]) -> [&'static str; 2] {
+        ["White", "Black"]
+    }
+    fn first_mover(_: &[(String, String)]) -> &'static str {
+        "Black moves first (the rules fix it)."
+    }
 
     fn tokens(&self, mv: &KonaneMove) -> Vec<Token> {
         match *mv {

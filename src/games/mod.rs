@@ -11,6 +11,7 @@
 //! re-exported here for the tests and other users of the library; the client's own modules
 //! import them from their files.
 
+pub mod analysis;
 pub mod any_match;
 pub mod build;
 pub mod client;
@@ -20,7 +21,6 @@ mod kansho;
 mod konane;
 pub mod parts;
 mod qyshinsu;
-pub mod review;
 pub mod search;
 mod soldiers;
 pub mod words;

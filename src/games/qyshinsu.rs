@@ -3,10 +3,12 @@
 //! next move.
 
 use bevy::prelude::*;
+use parlour_rules::GameId;
 use parlour_rules::Player;
 use parlour_rules::qyshinsu::{Constraint, Kind, Qyshinsu, QyshinsuMove, QyshinsuStep, RING};
 
-use crate::games::client::ClientGame;
+use crate::games::build::okabe_ito;
+use crate::games::client::{About, ClientGame};
 use crate::games::effects::{Anim, AnimStep, Sfx};
 use crate::games::parts::{Look, OFF_BOARD, PieceDef, Shape, SpotDef, Table, Token, flat};
 
@@ -56,7 +58,25 @@ pub fn describe(c: &Constraint) -> String {
 
 impl ClientGame for Qyshinsu {
     const SHOW_STARTS: bool = true;
+    const GAME: GameId = GameId::Qyshinsu;
+    const ABOUT: About = About {
+        summary: "Add a stone from hand or take back one of yours, where the opponent's last move allows: an n-stone sends you n positions either way; an Old Stone added makes you add at the nearest empty position, one removed makes you remove your nearest stone. At most two stones of a kind may be on the board, and who cannot move loses.",
+        tagline: "Stones on a ring of twelve: each move says where the reply must go.",
+        first_steps: "Click a green position, then choose which of your stones to add there with the buttons that appear; or click one of your own stones on the ring to take it back.",
+        home: (0.0, 1.0, 13.0, Vec3::new(1.9, 0.0, 0.6)),
+        roughness: 0.32,
+    };
     const PALETTE: [Color; 2] = [Color::srgb(0.06, 0.06, 0.07), Color::srgb(0.75, 0.12, 0.10)];
+
+    fn colour_safe() -> [Color; 2] {
+        [okabe_ito::dark(), okabe_ito::orange()]
+    }
+    fn seat_names(_: &[(String, String)]) -> [&'static str; 2] {
+        ["Black", "Red"]
+    }
+    fn first_mover(_: &[(String, String)]) -> &'static str {
+        "Black moves first (the rules fix it)."
+    }
 
     fn tokens(&self, mv: &QyshinsuMove) -> Vec<Token> {
         match *mv {

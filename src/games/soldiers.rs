@@ -2,10 +2,12 @@
 //! shaded, the hunter hopping along his path, soldiers captured and lifted off together.
 
 use bevy::prelude::*;
+use parlour_rules::GameId;
 use parlour_rules::soldiers::{Board, Move, Piece, Point, Rules, Soldiers, SoldiersOptions, Step, Variant};
 use parlour_rules::{Game, Player, Status};
 
-use crate::games::client::ClientGame;
+use crate::games::build::okabe_ito;
+use crate::games::client::{About, ClientGame, chosen};
 use crate::games::effects::{Anim, AnimStep, Sfx};
 use crate::games::parts::{Look, PieceDef, Shape, SpotDef, Table, Token, flat};
 
@@ -32,7 +34,33 @@ fn point_pos(b: &Board, p: Point) -> Vec3 {
 
 impl ClientGame for Soldiers {
     const SHOW_STARTS: bool = true;
+    const GAME: GameId = GameId::Soldiers;
+    const ABOUT: About = About {
+        summary: "Any piece steps along a line to an adjacent empty point; soldiers may never enter the refuge. The hunter captures by intervention (boards 1 and 2, Monk and Water) or by jumping (boards 3 and 4) and wins when few enough soldiers are left; the soldiers win by catching him between two of them (boards 1 and 2), by pinning him or by shutting him in the refuge.",
+        tagline: "One general against a crowd of soldiers: capture them, or be pinned.",
+        first_steps: "Click a green piece to pick it up, then a highlighted point to move it there.",
+        home: (0.0, 0.98, 10.8, Vec3::new(1.2, 0.0, 0.4)),
+        roughness: 0.42,
+    };
     const PALETTE: [Color; 2] = [Color::srgb(0.78, 0.16, 0.12), Color::srgb(0.90, 0.86, 0.74)];
+
+    fn colour_safe() -> [Color; 2] {
+        [okabe_ito::vermillion(), okabe_ito::light()]
+    }
+    fn seat_names(options: &[(String, String)]) -> [&'static str; 2] {
+        match chosen(options, "variant") {
+            "monk" => ["Monk", "Water"],
+            _ => ["General (hunter)", "Soldiers"],
+        }
+    }
+    fn first_mover(options: &[(String, String)]) -> &'static str {
+        let soldiers_first = GameId::Soldiers.option_value(options, "first").as_deref() == Some("soldiers");
+        match chosen(options, "variant") {
+            "monk" => "The water moves first (the rule book fixes it).",
+            _ if soldiers_first => "The soldiers move first (the option first above).",
+            _ => "The general moves first (the option first above).",
+        }
+    }
 
     fn tokens(&self, mv: &Move) -> Vec<Token> {
         let mut t = vec![Token::Spot(u16::from(mv.from()))];

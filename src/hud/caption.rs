@@ -12,6 +12,7 @@ use crate::games::words::cap;
 use crate::play::board::{Caption, Selection};
 use crate::play::messages::{MoveInput, PlaySfx};
 use crate::state::Phase;
+use crate::table::camera::LANDSCAPE_COLUMN;
 use crate::theme::layout::{Layout, LayoutKind};
 
 /// The caption window at the bottom, when there is something to say.
@@ -47,7 +48,7 @@ fn beside_hud(layout: &Layout) -> (f32, f32) {
     match layout.kind {
         LayoutKind::Desktop => (-130.0, 17.0),
         LayoutKind::Portrait => (0.0, 15.0),
-        LayoutKind::Landscape => (crate::table::camera::LANDSCAPE_COLUMN / 2.0, 15.0),
+        LayoutKind::Landscape => (LANDSCAPE_COLUMN / 2.0, 15.0),
     }
 }
 

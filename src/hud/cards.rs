@@ -10,6 +10,7 @@ use parlour_rules::Player;
 use super::scoreboard::{Scoreboard, scoreboard};
 use crate::games::any_match::AnyMatch;
 use crate::games::build::{Palette, PaletteColours};
+use crate::games::words::cap;
 use crate::theme::palette::GOLD;
 
 /// An egui colour from a Bevy one.
@@ -21,7 +22,7 @@ pub fn egui_colour(c: Color) -> egui::Color32 {
 /// The scoreboard of the match's position.
 pub fn scoreboard_of(m: &dyn AnyMatch) -> Scoreboard {
     let names = Player::BOTH.map(|p| m.side_name(p));
-    let hunter = parlour_rules::GameId::parse(m.game_id()).and_then(parlour_rules::GameId::hunter);
+    let hunter = m.game_id().hunter();
     scoreboard([&names[0], &names[1]], &m.counters(), hunter)
 }
 
@@ -116,11 +117,7 @@ pub fn side_cards(
                     colours[p.index()],
                     palette.marks() && p == Player::P2,
                 );
-                ui.label(
-                    egui::RichText::new(crate::games::words::cap(&m.side_name(p)))
-                        .size(16.0)
-                        .strong(),
-                );
+                ui.label(egui::RichText::new(cap(&m.side_name(p))).size(16.0).strong());
                 ui.label(egui::RichText::new(who).weak());
                 if moving {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

@@ -1,6 +1,7 @@
 //! What the HUD's windows share: which of the smaller dialogs are open, the title's and the
 //! pause menu's big buttons, and whether the window shows the board alone.
 
+use crate::cli::Args;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -18,7 +19,7 @@ pub struct Dialogs {
 }
 
 /// True when the window shows the board alone (`--show card`, the chooser's pictures).
-pub fn card_mode(args: Option<&crate::cli::Args>) -> bool {
+pub fn card_mode(args: Option<&Args>) -> bool {
     args.is_some_and(|a| a.show.as_deref() == Some("card"))
 }
 

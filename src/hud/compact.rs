@@ -17,6 +17,7 @@ use crate::games::words::cap;
 use crate::play::result::result_line;
 use crate::state::Phase;
 use crate::table::camera::{LANDSCAPE_COLUMN, PORTRAIT_BAR};
+use crate::theme::layout::mark_target;
 use crate::theme::layout::{InputSeen, Layout, LayoutKind};
 use crate::theme::palette::GOLD;
 
@@ -249,7 +250,7 @@ fn short_count(label: &str, value: &str) -> String {
 fn sheet_button(ui: &mut egui::Ui, sheet: &mut Sheet) {
     let text = if sheet.0 { "× Close" } else { "☰ Moves & menu" };
     let button = ui.add(egui::Button::new(text).min_size(egui::vec2(TOUCH_TARGET, TOUCH_TARGET)));
-    crate::theme::layout::mark_target(ui.ctx(), "sheet", button.rect);
+    mark_target(ui.ctx(), "sheet", button.rect);
     if button.clicked() {
         sheet.0 = !sheet.0;
     }

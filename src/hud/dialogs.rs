@@ -10,6 +10,8 @@ use crate::play::board::Match;
 use crate::state::Screen;
 use crate::store::settings::{DataDir, Settings};
 use crate::store::{PasteError, SaveList, StoreAction};
+use crate::theme::keyboard::Ask;
+use crate::theme::keyboard::ask;
 
 /// The load list, the settings and the move-list box.
 pub(super) fn dialogs(
@@ -24,7 +26,7 @@ pub(super) fn dialogs(
     dir: Res<DataDir>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if crate::theme::keyboard::ask(ctx) == Some(crate::theme::keyboard::Ask::Close) {
+    if ask(ctx) == Some(Ask::Close) {
         dialogs.load = false;
         dialogs.settings = false;
         dialogs.paste = false;

@@ -5,16 +5,19 @@ use bevy::prelude::*;
 use bevy::window::{MonitorSelection, WindowMode};
 
 use super::common::Dialogs;
+use crate::net::lobby::OnlineDialog;
 use crate::play::messages::GameCommand;
+use crate::state::Teaching;
 use crate::state::{Paused, Screen};
 use crate::teach::rules_view::ShowRules;
+use crate::theme::keyboard::DialogUp;
 
 /// Whether a dialog that takes the keyboard is open over the table (see [`crate::theme::keyboard::DialogUp`]).
 pub(super) fn note_dialogs(
     (paused, dialogs, rules): (Res<Paused>, Res<Dialogs>, Res<ShowRules>),
-    online: Res<crate::net::lobby::OnlineDialog>,
-    teaching: Res<crate::state::Teaching>,
-    mut up: ResMut<crate::theme::keyboard::DialogUp>,
+    online: Res<OnlineDialog>,
+    teaching: Res<Teaching>,
+    mut up: ResMut<DialogUp>,
 ) {
     let now = paused.0 || dialogs.load || dialogs.settings || dialogs.paste || rules.0 || online.open || teaching.0;
     if up.0 != now {
@@ -23,7 +26,7 @@ pub(super) fn note_dialogs(
 }
 
 pub(super) fn keys(
-    (up, keys): (Res<crate::theme::keyboard::DialogUp>, Res<ButtonInput<KeyCode>>),
+    (up, keys): (Res<DialogUp>, Res<ButtonInput<KeyCode>>),
     screen: Res<State<Screen>>,
     wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut cmds: MessageWriter<GameCommand>,

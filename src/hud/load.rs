@@ -5,8 +5,10 @@ use bevy_egui::egui;
 use parlour_saves::SaveEntry;
 
 use super::common::Dialogs;
+use crate::platform::SAVES_IN_PAGE;
 use crate::store::settings::DataDir;
 use crate::store::{SaveList, StoreAction};
+use crate::theme::keyboard::way_in;
 
 /// The "Load a saved game" window; closing it (or loading) clears `dialogs.load`.
 pub(super) fn window(
@@ -46,7 +48,7 @@ pub(super) fn window(
 /// Where the saves are, and how to take one elsewhere: files on the desktop, the page's
 /// storage (with Download and Upload) in the browser.
 fn where_saves_are(ui: &mut egui::Ui, dir: &DataDir, store: &mut MessageWriter<StoreAction>) {
-    if crate::platform::SAVES_IN_PAGE {
+    if SAVES_IN_PAGE {
         ui.label(
             "Your saves are kept in this browser. Download one to keep it as a file or to play it \
              in another browser; Upload adds a save file to this list.",
@@ -77,13 +79,13 @@ fn save_row(
     let auto = entry.name == parlour_saves::AUTOSAVE.trim_end_matches(".json");
     let load = ui.button("Load");
     if i == 0 {
-        crate::theme::keyboard::way_in(ui, &load);
+        way_in(ui, &load);
     }
     if load.clicked() {
         store.write(StoreAction::Load(entry.path.clone()));
         dialogs.load = false;
     }
-    if crate::platform::SAVES_IN_PAGE && ui.button("Download").clicked() {
+    if SAVES_IN_PAGE && ui.button("Download").clicked() {
         store.write(StoreAction::Download(entry.path.clone()));
     }
     ui.vertical(|ui| {

@@ -5,6 +5,10 @@
 //!
 //! A file per window: `title`, `new_game`, `panel` (the in-game window, which also draws
 //! `caption` and `pause`), `results`, `dialogs` (`load`, `settings`, `paste`) and `notice`;
+//! `review/` (the review window: its graph, its keys and actions, the lesson's window);
+//! `compact` (a small screen's bar and the sheet that slides up with the side window's
+//! content); `scoreboard` (the rules' counters as a card per side, pure and tested) and `cards`
+//! (drawing them); `page` (the browser only: the game in the page's address, the Back button);
 //! `keys` and `show` listen; `common` holds what they share. This file only registers them.
 
 mod caption;
@@ -32,15 +36,17 @@ use bevy_egui::EguiPrimaryContextPass;
 
 use crate::schedule::GameSet;
 use crate::state::Demo;
+use crate::state::Screen;
 use crate::teach::rules_view::ShowRules;
+use crate::teach::rules_view::rules_window;
+use crate::theme::keyboard::DialogUp;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowRules>()
         .init_resource::<Demo>()
         .init_resource::<common::Dialogs>()
-        .init_resource::<review::ReviewAnalysis>()
         .init_resource::<compact::Sheet>()
-        .init_resource::<crate::theme::keyboard::DialogUp>()
+        .init_resource::<DialogUp>()
         .add_systems(Update, (keys::note_dialogs, keys::keys).chain().in_set(GameSet::Input))
         .add_systems(Update, show::show_at_start.in_set(GameSet::Input))
         // The page's address and the Back button: the browser's alone.
@@ -55,7 +61,7 @@ pub(super) fn plugin(app: &mut App) {
             review::review_keys
                 .in_set(GameSet::Input)
                 .after(keys::note_dialogs)
-                .run_if(in_state(crate::state::Screen::Playing)),
+                .run_if(in_state(Screen::Playing)),
         )
         .add_systems(
             EguiPrimaryContextPass,
@@ -67,7 +73,7 @@ pub(super) fn plugin(app: &mut App) {
                 pause::menu,
                 results::results,
                 review::review,
-                crate::teach::rules_view::rules_window,
+                rules_window,
                 dialogs::dialogs,
                 notice::notice,
             )

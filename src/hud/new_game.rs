@@ -4,13 +4,27 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use parlour_ai::Level;
+use parlour_rules::GameId;
 
-use crate::games::build::{Setup, option_specs, option_value, with_option};
+use crate::games::build::{Setup, canonical_options, game, option_specs, option_value, set_option, with_option};
+use crate::games::client::{about, chosen, first_mover, seat_names};
 use crate::games::effects::Sfx;
+use crate::games::konane_solved_line;
+use crate::games::prove_soldiers_start;
+use crate::games::soldiers_rules;
 use crate::games::words::cap;
+use crate::play::board::StartMoves;
 use crate::play::messages::PlaySfx;
+use crate::screens::chooser::CardPictures;
+use crate::screens::chooser::textures;
 use crate::state::Screen;
 use crate::store::settings::Settings;
+use crate::teach::rules_text::variant_notes;
+use crate::theme::keyboard::Ask;
+use crate::theme::keyboard::DialogUp;
+use crate::theme::keyboard::ask;
+use crate::theme::layout::Layout;
+use crate::theme::layout::mark_target;
 
 pub(super) fn new_game(
     mut contexts: EguiContexts,
@@ -18,24 +32,29 @@ pub(super) fn new_game(
     mut setup: ResMut<Setup>,
     mut next: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
-    mut start: ResMut<crate::play::board::StartMoves>,
+    mut start: ResMut<StartMoves>,
     mut settings: ResMut<Settings>,
     mut proof: Local<StartProof>,
-    (card_pictures, assets, up, layout): (
-        Res<crate::screens::chooser::CardPictures>,
-        Res<AssetServer>,
-        Res<crate::theme::keyboard::DialogUp>,
-        Res<crate::theme::layout::Layout>,
-    ),
+    (card_pictures, assets, up, layout): (Res<CardPictures>, Res<AssetServer>, Res<DialogUp>, Res<Layout>),
 ) -> Result {
     if *screen.get() != Screen::NewGame {
         return Ok(());
     }
-    let pictures = crate::screens::chooser::textures(&mut contexts, &card_pictures, &assets);
+    // The settings file's decoding and every writer of `Setup` keep a game the rules know; were
+    // one not, the dialog says so and opens on the default game rather than on nothing.
+    let game = match game(&setup.game) {
+        Ok(g) => g,
+        Err(e) => {
+            error!("the new-game dialog: {e}");
+            *setup = Setup::default();
+            return Ok(());
+        }
+    };
+    let pictures = textures(&mut contexts, &card_pictures, &assets);
     let ctx = contexts.ctx_mut()?;
     // Enter with nothing focused starts the game; Escape goes back to the title (unless a
     // window over the chooser, the rules, takes them).
-    let asked = crate::theme::keyboard::ask(ctx).filter(|_| !up.0);
+    let asked = ask(ctx).filter(|_| !up.0);
     // On a small screen the dialog takes the screen's width and scrolls, and the cards scroll
     // sideways under a finger.
     let compact = layout.compact();
@@ -50,43 +69,41 @@ pub(super) fn new_game(
     };
     window.show(ctx, |ui| {
         let mut body = |ui: &mut egui::Ui| {
-            let chosen = if compact {
+            let clicked = if compact {
                 egui::ScrollArea::horizontal()
-                    .show(ui, |ui| crate::screens::chooser::cards(ui, &setup.game, &pictures))
+                    .show(ui, |ui| crate::screens::chooser::cards(ui, game, &pictures))
                     .inner
             } else {
-                crate::screens::chooser::cards(ui, &setup.game, &pictures)
+                crate::screens::chooser::cards(ui, game, &pictures)
             };
-            if let Some(id) = chosen
-                && setup.game != id
+            if let Some(id) = clicked
+                && game != id
             {
                 setup.game = id.to_string();
                 setup.options.clear();
                 sfx.write(PlaySfx(Sfx::Click));
             }
             ui.add_space(4.0);
-            ui.add(
-                egui::Label::new(egui::RichText::new(crate::teach::rules_view::summary(&setup.game)).small()).wrap(),
-            );
+            ui.add(egui::Label::new(egui::RichText::new(about(game).summary).small()).wrap());
             ui.separator();
-            options(ui, &mut setup);
-            if parlour_rules::GameId::Soldiers.is(&setup.game) {
+            options(ui, game, &mut setup);
+            if game == GameId::Soldiers {
                 soldiers_notes(ui, &mut setup, &mut proof, &mut sfx);
             }
-            if parlour_rules::GameId::Konane.is(&setup.game)
-                && let Some(line) = crate::games::konane_solved_line(&setup.options)
+            if game == GameId::Konane
+                && let Some(line) = konane_solved_line(&setup.options)
             {
                 ui.colored_label(egui::Color32::from_rgb(230, 170, 60), line);
             }
             ui.separator();
-            players(ui, &mut setup);
+            players(ui, game, &mut setup);
             ui.separator();
             ui.horizontal(|ui| {
                 let start_button = ui
                     .button(egui::RichText::new("Start").size(18.0))
                     .on_hover_text("Enter");
-                crate::theme::layout::mark_target(ui.ctx(), "start", start_button.rect);
-                if start_button.clicked() || asked == Some(crate::theme::keyboard::Ask::Default) {
+                mark_target(ui.ctx(), "start", start_button.rect);
+                if start_button.clicked() || asked == Some(Ask::Default) {
                     sfx.write(PlaySfx(Sfx::Click));
                     start.0.clear();
                     if settings.last_setup != *setup {
@@ -94,8 +111,7 @@ pub(super) fn new_game(
                     }
                     next.set(Screen::Playing);
                 }
-                if ui.button("Back").on_hover_text("Esc").clicked() || asked == Some(crate::theme::keyboard::Ask::Close)
-                {
+                if ui.button("Back").on_hover_text("Esc").clicked() || asked == Some(Ask::Close) {
                     next.set(Screen::Title);
                 }
             });
@@ -110,25 +126,25 @@ pub(super) fn new_game(
 }
 
 /// The game's options: only those that apply to the choices so far, each with its help.
-fn options(ui: &mut egui::Ui, setup: &mut ResMut<Setup>) {
-    let specs = option_specs(&setup.game);
+fn options(ui: &mut egui::Ui, game: GameId, setup: &mut ResMut<Setup>) {
+    let specs = option_specs(game);
     if !specs.is_empty() {
         ui.heading("Options");
     }
     for spec in specs {
         // Only the options that apply to the choices so far, with the value in force
         // (a rule switch's follows the board when not chosen).
-        let Some(current) = option_value(&setup.game, &setup.options, spec.key) else {
+        let Some(current) = option_value(game, &setup.options, spec.key) else {
             continue;
         };
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(spec.key).strong());
             if spec.values.len() > 8 {
-                number_slider(ui, setup, spec, &current);
+                number_slider(ui, game, setup, spec, &current);
             } else {
                 for v in spec.values {
                     if ui.selectable_label(current == *v, *v).clicked() && current != *v {
-                        setup.options = with_option(&setup.game, &setup.options, spec.key, v);
+                        setup.options = with_option(game, &setup.options, spec.key, v);
                     }
                 }
             }
@@ -139,25 +155,25 @@ fn options(ui: &mut egui::Ui, setup: &mut ResMut<Setup>) {
 
 /// A number with many values (the hunter's threshold): a slider over the values the choices
 /// allow.
-fn number_slider(ui: &mut egui::Ui, setup: &mut ResMut<Setup>, spec: &parlour_rules::OptionSpec, current: &str) {
+fn number_slider(
+    ui: &mut egui::Ui,
+    game: GameId,
+    setup: &mut ResMut<Setup>,
+    spec: &parlour_rules::OptionSpec,
+    current: &str,
+) {
     let allowed: Vec<&str> = spec
         .values
         .iter()
         .copied()
-        .filter(|v| {
-            crate::games::build::canonical_options(
-                &setup.game,
-                &crate::games::build::set_option(&setup.options, spec.key, v),
-            )
-            .is_ok()
-        })
+        .filter(|v| canonical_options(game, &set_option(&setup.options, spec.key, v)).is_ok())
         .collect();
     let mut i = allowed.iter().position(|v| *v == current).unwrap_or(0);
     let last = allowed.len().saturating_sub(1);
     if ui.add(egui::Slider::new(&mut i, 0..=last).show_value(false)).changed()
         && let Some(v) = allowed.get(i)
     {
-        setup.options = with_option(&setup.game, &setup.options, spec.key, v);
+        setup.options = with_option(game, &setup.options, spec.key, v);
     }
     ui.label(current);
 }
@@ -171,12 +187,12 @@ fn soldiers_notes(
     sfx: &mut MessageWriter<PlaySfx>,
 ) {
     // The reading of the rules in force on the chosen board, as the rule page asks.
-    let v = match variant(&setup.options) {
+    let v = match chosen(&setup.options, "variant") {
         "" => "board1",
         v => v,
     };
-    ui.add(egui::Label::new(egui::RichText::new(crate::teach::rules_text::variant_notes(v)).small()).wrap());
-    let Some(info) = crate::games::soldiers_rules(&setup.options) else {
+    ui.add(egui::Label::new(egui::RichText::new(variant_notes(v)).small()).wrap());
+    let Some(info) = soldiers_rules(&setup.options) else {
         return;
     };
     if !info.changed.is_empty() {
@@ -218,9 +234,9 @@ fn soldiers_notes(
 }
 
 /// Each side: a human or one of the computer's levels; then who moves first.
-fn players(ui: &mut egui::Ui, setup: &mut ResMut<Setup>) {
+fn players(ui: &mut egui::Ui, game: GameId, setup: &mut ResMut<Setup>) {
     ui.heading("Players");
-    let names = side_names(&setup.game, &setup.options);
+    let names = seat_names(game, &setup.options);
     for (seat, name) in names.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(*name).strong());
@@ -233,18 +249,17 @@ fn players(ui: &mut egui::Ui, setup: &mut ResMut<Setup>) {
         });
         if let Some(l) = setup.seats[seat] {
             ui.label(egui::RichText::new(l.description()).small().italics());
-            if let Some(text) = strength(&setup.game, &setup.options, l) {
+            if let Some(text) = strength(game, &setup.options, l) {
                 ui.label(egui::RichText::new(text).small());
             }
         }
     }
-    ui.label(first_mover(&setup.game, &setup.options));
+    ui.label(first_mover(game, &setup.options));
 }
 
 /// The level's measured rating on this board ("Casual — about 1450 in Kōnane"), where one was
 /// measured (`parlour_ai::ratings`, docs/strength.md).
-fn strength(game: &str, options: &[(String, String)], level: Level) -> Option<String> {
-    let id = parlour_rules::GameId::parse(game)?;
+fn strength(id: GameId, options: &[(String, String)], level: Level) -> Option<String> {
     let r = parlour_ai::ratings::rating(id, options, level)?;
     let about = (f32::from(r.elo) / 50.0).round() as u32 * 50;
     Some(if level == Level::Novice {
@@ -273,24 +288,6 @@ fn strength(game: &str, options: &[(String, String)], level: Level) -> Option<St
             r.high
         )
     })
-}
-
-/// The variant chosen in the new-game dialog (Sixteen Soldiers), or "".
-fn variant(options: &[(String, String)]) -> &str {
-    options
-        .iter()
-        .find(|(k, _)| k == "variant")
-        .map_or("", |(_, v)| v.as_str())
-}
-
-fn side_names(game: &str, options: &[(String, String)]) -> [&'static str; 2] {
-    match (game, variant(options)) {
-        ("conhex", _) => ["Blue", "Red"],
-        ("qyshinsu", _) => ["Black", "Red"],
-        ("soldiers", "monk") => ["Monk", "Water"],
-        ("soldiers", _) => ["General (hunter)", "Soldiers"],
-        _ => ["White", "Black"],
-    }
 }
 
 /// What the new-game dialog knows of the start's proven result under the options chosen.
@@ -334,7 +331,7 @@ impl StartProof {
             self.asked = asked.clone();
             self.found = None;
             let spawned = std::thread::Builder::new().name("parlour-proof".into()).spawn(move || {
-                let _ = tx.send(crate::games::prove_soldiers_start(&asked));
+                let _ = tx.send(prove_soldiers_start(&asked));
             });
             if spawned.is_ok() {
                 self.running = Some(std::sync::Mutex::new(rx));
@@ -345,18 +342,5 @@ impl StartProof {
             (None, Some(text)) if self.asked == options => Proven::Won(text),
             _ => Proven::Open,
         }
-    }
-}
-
-fn first_mover(game: &str, options: &[(String, String)]) -> &'static str {
-    let soldiers_first = option_value(game, options, "first").as_deref() == Some("soldiers");
-    match (game, variant(options)) {
-        ("konane", _) => "Black moves first (the rules fix it).",
-        ("conhex", _) => "Blue places the first peg; with swap on, Red may take it over.",
-        ("qyshinsu", _) => "Black moves first (the rules fix it).",
-        ("soldiers", "monk") => "The water moves first (the rule book fixes it).",
-        ("soldiers", _) if soldiers_first => "The soldiers move first (the option first above).",
-        ("soldiers", _) => "The general moves first (the option first above).",
-        _ => "Choose who places the first marker with the option above.",
     }
 }

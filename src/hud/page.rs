@@ -8,6 +8,8 @@ use bevy::prelude::*;
 use super::common::Dialogs;
 use super::compact::Sheet;
 use crate::games::build::Setup;
+use crate::net::OnlineStatus;
+use crate::net::lobby::OnlineDialog;
 use crate::platform::history::{GameAddress, hold_back, page_address, set_address, take_back};
 use crate::play::board::Match;
 use crate::state::{Demo, Paused, Screen};
@@ -19,11 +21,11 @@ pub(super) fn page_history(
     m: Option<Res<Match>>,
     setup: Res<Setup>,
     demo: Res<Demo>,
-    online: Res<crate::net::OnlineStatus>,
+    online: Res<OnlineStatus>,
     (mut dialogs, mut rules, mut lobby, mut paused, mut sheet): (
         ResMut<Dialogs>,
         ResMut<ShowRules>,
-        ResMut<crate::net::lobby::OnlineDialog>,
+        ResMut<OnlineDialog>,
         ResMut<Paused>,
         ResMut<Sheet>,
     ),
@@ -65,7 +67,7 @@ pub(super) fn page_history(
     }
     let playing = matches!(*screen.get(), Screen::Playing | Screen::Results) && !demo.0;
     let game = m.as_ref().filter(|_| playing).map(|m| GameAddress {
-        game: m.0.game_id().to_string(),
+        game: m.0.game_id(),
         options: m.0.options(),
         seats: setup.seats,
         moves: m.0.history().into_iter().map(|(_, t)| t).collect(),

@@ -13,18 +13,23 @@ use super::cards;
 use super::common::{Dialogs, card_mode};
 use super::scoreboard::Scoreboard;
 use crate::ai::AiTurn;
+use crate::cli::Args;
 use crate::games::any_match::AnyMatch;
 use crate::games::build::{Setup, move_list};
 use crate::games::effects::Sfx;
+use crate::games::soldiers_rules_line;
 use crate::play::board::{Caption, Match, Selection};
 use crate::play::messages::{GameCommand, MoveInput, PlaySfx};
 use crate::play::result::result_line;
+use crate::review::analysis::ReviewAnalysis;
 use crate::state::{Demo, Paused, Phase, Remote, Review, Screen};
 use crate::store::settings::{DataDir, Settings};
 use crate::store::{SaveList, StoreAction, refresh};
 use crate::table::camera::OrbitCam;
 use crate::teach::rules_view::ShowRules;
+use crate::theme::layout::Layout;
 use crate::theme::layout::{InputSeen, with_key};
+use crate::theme::palette::GOLD;
 
 pub(super) fn playing(
     mut contexts: EguiContexts,
@@ -65,11 +70,11 @@ pub(super) fn playing(
         Res<Demo>,
         Local<Option<String>>,
         Local<Scoreboard>,
-        Option<Res<crate::cli::Args>>,
+        Option<Res<Args>>,
         Res<Remote>,
-        Res<super::review::ReviewAnalysis>,
+        Res<ReviewAnalysis>,
         (
-            Res<crate::theme::layout::Layout>,
+            Res<Layout>,
             ResMut<super::compact::Sheet>,
             Res<crate::theme::layout::InputSeen>,
         ),
@@ -80,7 +85,7 @@ pub(super) fn playing(
     }
     // The Sixteen Soldiers rules line over the move list, worked out when the match changes.
     if let Some(m) = m.as_ref().filter(|m| m.is_changed()) {
-        *rules_line = crate::games::soldiers_rules_line(&m.0.options());
+        *rules_line = soldiers_rules_line(&m.0.options());
         *board = cards::scoreboard_of(m.0.as_ref());
     }
     let Some(m) = m else { return Ok(()) };
@@ -147,14 +152,14 @@ fn header(ui: &mut egui::Ui, m: &dyn AnyMatch, over: bool, review: bool) {
             egui::RichText::new(result_line(m, None))
                 .size(16.0)
                 .strong()
-                .color(crate::theme::palette::GOLD),
+                .color(GOLD),
         );
     } else if review {
         let at = m.history().len();
         ui.label(
             egui::RichText::new(format!("Looking back: after move {at} of {}", at + m.redo_len()))
                 .italics()
-                .color(crate::theme::palette::GOLD),
+                .color(GOLD),
         );
     }
 }
@@ -227,7 +232,7 @@ fn moves(
     rules_line: Option<&str>,
     review: bool,
     phase: Option<Phase>,
-    analysis: &super::review::ReviewAnalysis,
+    analysis: &ReviewAnalysis,
     cmds: &mut MessageWriter<GameCommand>,
 ) {
     ui.label(egui::RichText::new("Moves").strong());

@@ -4,9 +4,13 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::common::{Dialogs, big, big_button};
+use crate::cli::Args;
+use crate::state::Demo;
 use crate::state::{Paused, Screen};
 use crate::store::settings::DataDir;
 use crate::store::{SaveList, StoreAction, refresh};
+use crate::theme::keyboard::way_in;
+use crate::theme::layout::mark_target;
 
 /// The "Paused" window while playing (drawn after the side window); every choice but Resume's
 /// own also closes it.
@@ -14,13 +18,13 @@ pub(super) fn menu(
     mut contexts: bevy_egui::EguiContexts,
     screen: Res<State<Screen>>,
     mut paused: ResMut<Paused>,
-    demo: Res<crate::state::Demo>,
+    demo: Res<Demo>,
     mut store: MessageWriter<StoreAction>,
     dir: Res<DataDir>,
     mut list: ResMut<SaveList>,
     mut dialogs: ResMut<Dialogs>,
     mut next: ResMut<NextState<Screen>>,
-    args: Option<Res<crate::cli::Args>>,
+    args: Option<Res<Args>>,
 ) -> Result {
     if *screen.get() != Screen::Playing || !paused.0 || super::common::card_mode(args.as_deref()) {
         return Ok(());
@@ -34,7 +38,7 @@ pub(super) fn menu(
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 let resume = big(ui, "Resume");
-                crate::theme::keyboard::way_in(ui, &resume);
+                way_in(ui, &resume);
                 if resume.clicked() {
                     paused.0 = false;
                 }
@@ -60,7 +64,7 @@ pub(super) fn menu(
                     next.set(Screen::NewGame);
                 }
                 let title = big(ui, "Title screen");
-                crate::theme::layout::mark_target(ui.ctx(), "title-screen", title.rect);
+                mark_target(ui.ctx(), "title-screen", title.rect);
                 if title.clicked() {
                     paused.0 = false;
                     next.set(Screen::Title);

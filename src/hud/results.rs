@@ -6,11 +6,17 @@ use bevy_egui::{EguiContexts, egui};
 use super::cards;
 use crate::games::build::Setup;
 use crate::games::effects::Sfx;
+use crate::play::board::OffRecord;
 use crate::play::board::{Match, Resigned};
 use crate::play::messages::PlaySfx;
 use crate::play::result::result_line;
+use crate::review::analysis::ReviewAnalysis;
+use crate::review::branch::ReviewAction;
+use crate::state::Remote;
 use crate::state::{KeepMatch, Review, Screen};
 use crate::store::settings::Settings;
+use crate::theme::keyboard::way_in;
+use crate::theme::layout::mark_target;
 
 pub(super) fn results(
     mut contexts: EguiContexts,
@@ -21,16 +27,8 @@ pub(super) fn results(
     mut sfx: MessageWriter<PlaySfx>,
     mut keep: ResMut<KeepMatch>,
     mut review: ResMut<Review>,
-    (setup, settings, remote, mut analysis): (
-        Res<Setup>,
-        Res<Settings>,
-        Res<crate::state::Remote>,
-        ResMut<super::review::ReviewAnalysis>,
-    ),
-    (mut off, mut actions): (
-        ResMut<crate::play::off_record::OffRecord>,
-        MessageWriter<crate::play::off_record::ReviewAction>,
-    ),
+    (setup, settings, remote, mut analysis): (Res<Setup>, Res<Settings>, Res<Remote>, ResMut<ReviewAnalysis>),
+    (mut off, mut actions): (ResMut<OffRecord>, MessageWriter<ReviewAction>),
 ) -> Result {
     if *screen.get() != Screen::Results {
         return Ok(());
@@ -63,13 +61,13 @@ pub(super) fn results(
             if off.branching() {
                 // A game played on from a reviewed position: back to the review it left.
                 let back = ui.button(egui::RichText::new("◀ Back to the review").size(17.0));
-                crate::theme::keyboard::way_in(ui, &back);
+                way_in(ui, &back);
                 if back.clicked() {
                     sfx.write(PlaySfx(Sfx::Click));
                     keep.0 = true;
                     review.0 = true;
                     off.going_back = true;
-                    actions.write(crate::play::off_record::ReviewAction::Return);
+                    actions.write(ReviewAction::Return);
                     next.set(Screen::Playing);
                 }
             }
@@ -99,11 +97,11 @@ fn replay_buttons(
     sfx: &mut MessageWriter<PlaySfx>,
     keep: &mut KeepMatch,
     review: &mut Review,
-    analysis: &mut super::review::ReviewAnalysis,
+    analysis: &mut ReviewAnalysis,
     next: &mut NextState<Screen>,
 ) {
     let replay = ui.button(egui::RichText::new("Replay the game").size(17.0));
-    crate::theme::keyboard::way_in(ui, &replay);
+    way_in(ui, &replay);
     if replay.clicked() {
         sfx.write(PlaySfx(Sfx::Click));
         keep.0 = true;
@@ -113,7 +111,7 @@ fn replay_buttons(
     let button = ui
         .button(egui::RichText::new("Review").size(17.0))
         .on_hover_text("The replay with the computer's analysis: its graph and each move's mark");
-    crate::theme::layout::mark_target(ui.ctx(), "review", button.rect);
+    mark_target(ui.ctx(), "review", button.rect);
     if button.clicked() {
         sfx.write(PlaySfx(Sfx::Click));
         keep.0 = true;

@@ -6,6 +6,7 @@ use bevy_egui::egui;
 use super::common::Dialogs;
 use crate::games::build::Palette;
 use crate::store::settings::{CameraMode, Settings, Speed, UI_SCALE};
+use crate::theme::keyboard::way_in;
 
 /// The "Settings" window: edits a copy, stored back when it differs; closing it clears
 /// `dialogs.settings`.
@@ -41,7 +42,7 @@ fn rows(ui: &mut egui::Ui, s: &mut Settings) {
     ui.label("Sound");
     ui.horizontal(|ui| {
         let mute = ui.checkbox(&mut s.muted, "Mute");
-        crate::theme::keyboard::way_in(ui, &mute);
+        way_in(ui, &mute);
         ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text("volume"));
     });
     ui.end_row();

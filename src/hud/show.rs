@@ -3,17 +3,22 @@
 use bevy::prelude::*;
 
 use super::common::Dialogs;
+use crate::cli::Args;
 use crate::games::build::{Setup, move_list};
 use crate::play::board::Match;
+use crate::play::board::StartMoves;
 use crate::play::messages::GameCommand;
+use crate::review::analysis::ReviewAnalysis;
 use crate::state::Screen;
 use crate::store::settings::DataDir;
 use crate::store::{SaveList, StoreAction, refresh};
 use crate::teach::rules_view::ShowRules;
+use crate::teach::walkthrough::WalkthroughRequest;
+use crate::teach::walkthrough::request;
 
 /// `--show WHAT`: opens a window once the first screen is up (for screenshots).
 pub(super) fn show_at_start(
-    args: Option<Res<crate::cli::Args>>,
+    args: Option<Res<Args>>,
     mut done: Local<u32>,
     m: Option<Res<Match>>,
     mut rules: ResMut<ShowRules>,
@@ -24,13 +29,9 @@ pub(super) fn show_at_start(
         Res<DataDir>,
         ResMut<SaveList>,
         ResMut<NextState<Screen>>,
-        ResMut<super::review::ReviewAnalysis>,
+        ResMut<ReviewAnalysis>,
     ),
-    (mut walk, mut setup, mut start): (
-        ResMut<crate::teach::walkthrough::WalkthroughRequest>,
-        ResMut<Setup>,
-        ResMut<crate::play::board::StartMoves>,
-    ),
+    (mut walk, mut setup, mut start): (ResMut<WalkthroughRequest>, ResMut<Setup>, ResMut<StartMoves>),
 ) {
     let Some(what) = args.as_ref().and_then(|a| a.show.clone()) else {
         return;
@@ -78,7 +79,7 @@ pub(super) fn show_at_start(
         "walk" => {
             if let Some(m) = m {
                 let (game, options) = (m.0.game_id(), m.0.options());
-                crate::teach::walkthrough::request(game, &options, &mut walk, &mut setup, &mut start, &mut next);
+                request(game, &options, &mut walk, &mut setup, &mut start, &mut next);
             }
         }
         _ => {}

@@ -6,15 +6,25 @@ use std::path::Path;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use parlour_ai::Level;
+use parlour_rules::GameId;
 
 use super::common::{Dialogs, big, big_button};
-use crate::cli::games;
 use crate::games::build::Setup;
 use crate::games::effects::Sfx;
+use crate::net::Book;
+use crate::net::NetCommand;
+use crate::net::lobby::OnlineDialog;
 use crate::play::messages::PlaySfx;
 use crate::state::{Demo, Screen};
 use crate::store::settings::{DataDir, Settings};
 use crate::store::{ResumeOffer, SaveList, StoreAction, refresh};
+use crate::theme::keyboard::Ask;
+use crate::theme::keyboard::DialogUp;
+use crate::theme::keyboard::ask;
+use crate::theme::keyboard::way_in;
+use crate::theme::layout::InputSeen;
+use crate::theme::layout::Layout;
+use crate::theme::layout::mark_target;
 
 pub(super) fn title(
     mut contexts: EguiContexts,
@@ -29,17 +39,12 @@ pub(super) fn title(
     mut demo: ResMut<Demo>,
     mut demo_count: Local<usize>,
     settings: Res<Settings>,
-    (dir, mut list, book, up): (
-        Res<DataDir>,
-        ResMut<SaveList>,
-        Res<crate::net::Book>,
-        Res<crate::theme::keyboard::DialogUp>,
-    ),
+    (dir, mut list, book, up): (Res<DataDir>, ResMut<SaveList>, Res<Book>, Res<DialogUp>),
     (mut online, mut net, layout, seen): (
-        ResMut<crate::net::lobby::OnlineDialog>,
-        MessageWriter<crate::net::NetCommand>,
-        Res<crate::theme::layout::Layout>,
-        Res<crate::theme::layout::InputSeen>,
+        ResMut<OnlineDialog>,
+        MessageWriter<NetCommand>,
+        Res<Layout>,
+        Res<InputSeen>,
     ),
 ) -> Result {
     if *screen.get() != Screen::Title {
@@ -49,7 +54,7 @@ pub(super) fn title(
     // Enter with no window over the title and nothing focused resumes the last game or opens
     // the new-game chooser (each window over it closes itself on Escape).
     let over = up.0;
-    let default = crate::theme::keyboard::ask(ctx) == Some(crate::theme::keyboard::Ask::Default) && !over;
+    let default = ask(ctx) == Some(Ask::Default) && !over;
     // The card stands at the left; the table with its game in progress fills the rest.
     let card = egui::Frame::window(&ctx.global_style())
         .fill(egui::Color32::from_rgba_unmultiplied(22, 17, 14, 215))
@@ -74,9 +79,9 @@ pub(super) fn title(
                     resume(ui, path, what, over, default, &mut sfx, &mut store);
                 }
                 let new = big(ui, "New game");
-                crate::theme::layout::mark_target(ui.ctx(), "new-game", new.rect);
+                mark_target(ui.ctx(), "new-game", new.rect);
                 if offer.0.is_none() && !over {
-                    crate::theme::keyboard::way_in(ui, &new);
+                    way_in(ui, &new);
                 }
                 if new.clicked() || (default && offer.0.is_none()) {
                     sfx.write(PlaySfx(Sfx::Click));
@@ -140,7 +145,7 @@ fn resume(
     ui.label(egui::RichText::new("Your last game was not finished:").italics());
     let resume = big(ui, "Resume");
     if !over {
-        crate::theme::keyboard::way_in(ui, &resume);
+        way_in(ui, &resume);
     }
     if resume.clicked() || default {
         sfx.write(PlaySfx(Sfx::Click));
@@ -153,9 +158,9 @@ fn resume(
 /// "Play online" (with the games waiting), and the most recent of those to resume.
 fn online_buttons(
     ui: &mut egui::Ui,
-    book: &crate::net::Book,
-    online: &mut ResMut<crate::net::lobby::OnlineDialog>,
-    net: &mut MessageWriter<crate::net::NetCommand>,
+    book: &Book,
+    online: &mut ResMut<OnlineDialog>,
+    net: &mut MessageWriter<NetCommand>,
     sfx: &mut MessageWriter<PlaySfx>,
 ) {
     let waiting = book.book.games.len();
@@ -177,7 +182,7 @@ fn online_buttons(
             .clicked()
         {
             sfx.write(PlaySfx(Sfx::Click));
-            net.write(crate::net::NetCommand::Resume {
+            net.write(NetCommand::Resume {
                 server: g.server.clone(),
                 code: g.code.clone(),
                 token: g.token.clone(),
@@ -194,8 +199,7 @@ fn watch(
     next: &mut ResMut<NextState<Screen>>,
 ) {
     // Each demo shows the next game of the five.
-    let all: Vec<(&str, &str)> = games().collect();
-    let (id, _) = all[*demo_count % all.len()];
+    let id = GameId::ALL[*demo_count % GameId::ALL.len()];
     *demo_count += 1;
     demo.0 = true;
     **setup = Setup {

@@ -25,11 +25,13 @@ use bevy::prelude::*;
 
 use parlour_ai::Level;
 
+use crate::ai::AiTurn;
 use crate::cli::MeasureDuring;
 use crate::games::build::Setup;
-use crate::games::review::ReviewAnalysis;
+use crate::games::search::CLIENT_SEARCH_THREADS;
 use crate::play::board::Match;
 use crate::play::messages::GameCommand;
+use crate::review::analysis::ReviewAnalysis;
 use crate::state::{Phase, Screen};
 
 mod stages;
@@ -115,7 +117,7 @@ fn record(
     mut setup: Option<ResMut<Setup>>,
     mut analysis: ResMut<ReviewAnalysis>,
     mut cmds: MessageWriter<GameCommand>,
-    ai: Res<crate::ai::AiTurn>,
+    ai: Res<AiTurn>,
     stage_clock: Option<Res<stages::StageClock>>,
     mut figures: Local<Figures>,
     mut exit: MessageWriter<AppExit>,
@@ -181,7 +183,7 @@ fn record(
         };
         if over {
             figures.done = true;
-            let threads = ai.threads.unwrap_or(crate::games::search::CLIENT_SEARCH_THREADS);
+            let threads = ai.threads.unwrap_or(CLIENT_SEARCH_THREADS);
             let report = report(&figures, to.during, threads);
             info!("{report}");
             if let Err(e) = std::fs::write(&to.path, report) {

@@ -3,6 +3,7 @@
 
 #![cfg_attr(not(target_os = "linux"), allow(dead_code))]
 
+use crate::games::search::SEARCH_THREAD;
 use std::collections::BTreeMap;
 #[cfg(target_os = "linux")]
 use std::collections::HashMap;
@@ -41,7 +42,7 @@ pub fn render_thread_unknown() -> bool {
 
 /// Whether a thread group is one of the client's own, frame-serving threads.
 pub fn is_own(group: &str) -> bool {
-    group != crate::games::search::SEARCH_THREAD
+    group != SEARCH_THREAD
         && group != UNNAMED
         // Mesa names some threads "<process>:<queue>", e.g. "parlour:disk$0". No allocation:
         // this runs for every thread at every frame while measuring.
@@ -221,7 +222,7 @@ mod tests {
         assert!(is_own("Compute Task Pool (1)"));
         assert!(!is_own("llvmpipe-3"));
         assert!(!is_own("lavapipe0"));
-        assert!(!is_own(crate::games::search::SEARCH_THREAD));
+        assert!(!is_own(SEARCH_THREAD));
         assert!(!is_own("parlour:disk$"));
         assert!(!is_own("lp:rast"));
         assert!(!is_own(UNNAMED));

@@ -4,11 +4,17 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_online::wire::Seat;
+use parlour_rules::GameId;
 
 use super::{Book, NetCommand, OnlineStatus};
+use crate::cli::Args;
+use crate::games::effects::Sfx;
 use crate::play::messages::PlaySfx;
 use crate::state::{Phase, Screen};
 use crate::store::settings::{DataDir, Settings};
+use crate::theme::keyboard::Ask;
+use crate::theme::keyboard::ask;
+use crate::theme::keyboard::way_in;
 
 /// The server a first-time player is offered.
 pub const DEFAULT_SERVER: &str = "http://127.0.0.1:7878";
@@ -22,8 +28,8 @@ pub struct OnlineDialog {
     pub server: String,
     /// The invite code typed.
     pub code: String,
-    /// The game to create (engine id).
-    pub game: String,
+    /// The game to create.
+    pub game: GameId,
     /// The seat to take when creating.
     pub seat: Seat,
 }
@@ -34,7 +40,7 @@ impl Default for OnlineDialog {
             open: false,
             server: String::new(),
             code: String::new(),
-            game: "konane".into(),
+            game: GameId::Konane,
             seat: Seat::First,
         }
     }
@@ -51,7 +57,7 @@ fn read_book(
     mut commands: Commands,
     dir: Option<Res<DataDir>>,
     mut dialog: ResMut<OnlineDialog>,
-    args: Option<Res<crate::cli::Args>>,
+    args: Option<Res<Args>>,
     mut net: MessageWriter<NetCommand>,
 ) {
     if let Some(args) = args {
@@ -95,7 +101,7 @@ fn dialog(
     }
     let ctx = contexts.ctx_mut()?;
     // Escape closes the window.
-    let mut open = dialog.open && crate::theme::keyboard::ask(ctx) != Some(crate::theme::keyboard::Ask::Close);
+    let mut open = dialog.open && ask(ctx) != Some(Ask::Close);
     egui::Window::new("Play online")
         .open(&mut open)
         .resizable(false)
@@ -107,7 +113,7 @@ fn dialog(
             ui.horizontal(|ui| {
                 ui.label("Server");
                 let server = ui.add(egui::TextEdit::singleline(&mut d.server).desired_width(300.0));
-                crate::theme::keyboard::way_in(ui, &server);
+                way_in(ui, &server);
             });
             ui.label(egui::RichText::new("Both players use the same server: start one with parlour-server.").small());
             ui.separator();
@@ -146,14 +152,14 @@ fn create_section(
 ) {
     ui.heading("Start a game for a friend");
     egui::ComboBox::from_label("Game")
-        .selected_text(parlour_saves::game_name(&d.game).unwrap_or("?"))
+        .selected_text(d.game.name())
         .show_ui(ui, |ui| {
-            for (id, name) in &crate::cli::games().collect::<Vec<_>>() {
-                ui.selectable_value(&mut d.game, id.to_string(), *name);
+            for id in GameId::ALL {
+                ui.selectable_value(&mut d.game, id, id.name());
             }
         });
     // The options last chosen for that game in the new-game dialog come along.
-    let options = if settings.last_setup.game == d.game {
+    let options = if settings.last_setup.game == d.game.id() {
         settings.last_setup.options.clone()
     } else {
         Vec::new()
@@ -173,10 +179,10 @@ fn create_section(
         ui.radio_value(&mut d.seat, Seat::Second, "the other side");
     });
     if ui.button("Create the game and get its invite code").clicked() {
-        sfx.write(PlaySfx(crate::games::effects::Sfx::Click));
+        sfx.write(PlaySfx(Sfx::Click));
         net.write(NetCommand::Create {
             server: d.server.clone(),
-            game: d.game.clone(),
+            game: d.game,
             options,
             seat: d.seat,
         });

@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use parlour_online::client::{Event, LinkState, OnlineClient};
 use parlour_online::net::{WebSocketConnector, ws_url};
 use parlour_online::wire::Seat;
-use parlour_rules::Player;
+use parlour_rules::{GameId, Player};
 use parlour_saves::online::{OnlineBook, OnlineEntry, book_path};
 
 use crate::games::build::{Setup, new_match};
@@ -33,8 +33,8 @@ pub enum NetCommand {
     Create {
         /// Server address (`http://host:port`).
         server: String,
-        /// Engine id.
-        game: String,
+        /// The game.
+        game: GameId,
         /// Options.
         options: Vec<(String, String)>,
         /// The seat to take.
@@ -171,7 +171,12 @@ pub fn logic_plugin(app: &mut App) {
         .init_resource::<Book>()
         .add_systems(
             Update,
-            (open_link, poll_link, feed_remote_moves, send_own_moves)
+            (
+                open_link,
+                poll_link,
+                feed_remote_moves.run_if(in_state(Phase::Remote)),
+                send_own_moves,
+            )
                 .chain()
                 .in_set(GameSet::Input),
         )
@@ -231,7 +236,7 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
             NetCommand::Create {
                 game, options, seat, ..
             } => {
-                client.create(game, options.clone(), *seat);
+                client.create(game.id(), options.clone(), *seat);
             }
             NetCommand::Join { code, .. } => {
                 client.join(code.trim());
@@ -409,7 +414,6 @@ fn poll_link(
 /// Plays the other seat's next move once the table is at rest on their turn.
 fn feed_remote_moves(
     mut online: NonSendMut<Online>,
-    phase: Option<Res<State<Phase>>>,
     res: Res<Resolution>,
     queue: Res<AnimQueue>,
     m: Option<Res<Match>>,
@@ -419,7 +423,7 @@ fn feed_remote_moves(
     let (Some(link), Some(m)) = (online.0.as_mut(), m) else {
         return;
     };
-    if !phase.is_some_and(|p| *p.get() == Phase::Remote) || res.active || !queue.idle() {
+    if res.active || !queue.idle() {
         return;
     }
     let Some(text) = link.incoming.pop_front() else { return };

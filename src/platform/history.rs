@@ -6,12 +6,13 @@
 //! closes the dialog or returns to the title instead of leaving the site.
 
 use parlour_ai::Level;
+use parlour_rules::GameId;
 
 /// A game played here, as its address gives it.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameAddress {
-    /// The game's id.
-    pub game: String,
+    /// The game.
+    pub game: GameId,
     /// Its options.
     pub options: Vec<(String, String)>,
     /// Who plays each seat (`None`: a person).
@@ -27,7 +28,7 @@ pub fn page_address(online_code: &str, game: Option<&GameAddress>) -> String {
         return format!("/g/{}", escaped(online_code));
     }
     let Some(g) = game else { return "/".to_string() };
-    let mut query = vec![format!("game={}", escaped(&g.game))];
+    let mut query = vec![format!("game={}", escaped(g.game.id()))];
     if !g.options.is_empty() {
         let words: Vec<String> = g.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         query.push(format!("options={}", escaped(&words.join(" "))));
@@ -176,7 +177,7 @@ mod tests {
     #[test]
     fn a_games_address_reads_back_as_the_same_game() {
         let g = GameAddress {
-            game: "soldiers".into(),
+            game: GameId::Soldiers,
             options: vec![("board".into(), "3".into()), ("rules".into(), "fair".into())],
             seats: [None, Some(Level::Master)],
             moves: vec!["c3-c4".into(), "d5xd3+e2".into()],

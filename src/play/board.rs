@@ -4,7 +4,8 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use parlour_rules::Player;
+use parlour_ai::Level;
+use parlour_rules::{GameId, Player};
 
 use crate::games::any_match::AnyMatch;
 use crate::games::effects::{AnimStep, Stage};
@@ -114,8 +115,8 @@ pub struct CellTint {
 #[derive(Component, Clone)]
 #[require(Tabletop)]
 pub struct BoardRoot {
-    /// The game's engine id (its camera framing).
-    pub game: &'static str,
+    /// The game (its camera framing, its pieces' material).
+    pub game: GameId,
     /// How to draw it.
     pub table: Table,
     /// Side colours.
@@ -154,4 +155,51 @@ pub struct Active {
     pub(crate) step: AnimStep,
     pub(crate) t: f32,
     pub(crate) parts: Vec<Option<(Entity, Vec3)>>,
+}
+
+/// The reviewed game kept aside while a line or a branch is on the table.
+#[derive(Resource, Default)]
+pub struct OffRecord {
+    /// The reviewed match as it was.
+    pub(crate) kept: Option<Box<dyn AnyMatch>>,
+    /// Its seats (a branch changes them).
+    pub(crate) seats: [Option<Level>; 2],
+    /// The moves of the line still to play, while a line is shown.
+    pub(crate) line: Option<VecDeque<String>>,
+    /// Seconds before the line's next move (or, once it is played, before coming back).
+    pub(crate) wait: f32,
+    /// The moves played before the branch (or the line) left the record.
+    pub from: usize,
+    /// The branch is a try at a better move (learning from a mistake).
+    pub(crate) trying: bool,
+    /// Set by a branch's result card when it opens the table to go back to the review: the
+    /// next match start keeps what is kept aside (any other start forgets it).
+    pub going_back: bool,
+}
+
+impl OffRecord {
+    /// True while the computer's line is on the table.
+    pub fn showing_line(&self) -> bool {
+        self.line.is_some()
+    }
+
+    /// True while a branch is played from a reviewed position.
+    pub fn branching(&self) -> bool {
+        self.kept.is_some() && self.line.is_none() && !self.trying
+    }
+
+    /// True while another move is tried in a mistake's place.
+    pub fn trying(&self) -> bool {
+        self.kept.is_some() && self.trying
+    }
+
+    /// True while the match on the table is not the reviewed one.
+    pub fn active(&self) -> bool {
+        self.kept.is_some()
+    }
+
+    /// The reviewed game and its seats, while it is kept aside (what an autosave keeps).
+    pub fn reviewed(&self) -> Option<(&dyn AnyMatch, [Option<Level>; 2])> {
+        self.kept.as_deref().map(|m| (m, self.seats))
+    }
 }

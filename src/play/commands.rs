@@ -6,10 +6,12 @@ use bevy::prelude::*;
 
 use crate::games::build::Setup;
 use crate::games::effects::Sfx;
+use crate::play::board::OffRecord;
 use crate::play::board::{Match, Resigned, Resolution, Selection, TableDirty};
 use crate::play::input::start_resolving;
 use crate::play::messages::{GameCommand, PlaySfx};
 use crate::play::start::decide;
+use crate::state::Notice;
 use crate::state::{Phase, Remote, Review, Screen};
 
 pub(crate) fn handle_commands(
@@ -24,8 +26,8 @@ pub(crate) fn handle_commands(
     mut next_phase: ResMut<NextState<Phase>>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut sfx: MessageWriter<PlaySfx>,
-    (remote, mut notice): (Res<Remote>, Option<ResMut<crate::state::Notice>>),
-    off: Res<crate::play::off_record::OffRecord>,
+    (remote, mut notice): (Res<Remote>, Option<ResMut<Notice>>),
+    off: Res<OffRecord>,
 ) {
     for cmd in cmds.read() {
         // While the review's line is on the table, nothing else moves on it; while a move is

@@ -2,15 +2,18 @@
 //! and redo, and keeping the table's entities equal to the position. No rendering: a headless
 //! test drives a game by writing messages and calling `app.update()`.
 //!
-//! The files: [`messages`] and [`board`] hold what other modules read (leaves); [`start`],
-//! [`input`], [`resolve`], [`commands`] and [`sync`] the systems; [`result`] the result line.
+//! The files: [`messages`] (`MoveInput`, `GameCommand`, `PlaySfx`) and [`board`] (`Match` and
+//! the match's resources — the selection, the move resolving, the animation queue, the
+//! reviewed match kept aside (`OffRecord`) — and the table's components) hold what other
+//! modules read (leaves); [`start`] (a match built, kept or rebuilt, the table spawned, the
+//! first phase decided), [`input`] (clicks and whole moves), [`resolve`] (a move stage by
+//! stage), [`commands`] (undo, redo, replay, resign) and [`sync`] the systems; [`result`] the
+//! result line. The review's ways off the record and its lesson are `review`'s.
 
 pub mod board;
 pub mod commands;
 pub mod input;
-pub mod lesson;
 pub mod messages;
-pub mod off_record;
 pub mod resolve;
 pub mod result;
 pub mod start;
@@ -22,7 +25,7 @@ use crate::games::build::Setup;
 use crate::games::effects::Stage;
 use crate::schedule::{RuleSet, StageId};
 use crate::state::{KeepMatch, Phase, Remote, Review, Screen, Teaching};
-use board::{Caption, GameOverTimer, Resigned, Resolution, Selection, StartMoves, TableDirty};
+use board::{Caption, GameOverTimer, OffRecord, Resigned, Resolution, Selection, StartMoves, TableDirty};
 use messages::{GameCommand, MoveInput, PlaySfx};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -31,10 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<MoveInput>()
         .add_message::<GameCommand>()
         .add_message::<PlaySfx>()
-        .add_message::<off_record::ReviewAction>()
-        .init_resource::<off_record::OffRecord>()
-        .add_message::<lesson::LessonAction>()
-        .init_resource::<lesson::Lesson>()
+        .init_resource::<OffRecord>()
         .init_resource::<Setup>()
         .init_resource::<Selection>()
         .init_resource::<Resolution>()
@@ -48,7 +48,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Teaching>()
         .init_resource::<KeepMatch>()
         .init_resource::<Remote>()
-        .add_systems(OnEnter(Screen::Playing), (lesson::forget, start::start_match).chain())
+        .add_systems(OnEnter(Screen::Playing), start::start_match)
         .add_systems(
             Update,
             start::repaint_on_palette_change.run_if(in_state(Screen::Playing)),
@@ -61,13 +61,6 @@ pub(crate) fn plugin(app: &mut App) {
             commands::handle_commands
                 .in_set(RuleSet::Accept)
                 .after(input::accept_input),
-        )
-        .add_systems(
-            Update,
-            (lesson::lesson, off_record::off_record)
-                .chain()
-                .in_set(RuleSet::Accept)
-                .after(commands::handle_commands),
         )
         .add_systems(
             Update,

@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use parlour_rules::Status;
 
+use crate::cli::Args;
 use crate::games::build::Setup;
 use crate::games::effects::{Sfx, Stage};
 use crate::play::board::AnimQueue;
@@ -78,7 +79,7 @@ pub(crate) fn game_over_timer(
     phase: Option<Res<State<Phase>>>,
     mut t: ResMut<GameOverTimer>,
     mut next: ResMut<NextState<Screen>>,
-    args: Option<Res<crate::cli::Args>>,
+    args: Option<Res<Args>>,
 ) {
     if phase.is_some_and(|p| *p.get() == Phase::GameOver) {
         t.0 += time.delta_secs();

@@ -3,13 +3,17 @@
 
 use bevy::prelude::*;
 
+use crate::cli::game_name;
 use crate::games::any_match::AnyMatch;
+use crate::games::build::Palette;
+use crate::games::build::new_match;
 use crate::games::build::{PaletteColours, Setup};
 use crate::games::parts::Table;
 use crate::play::board::AnimQueue;
 use crate::play::board::{
     BoardRoot, Caption, CellTint, Match, Resigned, Resolution, Selection, Spot, StartMoves, TableDirty, Tabletop,
 };
+use crate::state::Notice;
 use crate::state::{KeepMatch, Phase, Remote, Review};
 
 /// Despawns the table.
@@ -37,7 +41,7 @@ pub fn start_match(
     mut resigned: ResMut<Resigned>,
     mut caption: ResMut<Caption>,
     mut next_phase: ResMut<NextState<Phase>>,
-    mut notice: Option<ResMut<crate::state::Notice>>,
+    mut notice: Option<ResMut<Notice>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -86,7 +90,7 @@ pub fn start_match(
 pub(crate) fn repaint_on_palette_change(
     mut commands: Commands,
     settings: Option<Res<parlour_saves::settings::Settings>>,
-    mut last: Local<Option<crate::games::build::Palette>>,
+    mut last: Local<Option<Palette>>,
     res: Res<Resolution>,
     queue: Res<AnimQueue>,
 ) {
@@ -107,17 +111,17 @@ pub(crate) fn repaint_on_palette_change(
 /// A match built from `setup` with the start moves played.
 fn fresh_match(setup: &Setup, start: &[String]) -> (Option<Box<dyn AnyMatch>>, Vec<String>) {
     let mut problems = Vec::new();
-    let mut m = match crate::games::build::new_match(setup) {
+    let mut m = match new_match(setup) {
         Ok(m) => m,
         Err(e) => {
-            let name = crate::cli::game_name(&setup.game).unwrap_or("the game");
+            let name = game_name(&setup.game).unwrap_or("the game");
             problems.push(format!("{name}: {e}; the game opened with its usual options."));
             let fallback = Setup {
                 game: setup.game.clone(),
                 options: Vec::new(),
                 seats: setup.seats,
             };
-            match crate::games::build::new_match(&fallback) {
+            match new_match(&fallback) {
                 Ok(m) => m,
                 Err(e) => {
                     problems.push(format!("{name} cannot start: {e}."));

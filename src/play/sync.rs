@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 
 use crate::games::any_match::AnyMatch;
+use crate::games::parts::PieceDef;
 use crate::play::board::{CellTint, Match, Piece, TableDirty, piece_bundle};
 
 /// Brings pieces and cell tints in line with the position when the table is dirty.
@@ -29,8 +30,7 @@ pub fn sync_pieces(
     pieces: &mut Query<(Entity, &mut Piece, &mut Transform)>,
     tints: &mut Query<&mut CellTint>,
 ) {
-    let mut want: std::collections::HashMap<u32, crate::games::parts::PieceDef> =
-        m.pieces().into_iter().map(|p| (p.key, p)).collect();
+    let mut want: std::collections::HashMap<u32, PieceDef> = m.pieces().into_iter().map(|p| (p.key, p)).collect();
     for (e, mut piece, mut tf) in pieces.iter_mut() {
         match want.remove(&piece.key) {
             Some(def) => {

@@ -4,67 +4,88 @@
 //! game the next of the five is set up.
 
 use bevy::prelude::*;
+use parlour_rules::GameId;
 
 use crate::games::any_match::AnyMatch;
+use crate::games::build::Palette;
+use crate::games::build::new_match;
 use crate::games::build::{PaletteColours, Setup};
 use crate::games::effects::Stage;
 use crate::play::board::AnimQueue;
+use crate::play::board::piece_bundle;
 use crate::play::board::{CellTint, Piece, Tabletop};
+use crate::play::start::clear_table;
+use crate::play::start::spawn_table;
+use crate::play::sync::sync_pieces;
 use crate::schedule::GameSet;
 use crate::state::Screen;
+use crate::table::camera::OrbitCam;
 
 /// A recorded game: engine id, options, and its moves in the rule pages' notation. Each was
 /// played by `parlour-engine match … --a "level=strong ms=40" --b … --opening 2 --moves`.
 struct Recorded {
-    game: &'static str,
+    game: GameId,
     options: &'static [(&'static str, &'static str)],
     /// Moves already made when the game comes on the table.
     shown_from: usize,
     moves: &'static str,
 }
 
-const GAMES: [Recorded; 5] = [
-    Recorded {
-        game: "konane",
-        options: &[],
-        shown_from: 14,
-        moves: "xa8 xa7 c8-a8 b6-b8 d7-b7 c5-c7 e6-c6 c7-a7 f7-d7 b4-b6 a8-c8 d8-b8 a6-a8 f8-d8 a4-a6 h8-f8 \
-                g6-g8 h6-h8 e4-e6 g5-e5 d5-f5 g3-g5 a2-a4 g5-e5 d3-d5 e5-c5 e6-g6 e3-g3 b3-d3 h4-h6 h3-f3 \
-                e1-e3 f3-f5 g1-g3 d3-f3 c1-e1 f1-d1 g3-e3 c2-e2 a1-c1 d1-b1 f2-d2 g8-e8 c5-c3 e8-c8 h6-f6 \
-                f5-f7 b8-d8 h1-h3 b6-d6 d7-d5",
-    },
-    Recorded {
-        game: "soldiers",
-        options: &[("variant", "board3")],
-        shown_from: 8,
-        moves: "d5-e5 c5-a5 b3-a3 a5-a6 d1-e1 a6-a5 b6-b5 a5-c5 d6-d5 c5-b5 c6-d6 b5-b3 e1-e2 b3-b4 b8-a8 \
-                b4-a4 d7-e7 a4-a2 e2-e1 a2-a3 b7-b6 a3-a4 e5-e4 a4-a5 c7-c6 a5-a6 d3-e3 a6-a5 c8-b8 a5-a6 \
-                c4-b4 a6-a5 e3-e2 a5-b5 b6-a6 b5-b3-d3-d1 d4-d3 d1-d2 e4-d4 d2-d1 c2-d2",
-    },
-    Recorded {
-        game: "conhex",
-        options: &[],
-        shown_from: 10,
-        moves: "J3 E9 I10 J7 H9 I7 I8 H7 G8 F8 I6 J6 H6 H5 G6 G4 F4 G3 E3 E4 D5 D3 C4 D2 B3 C2 A1 B5 B4 B6 \
-                C6 J9 F5 G10 H10",
-    },
-    Recorded {
-        game: "qyshinsu",
-        options: &[],
-        shown_from: 12,
-        moves: "1@5 4@6 o@10 4@9 o@1 3@2 2@11 x@9 x@1 x@2 x@5 o@4 3@3 2@12 4@2 x@6 x@2 5@6 3@1 x@4 x@3 x@6 \
-                x@1 4@4 4@8 x@12 2@2 1@12 1@1 x@12 x@1 o@12 3@1 x@4 x@8 x@12 x@11 2@9 3@7 o@4 1@3 x@4 x@3 \
-                5@4 1@11 4@12 1@8 x@9 x@7 x@4 3@9 5@6 x@11 x@12 2@4 x@6 x@1",
-    },
-    Recorded {
-        game: "kansho",
-        options: &[],
-        shown_from: 12,
-        moves: "-4,-4 -6,5 -5,3 -7,4 -8,6 -2,-5 -6,2 -6,4 -4,4 -4,2 -3,0 -5,0 -6,-1 -4,-2 -2,-3 -7,1 -6,2 \
-                -1,-2 1,-3 -3,5 0,-5 -1,-3 -2,-1 0,-3 -3,3 -4,2 2,-4 -2,-3 -4,7 2,-6 -1,3 -3,5 3,-8 -2,1 \
-                -8,0 -7,1 -3,-6 -5,9 4,-10 -6,6+-7,6+-5,5 2,-9 -10,7",
-    },
+/// The order the recordings are shown in (one per game: a game added to the registry is a
+/// compile error here until it has its place and its recording).
+const ORDER: [GameId; GameId::ALL.len()] = [
+    GameId::Konane,
+    GameId::Soldiers,
+    GameId::ConHex,
+    GameId::Qyshinsu,
+    GameId::Kansho,
 ];
+
+/// The recorded game of `game`.
+fn recording(game: GameId) -> Recorded {
+    match game {
+        GameId::Konane => Recorded {
+            game,
+            options: &[],
+            shown_from: 14,
+            moves: "xa8 xa7 c8-a8 b6-b8 d7-b7 c5-c7 e6-c6 c7-a7 f7-d7 b4-b6 a8-c8 d8-b8 a6-a8 f8-d8 a4-a6 h8-f8 \
+                    g6-g8 h6-h8 e4-e6 g5-e5 d5-f5 g3-g5 a2-a4 g5-e5 d3-d5 e5-c5 e6-g6 e3-g3 b3-d3 h4-h6 h3-f3 \
+                    e1-e3 f3-f5 g1-g3 d3-f3 c1-e1 f1-d1 g3-e3 c2-e2 a1-c1 d1-b1 f2-d2 g8-e8 c5-c3 e8-c8 h6-f6 \
+                    f5-f7 b8-d8 h1-h3 b6-d6 d7-d5",
+        },
+        GameId::Soldiers => Recorded {
+            game,
+            options: &[("variant", "board3")],
+            shown_from: 8,
+            moves: "d5-e5 c5-a5 b3-a3 a5-a6 d1-e1 a6-a5 b6-b5 a5-c5 d6-d5 c5-b5 c6-d6 b5-b3 e1-e2 b3-b4 b8-a8 \
+                    b4-a4 d7-e7 a4-a2 e2-e1 a2-a3 b7-b6 a3-a4 e5-e4 a4-a5 c7-c6 a5-a6 d3-e3 a6-a5 c8-b8 a5-a6 \
+                    c4-b4 a6-a5 e3-e2 a5-b5 b6-a6 b5-b3-d3-d1 d4-d3 d1-d2 e4-d4 d2-d1 c2-d2",
+        },
+        GameId::ConHex => Recorded {
+            game,
+            options: &[],
+            shown_from: 10,
+            moves: "J3 E9 I10 J7 H9 I7 I8 H7 G8 F8 I6 J6 H6 H5 G6 G4 F4 G3 E3 E4 D5 D3 C4 D2 B3 C2 A1 B5 B4 B6 \
+                    C6 J9 F5 G10 H10",
+        },
+        GameId::Qyshinsu => Recorded {
+            game,
+            options: &[],
+            shown_from: 12,
+            moves: "1@5 4@6 o@10 4@9 o@1 3@2 2@11 x@9 x@1 x@2 x@5 o@4 3@3 2@12 4@2 x@6 x@2 5@6 3@1 x@4 x@3 x@6 \
+                    x@1 4@4 4@8 x@12 2@2 1@12 1@1 x@12 x@1 o@12 3@1 x@4 x@8 x@12 x@11 2@9 3@7 o@4 1@3 x@4 x@3 \
+                    5@4 1@11 4@12 1@8 x@9 x@7 x@4 3@9 5@6 x@11 x@12 2@4 x@6 x@1",
+        },
+        GameId::Kansho => Recorded {
+            game,
+            options: &[],
+            shown_from: 12,
+            moves: "-4,-4 -6,5 -5,3 -7,4 -8,6 -2,-5 -6,2 -6,4 -4,4 -4,2 -3,0 -5,0 -6,-1 -4,-2 -2,-3 -7,1 -6,2 \
+                    -1,-2 1,-3 -3,5 0,-5 -1,-3 -2,-1 0,-3 -3,3 -4,2 2,-4 -2,-3 -4,7 2,-6 -1,3 -3,5 3,-8 -2,1 \
+                    -8,0 -7,1 -3,-6 -5,9 4,-10 -6,6+-7,6+-5,5 2,-9 -10,7",
+        },
+    }
+}
 
 /// Seconds between one move's last animation and the next move.
 const PAUSE: f32 = 1.1;
@@ -95,8 +116,8 @@ struct NextBackdrop(usize);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NextBackdrop>()
         // The game goes on behind the new-game chooser too; a match puts it away.
-        .add_systems(OnEnter(Screen::Title), set_up.after(crate::play::start::clear_table))
-        .add_systems(OnEnter(Screen::NewGame), set_up.after(crate::play::start::clear_table))
+        .add_systems(OnEnter(Screen::Title), set_up.after(clear_table))
+        .add_systems(OnEnter(Screen::NewGame), set_up.after(clear_table))
         .add_systems(OnEnter(Screen::Playing), put_away)
         .add_systems(
             Update,
@@ -111,9 +132,9 @@ pub(super) fn plugin(app: &mut App) {
 /// The recorded game `index` with its first moves made, or `None` if it cannot be set up (it
 /// always can: a test plays every recorded game through).
 fn backdrop(index: usize) -> Option<Backdrop> {
-    let rec = &GAMES[index % GAMES.len()];
+    let rec = recording(ORDER[index % ORDER.len()]);
     let setup = Setup {
-        game: rec.game.to_string(),
+        game: rec.game.id().to_string(),
         options: rec
             .options
             .iter()
@@ -121,7 +142,7 @@ fn backdrop(index: usize) -> Option<Backdrop> {
             .collect(),
         seats: [None, None],
     };
-    let mut m = crate::games::build::new_match(&setup).ok()?;
+    let mut m = new_match(&setup).ok()?;
     let moves: Vec<&'static str> = rec.moves.split_whitespace().collect();
     for text in &moves[..rec.shown_from.min(moves.len())] {
         let tokens = m.parse(text).ok()?;
@@ -130,7 +151,7 @@ fn backdrop(index: usize) -> Option<Backdrop> {
         }
     }
     Some(Backdrop {
-        index: index % GAMES.len(),
+        index: index % ORDER.len(),
         m,
         next: rec.shown_from.min(moves.len()),
         moves,
@@ -140,10 +161,10 @@ fn backdrop(index: usize) -> Option<Backdrop> {
 }
 
 /// Spawns the board and pieces of `m` in the player's palette.
-fn lay_out(commands: &mut Commands, m: &dyn AnyMatch, palette: crate::games::build::Palette) {
-    crate::play::start::spawn_table(commands, m, palette.colours(m.game_id(), m.palette()));
+fn lay_out(commands: &mut Commands, m: &dyn AnyMatch, palette: Palette) {
+    spawn_table(commands, m, palette.colours(m.game_id(), m.palette()));
     for def in m.pieces() {
-        commands.spawn(crate::play::board::piece_bundle(def.key, def.look, def.pos));
+        commands.spawn(piece_bundle(def.key, def.look, def.pos));
     }
 }
 
@@ -152,7 +173,7 @@ fn lay_out(commands: &mut Commands, m: &dyn AnyMatch, palette: crate::games::bui
 fn set_up(
     mut commands: Commands,
     mut next: ResMut<NextBackdrop>,
-    settings: Option<Res<crate::store::settings::Settings>>,
+    settings: Option<Res<parlour_saves::settings::Settings>>,
     mut queue: ResMut<AnimQueue>,
     current: Option<ResMut<Backdrop>>,
 ) {
@@ -190,7 +211,7 @@ fn play_on(
     mut pieces: Query<(Entity, &mut Piece, &mut Transform)>,
     mut tints: Query<&mut CellTint>,
     table: Query<Entity, With<Tabletop>>,
-    settings: Option<Res<crate::store::settings::Settings>>,
+    settings: Option<Res<parlour_saves::settings::Settings>>,
 ) {
     if !queue.idle() {
         return;
@@ -206,7 +227,7 @@ fn play_on(
             b.stage = Some(i + 1);
         } else {
             b.stage = None;
-            crate::play::sync::sync_pieces(&mut commands, b.m.as_ref(), &mut pieces, &mut tints);
+            sync_pieces(&mut commands, b.m.as_ref(), &mut pieces, &mut tints);
             b.wait = if b.next >= b.moves.len() || b.m.status().is_over() {
                 LAST_PAUSE
             } else {
@@ -242,7 +263,7 @@ fn play_on(
 
 /// Turns the camera slowly round the board, which sits to the right of the title card (and
 /// in the middle behind the chooser).
-fn drift(time: Res<Time>, mut cam: ResMut<crate::table::camera::OrbitCam>, screen: Res<State<Screen>>) {
+fn drift(time: Res<Time>, mut cam: ResMut<OrbitCam>, screen: Res<State<Screen>>) {
     let (_, _, dist, home) = cam.home;
     cam.yaw += DRIFT * time.delta_secs();
     cam.pitch = 0.86;
@@ -259,7 +280,11 @@ mod tests {
     /// Every recorded game sets up and plays through to its last move by the rules.
     #[test]
     fn every_recorded_game_plays_through() {
-        for (i, rec) in GAMES.iter().enumerate() {
+        assert!(
+            GameId::ALL.iter().all(|g| ORDER.contains(g)),
+            "every game has its place"
+        );
+        for (i, rec) in ORDER.map(recording).iter().enumerate() {
             let mut b = backdrop(i).unwrap_or_else(|| panic!("{} does not set up", rec.game));
             assert_eq!(b.m.game_id(), rec.game);
             assert!(b.next < b.moves.len(), "{}: something left to show", rec.game);
@@ -271,7 +296,12 @@ mod tests {
             }
             assert!(b.m.status().is_over(), "{}: the recording ends the game", rec.game);
             // The soldiers' win shows where the general was pinned; the others show nothing.
-            assert_eq!(!b.m.decisive_spots().is_empty(), rec.game == "soldiers", "{}", rec.game);
+            assert_eq!(
+                !b.m.decisive_spots().is_empty(),
+                rec.game == GameId::Soldiers,
+                "{}",
+                rec.game
+            );
         }
     }
 }

@@ -4,33 +4,24 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
+use parlour_rules::GameId;
 
-use crate::cli::games;
+use crate::games::client::about;
+use crate::theme::keyboard::way_in;
+use crate::theme::palette::GOLD;
 
 /// The cards' pictures, loaded once at start-up.
 #[derive(Resource, Default)]
-pub struct CardPictures(Vec<(&'static str, Handle<Image>)>);
-
-/// One line on what each game is like.
-pub fn tagline(game: &str) -> &'static str {
-    use parlour_rules::GameId;
-    match GameId::parse(game).unwrap_or(GameId::Soldiers) {
-        GameId::Kansho => "Every marker floods its neighbours: place, surround, and keep more on the board.",
-        GameId::Konane => "Hawaiian checkers: jump and capture until your opponent cannot move.",
-        GameId::ConHex => "Claim cells with pegs and join your two sides of the board.",
-        GameId::Qyshinsu => "Stones on a ring of twelve: each move says where the reply must go.",
-        GameId::Soldiers => "One general against a crowd of soldiers: capture them, or be pinned.",
-    }
-}
+pub struct CardPictures(Vec<(GameId, Handle<Image>)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CardPictures>().add_systems(Startup, load_pictures);
 }
 
 fn load_pictures(assets: Res<AssetServer>, mut pictures: ResMut<CardPictures>) {
-    pictures.0 = games()
-        .map(|(id, _)| (id, assets.load(format!("cards/{id}.png"))))
-        .collect();
+    pictures.0 = GameId::ALL
+        .map(|id| (id, assets.load(format!("cards/{id}.png"))))
+        .into();
 }
 
 /// The egui textures of the pictures that have loaded, by game id.
@@ -38,7 +29,7 @@ pub fn textures(
     contexts: &mut EguiContexts,
     pictures: &CardPictures,
     assets: &AssetServer,
-) -> Vec<(&'static str, egui::TextureId)> {
+) -> Vec<(GameId, egui::TextureId)> {
     pictures
         .0
         .iter()
@@ -48,12 +39,12 @@ pub fn textures(
 }
 
 /// Draws the five cards in a row; returns the game clicked (or chosen from the keyboard), if any.
-pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::TextureId)]) -> Option<&'static str> {
+pub fn cards(ui: &mut egui::Ui, chosen: GameId, pictures: &[(GameId, egui::TextureId)]) -> Option<GameId> {
     let mut clicked = None;
-    let gold = crate::theme::palette::GOLD;
+    let gold = GOLD;
     ui.horizontal(|ui| {
-        for (id, name) in &games().collect::<Vec<_>>() {
-            let on = chosen == *id;
+        for id in GameId::ALL {
+            let on = chosen == id;
             let frame = egui::Frame::group(ui.style())
                 .fill(if on {
                     egui::Color32::from_rgba_unmultiplied(90, 70, 30, 110)
@@ -74,7 +65,7 @@ pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::T
                         ui.set_width(146.0);
                         ui.vertical(|ui| {
                             let size = egui::vec2(146.0, 91.0);
-                            match pictures.iter().find(|(g, _)| g == id) {
+                            match pictures.iter().find(|(g, _)| *g == id) {
                                 Some((_, tex)) => {
                                     ui.add(egui::Image::new((*tex, size)).corner_radius(4));
                                 }
@@ -83,11 +74,11 @@ pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::T
                                     ui.painter().rect_filled(rect, 4.0, egui::Color32::from_rgb(70, 45, 28));
                                 }
                             }
-                            let title = egui::RichText::new(*name).size(16.0).strong();
+                            let title = egui::RichText::new(id.name()).size(16.0).strong();
                             // Not selectable: the text must not take the card's clicks.
                             ui.add(egui::Label::new(if on { title.color(gold) } else { title }).selectable(false));
                             ui.add(
-                                egui::Label::new(egui::RichText::new(tagline(id)).small())
+                                egui::Label::new(egui::RichText::new(about(id).tagline).small())
                                     .wrap()
                                     .selectable(false),
                             );
@@ -99,7 +90,7 @@ pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::T
             // The keyboard: the first arrow lands on the chosen card, Left and Right walk the
             // row, Enter or Space chooses; the focused card is ringed.
             if on {
-                crate::theme::keyboard::way_in(ui, &response);
+                way_in(ui, &response);
             }
             if response.has_focus() {
                 ui.painter().rect_stroke(
@@ -110,7 +101,7 @@ pub fn cards(ui: &mut egui::Ui, chosen: &str, pictures: &[(&'static str, egui::T
                 );
             }
             if response.clicked() {
-                clicked = Some(*id);
+                clicked = Some(id);
             }
         }
     });
@@ -126,7 +117,7 @@ mod tests {
     fn the_cards_are_chosen_from_the_keyboard() {
         use egui::Key::*;
         let ctx = egui::Context::default();
-        let mut chosen = "konane";
+        let mut chosen = GameId::Konane;
         let mut step = |keys: &[egui::Key]| {
             let mut got = None;
             pass(&ctx, keys, |ui| got = cards(ui, chosen, &[]));
@@ -138,14 +129,14 @@ mod tests {
         assert_eq!(step(&[]), None);
         // The first arrow lands on the chosen card; Enter on it chooses it again.
         assert_eq!(step(&[ArrowRight]), None);
-        assert_eq!(step(&[Enter]), Some("konane"));
+        assert_eq!(step(&[Enter]), Some(GameId::Konane));
         // Right walks to the next card (after a frame to place it), Enter chooses it.
         assert_eq!(step(&[ArrowRight]), None);
         assert_eq!(step(&[]), None);
-        assert_eq!(step(&[Enter]), games().nth(2).map(|(id, _)| id));
+        assert_eq!(step(&[Enter]), GameId::ALL.get(2).copied());
         assert_eq!(step(&[ArrowLeft]), None);
         assert_eq!(step(&[]), None);
-        assert_eq!(step(&[Space]), Some("konane"));
+        assert_eq!(step(&[Space]), Some(GameId::Konane));
     }
 
     #[test]
@@ -166,8 +157,8 @@ mod tests {
             vec![button(true)],
             vec![button(false)],
         ] {
-            pass_events(&ctx, events, |ui| got = got.or(cards(ui, "konane", &[])));
+            pass_events(&ctx, events, |ui| got = got.or(cards(ui, GameId::Konane, &[])));
         }
-        assert_eq!(got, Some("kansho"));
+        assert_eq!(got, Some(GameId::Kansho));
     }
 }

@@ -9,8 +9,16 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use crate::cli::Args;
 use crate::games::build::Setup;
+use crate::games::build::match_from_moves;
+use crate::games::build::match_from_save;
+use crate::platform::pick_upload;
 use crate::play::board::Match;
+use crate::play::board::OffRecord;
+use crate::play::board::Resolution;
+use crate::review::analysis::ReviewAnalysis;
+use crate::state::Demo;
 use crate::state::{KeepMatch, Notice, Review, Screen};
 use crate::store::settings::DataDir;
 use parlour_saves::{self as save, AUTOSAVE, SaveEntry};
@@ -48,7 +56,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ResumeOffer>()
         .init_resource::<SaveList>()
         .init_resource::<PasteError>()
-        .init_resource::<crate::games::review::ReviewAnalysis>()
         .add_systems(Startup, find_resume)
         .add_systems(Update, (act, take_uploads))
         // After the window plugin turns "the last window closed" into an exit in this frame.
@@ -60,14 +67,14 @@ pub fn refresh(dir: &DataDir, list: &mut SaveList) {
     list.0 = save::list(&save::saves_dir(&dir.0));
 }
 
-fn find_resume(dir: Res<DataDir>, mut offer: ResMut<ResumeOffer>, args: Option<Res<crate::cli::Args>>) {
+fn find_resume(dir: Res<DataDir>, mut offer: ResMut<ResumeOffer>, args: Option<Res<Args>>) {
     if args.is_some_and(|a| a.game.is_some()) {
         return;
     }
     let path = save::saves_dir(&dir.0).join(AUTOSAVE);
     // Only a sound save of an unfinished game is offered; anything else stays on disk untouched.
     if let Ok(s) = save::load(&path)
-        && let Ok(m) = crate::games::build::match_from_save(&s)
+        && let Ok(m) = match_from_save(&s)
         && !m.status().is_over()
     {
         offer.0 = Some((path, save::summary(&s)));
@@ -83,9 +90,9 @@ fn act(
     mut notice: ResMut<Notice>,
     mut list: ResMut<SaveList>,
     mut paste: ResMut<PasteError>,
-    res: Res<crate::play::board::Resolution>,
+    res: Res<Resolution>,
     mut next: ResMut<NextState<Screen>>,
-    mut analysis: ResMut<crate::games::review::ReviewAnalysis>,
+    mut analysis: ResMut<ReviewAnalysis>,
 ) {
     for action in actions.read() {
         match action {
@@ -120,7 +127,7 @@ fn act(
                     notice.set("Wait for the move to finish, then load.", true);
                     continue;
                 }
-                let loaded = save::load(path).and_then(|s| crate::games::build::match_from_save(&s).map(|m| (s, m)));
+                let loaded = save::load(path).and_then(|s| match_from_save(&s).map(|m| (s, m)));
                 match loaded {
                     Ok((s, loaded)) => {
                         notice.set(
@@ -146,7 +153,7 @@ fn act(
                 if res.active {
                     continue;
                 }
-                match crate::games::build::match_from_moves(&setup, text) {
+                match match_from_moves(&setup, text) {
                     Ok(built) => {
                         paste.0 = None;
                         notice.set(format!("Set up after {} moves.", built.history().len()), false);
@@ -172,7 +179,7 @@ fn act(
                 }
             }
             StoreAction::Upload => {
-                if let Err(e) = crate::platform::pick_upload() {
+                if let Err(e) = pick_upload() {
                     notice.set(format!("No file can be chosen here: {e}."), true);
                 }
             }
@@ -200,12 +207,9 @@ fn autosave_on_exit(
     dir: Res<DataDir>,
     m: Option<Res<Match>>,
     setup: Res<Setup>,
-    demo: Option<Res<crate::state::Demo>>,
-    args: Option<Res<crate::cli::Args>>,
-    (off, analysis): (
-        Res<crate::play::off_record::OffRecord>,
-        Res<crate::games::review::ReviewAnalysis>,
-    ),
+    demo: Option<Res<Demo>>,
+    args: Option<Res<Args>>,
+    (off, analysis): (Res<OffRecord>, Res<ReviewAnalysis>),
 ) {
     if exit.read().next().is_none() {
         return;

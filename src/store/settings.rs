@@ -1,5 +1,6 @@
-//! The player's settings in play: applied to the audio, the animations and the UI scale, and
-//! written half a second after the last change (and on exit). The file itself — its fields,
+//! The player's settings in play: loaded before the first frame, applied to the UI scale, and
+//! written half a second after the last change (and on exit). The camera, the sound and the
+//! animations read the `Settings` resource themselves, where they use it. The file itself — its fields,
 //! decoding with damaged files refused or brought into range, the crash-safe write — is
 //! `parlour_saves::settings`, without Bevy, where the `settings` fuzz target reaches it.
 
@@ -8,8 +9,6 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
-use crate::anim::AnimSpeed;
-use crate::audio::Volume;
 use crate::state::Notice;
 
 pub use parlour_saves::settings::{CameraMode, Settings, Speed, UI_SCALE};
@@ -41,29 +40,15 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(n)
         .insert_resource(DataDir(dir))
         .init_resource::<Unsaved>()
-        .add_systems(Update, (apply, persist))
+        .add_systems(Update, (note_change, persist))
         .add_systems(EguiPrimaryContextPass, ui_scale)
         .add_systems(Last, write_on_exit.after(bevy::window::ExitSystems));
 }
 
-fn apply(
-    settings: Res<Settings>,
-    mut volume: ResMut<Volume>,
-    mut speed: ResMut<AnimSpeed>,
-    mut cam: ResMut<crate::table::camera::OrbitCam>,
-    mut unsaved: ResMut<Unsaved>,
-    on_disk: Res<OnDisk>,
-) {
+/// A change not yet on disk starts the wait before it is written.
+fn note_change(settings: Res<Settings>, mut unsaved: ResMut<Unsaved>, on_disk: Res<OnDisk>) {
     if !settings.is_changed() {
         return;
-    }
-    volume.level = settings.volume;
-    volume.muted = settings.muted;
-    speed.0 = settings.speed.factor();
-    let top = settings.camera == CameraMode::TopDown;
-    if cam.top_down_home != top {
-        cam.top_down_home = top;
-        cam.reset();
     }
     if *settings != on_disk.0 {
         unsaved.0 = Some(0.0);

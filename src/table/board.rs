@@ -5,13 +5,20 @@
 
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
+use parlour_rules::GameId;
 
+use crate::cli::Args;
+use crate::games::client::about;
 use crate::games::parts::Table;
+use crate::games::qyshinsu_ring_pos;
 use crate::play::board::{BoardRoot, Tabletop};
+use crate::table::camera::OrbitCam;
 use crate::table::labels::spawn_labels;
 use crate::table::materials::{Look3d, MatchMats, glow, mat};
 use crate::table::mesh::{bar, convex_hull, cuboid, polygon};
+use crate::table::room::spawn_table;
 use crate::table::surfaces::Surfaces;
+use crate::theme::layout::Layout;
 
 /// What building a board needs: the commands and assets to add to, and the woods and ink every
 /// board is made of.
@@ -56,9 +63,9 @@ pub(super) fn dress_board(
     mut materials: ResMut<Assets<StandardMaterial>>,
     look: Res<Look3d>,
     surfaces: Res<Surfaces>,
-    mut cam: ResMut<crate::table::camera::OrbitCam>,
-    args: Option<Res<crate::cli::Args>>,
-    layout: Res<crate::theme::layout::Layout>,
+    mut cam: ResMut<OrbitCam>,
+    args: Option<Res<Args>>,
+    layout: Res<Layout>,
 ) {
     let Some(root) = boards.iter().next() else { return };
     let meshes = &mut *meshes;
@@ -90,7 +97,7 @@ pub(super) fn dress_board(
         Table::Ring { r } => ring(&mut kit, *r),
         Table::Lines { edges, refuge, half } => lines(&mut kit, edges, refuge, *half),
     };
-    crate::table::room::spawn_table(
+    spawn_table(
         &mut commands,
         meshes,
         materials,
@@ -150,16 +157,10 @@ fn grained(
 fn piece_material(
     materials: &mut Assets<StandardMaterial>,
     surfaces: &Surfaces,
-    game: &str,
+    game: GameId,
     c: Color,
 ) -> Handle<StandardMaterial> {
-    use parlour_rules::GameId;
-    let rough = match GameId::parse(game) {
-        Some(GameId::Konane) => 0.85,
-        Some(GameId::Qyshinsu) => 0.32,
-        Some(GameId::Soldiers) => 0.42,
-        Some(GameId::Kansho | GameId::ConHex) | None => 0.3,
-    };
+    let rough = about(game).roughness;
     materials.add(StandardMaterial {
         base_color: c,
         base_color_texture: Some(surfaces.speckle.clone()),
@@ -366,7 +367,7 @@ fn ring(kit: &mut Kit, r: f32) -> Built {
     }
     let mut labels = Vec::new();
     for p in 1..=12u8 {
-        let pos = crate::games::qyshinsu_ring_pos(p);
+        let pos = qyshinsu_ring_pos(p);
         labels.push((pos * ((r + 1.0) / r), p.to_string()));
     }
     // Trays for the stones in hand.

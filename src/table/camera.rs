@@ -3,7 +3,10 @@
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
+use parlour_rules::GameId;
+use parlour_saves::settings::{CameraMode, Settings};
 
+use crate::games::client::about;
 use crate::schedule::GameSet;
 use crate::theme::layout::{Layout, LayoutKind};
 
@@ -24,7 +27,7 @@ pub struct OrbitCam {
     pub top_down_home: bool,
     /// The board framed last (its game and the half-size of the board with a little cloth),
     /// so a resize or a rotation can frame it again for the new screen.
-    pub board: Option<(&'static str, Vec2)>,
+    pub board: Option<(GameId, Vec2)>,
 }
 
 impl Default for OrbitCam {
@@ -45,7 +48,7 @@ impl Default for OrbitCam {
 impl OrbitCam {
     /// Frames the board of a game (`half`: the board's half-size with a little cloth) for the
     /// layout in force and makes that the home view.
-    pub fn frame_board(&mut self, game: &'static str, half: Vec2, layout: &Layout) {
+    pub fn frame_board(&mut self, game: GameId, half: Vec2, layout: &Layout) {
         self.board = Some((game, half));
         if layout.compact() {
             self.home = fitted_home(half, layout);
@@ -56,16 +59,8 @@ impl OrbitCam {
     }
 
     /// Frames the board of a game for the desktop's layout and makes that the home view.
-    pub fn frame(&mut self, game: &str) {
-        use parlour_rules::GameId;
-        self.home = match GameId::parse(game).unwrap_or(GameId::Soldiers) {
-            // Targets sit right of the board's centre so the HUD on the right covers no piece.
-            GameId::Kansho => (0.0, 1.05, 10.0, Vec3::new(1.2, -0.4, 0.3)),
-            GameId::Konane => (0.0, 0.95, 10.0, Vec3::new(1.2, 0.0, 0.3)),
-            GameId::ConHex => (0.0, 1.0, 9.6, Vec3::new(1.2, 0.0, 0.3)),
-            GameId::Qyshinsu => (0.0, 1.0, 13.0, Vec3::new(1.9, 0.0, 0.6)),
-            GameId::Soldiers => (0.0, 0.98, 10.8, Vec3::new(1.2, 0.0, 0.4)),
-        };
+    pub fn frame(&mut self, game: GameId) {
+        self.home = about(game).home;
         self.reset();
     }
 
@@ -211,8 +206,24 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ViewInset>()
         .init_resource::<Gesture>()
         .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            follow_setting
+                .before(control)
+                .in_set(GameSet::Input)
+                .run_if(resource_exists_and_changed::<Settings>),
+        )
         .add_systems(Update, (control, reframe).in_set(GameSet::Input))
         .add_systems(Update, (apply, shift).in_set(GameSet::Present));
+}
+
+/// The camera-mode setting: a reset looks straight down, or from three-quarters.
+fn follow_setting(settings: Res<Settings>, mut cam: ResMut<OrbitCam>) {
+    let top = settings.camera == CameraMode::TopDown;
+    if cam.top_down_home != top {
+        cam.top_down_home = top;
+        cam.reset();
+    }
 }
 
 fn spawn_camera(mut commands: Commands, cam: Res<OrbitCam>) {
@@ -372,7 +383,7 @@ mod tests {
                 Vec2::new(2.6, 3.9),
             ] {
                 let mut cam = OrbitCam::default();
-                cam.frame_board("konane", half, &layout);
+                cam.frame_board(GameId::Konane, half, &layout);
                 let corners = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
                     .map(|(a, b)| on_screen(&cam, w, h, Vec3::new(a * half.x, 0.0, b * half.y)));
                 for c in corners {
@@ -414,9 +425,9 @@ mod tests {
             height: 800.0,
         };
         let mut framed = OrbitCam::default();
-        framed.frame_board("konane", Vec2::splat(4.5), &desktop);
+        framed.frame_board(GameId::Konane, Vec2::splat(4.5), &desktop);
         let mut by_game = OrbitCam::default();
-        by_game.frame("konane");
+        by_game.frame(GameId::Konane);
         assert_eq!(framed.home, by_game.home);
     }
 }

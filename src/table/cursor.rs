@@ -5,11 +5,14 @@
 
 use bevy::prelude::*;
 
+use crate::games::parts::Token;
 use crate::play::board::Spot;
 use crate::play::messages::MoveInput;
 use crate::schedule::GameSet;
+use crate::state::Review;
 use crate::state::Screen;
 use crate::table::picking::Hovered;
+use crate::theme::keyboard::DialogUp;
 
 /// The spot under the keyboard cursor, when the keyboard has been used.
 #[derive(Resource, Default, Debug)]
@@ -44,8 +47,8 @@ fn steer(
     cams: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut out: MessageWriter<MoveInput>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    dialog: Option<Res<crate::theme::keyboard::DialogUp>>,
-    review: Option<Res<crate::state::Review>>,
+    dialog: Option<Res<DialogUp>>,
+    review: Option<Res<Review>>,
 ) {
     // A dialog over the table (the pause menu, the rules, a walkthrough) has the keys, and in
     // the replay they step through the moves (`hud::review`).
@@ -93,7 +96,7 @@ fn steer(
     if let Some(id) = cursor.0
         && (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
     {
-        out.write(MoveInput::Click(crate::games::parts::Token::Spot(id)));
+        out.write(MoveInput::Click(Token::Spot(id)));
     }
 }
 

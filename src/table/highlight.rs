@@ -6,10 +6,13 @@ use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use crate::games::parts::Token;
+use crate::play::board::AnimQueue;
+use crate::play::board::Resolution;
 use crate::play::board::{Match, Piece, Selection, Spot, Tabletop};
 use crate::state::Phase;
 use crate::table::materials::{Look3d, MatchMats};
 use crate::table::picking::Hovered;
+use crate::teach::rules_view::Guide;
 
 /// A piece lifted because the pointer is over its spot: where it rests.
 #[derive(Component)]
@@ -24,7 +27,7 @@ pub(super) fn lift_hovered(
     mut commands: Commands,
     hovered: Res<Hovered>,
     phase: Option<Res<State<Phase>>>,
-    queue: Res<crate::play::board::AnimQueue>,
+    queue: Res<AnimQueue>,
     spots: Query<(&Spot, &Transform), Without<Piece>>,
     mut pieces: Query<(Entity, &mut Transform, Option<&Lifted>), With<Piece>>,
 ) {
@@ -65,7 +68,7 @@ pub(super) fn mark_decisive(
     look: Res<Look3d>,
     spots: Query<(&Spot, &Transform)>,
     marks: Query<(Entity, &DecisiveMark)>,
-    res: Res<crate::play::board::Resolution>,
+    res: Res<Resolution>,
 ) {
     let want = match &m {
         Some(m) if !res.active => m.0.decisive_spots(),
@@ -104,7 +107,7 @@ pub(super) fn highlight_spots(
     phase: Option<Res<State<Phase>>>,
     look: Res<Look3d>,
     mats: Option<Res<MatchMats>>,
-    guide: Option<Res<crate::teach::rules_view::Guide>>,
+    guide: Option<Res<Guide>>,
 ) {
     let (Some(m), Some(mats)) = (m, mats) else { return };
     let human = phase.is_some_and(|p| *p.get() == Phase::AwaitingInput);

@@ -6,7 +6,6 @@
 //! picking (`picking`), highlights (`highlight`) and labels and the window's title (`labels`);
 //! the orbit camera (`camera`).
 
-pub mod arrows;
 pub mod board;
 pub mod camera;
 pub mod cursor;
@@ -23,7 +22,9 @@ pub mod turned;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
+use crate::cli::Args;
 use crate::play::board::Match;
+use crate::review::arrows::draw_shown_moves;
 use crate::schedule::GameSet;
 use crate::state::Screen;
 
@@ -49,7 +50,8 @@ fn view(app: &mut App) {
             Update,
             (
                 board::dress_board,
-                picking::dress_spots,
+                // The review's arrows stand over the spots as dressed this frame.
+                picking::dress_spots.before(draw_shown_moves),
                 pieces::dress_pieces,
                 pieces::dress_tints,
             )
@@ -71,13 +73,6 @@ fn view(app: &mut App) {
         )
         .add_systems(
             Update,
-            arrows::draw_shown_moves
-                .in_set(GameSet::Present)
-                .after(picking::dress_spots)
-                .run_if(in_state(Screen::Playing)),
-        )
-        .add_systems(
-            Update,
             highlight::lift_hovered
                 .in_set(GameSet::Present)
                 .run_if(in_state(Screen::Playing)),
@@ -87,6 +82,6 @@ fn view(app: &mut App) {
 
 /// True when the window is a picture of the board alone (`--show card`): no labels, no
 /// highlights.
-fn card_picture(args: Option<Res<crate::cli::Args>>) -> bool {
+fn card_picture(args: Option<Res<Args>>) -> bool {
     args.is_some_and(|a| a.show.as_deref() == Some("card"))
 }

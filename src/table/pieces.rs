@@ -53,7 +53,7 @@ pub(super) fn dress_pieces(
     markings: Query<(), With<Marking>>,
     look: Res<Look3d>,
     mats: Option<Res<MatchMats>>,
-    settings: Option<Res<crate::store::settings::Settings>>,
+    settings: Option<Res<parlour_saves::settings::Settings>>,
     boards: Query<&BoardRoot>,
 ) {
     let Some(mats) = mats else { return };

@@ -6,7 +6,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::games::any_match::AnyMatch;
+use crate::games::parts::OFF_BOARD;
 use crate::games::parts::{PieceDef, Shape, SpotDef, Table};
+use crate::games::words::cap;
 
 fn egui_colour(c: Color) -> egui::Color32 {
     let c = c.to_srgba();
@@ -56,11 +58,7 @@ impl Frame {
 /// their coordinates; every spot names itself under the pointer; a legend names the sides.
 pub fn diagram(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2], marks: &[u16], size: f32) {
     let spots: Vec<SpotDef> = m.spots();
-    let pieces: Vec<PieceDef> = m
-        .pieces()
-        .into_iter()
-        .filter(|p| p.key < crate::games::parts::OFF_BOARD)
-        .collect();
+    let pieces: Vec<PieceDef> = m.pieces().into_iter().filter(|p| p.key < OFF_BOARD).collect();
     let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(150, 104, 62));
@@ -271,7 +269,7 @@ fn legend(ui: &mut egui::Ui, m: &dyn AnyMatch, palette: [Color; 2]) {
                 egui_colour(palette[i]),
                 egui::Stroke::new(1.0, egui::Color32::from_gray(40)),
             );
-            ui.label(crate::games::words::cap(&m.side_name(player)));
+            ui.label(cap(&m.side_name(player)));
             ui.add_space(10.0);
         }
     });

@@ -4,38 +4,34 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use parlour_rules::GameId;
 
 use super::diagram::diagram;
+use crate::cli::Args;
 use crate::games::any_match::AnyMatch;
-use crate::games::build::{PaletteColours, Setup, new_match};
+use crate::games::build::{PaletteColours, Setup, game, new_match};
+use crate::games::client::about;
+use crate::games::parts::Token;
+use crate::games::soldiers_rules;
+use crate::games::soldiers_rules_line;
 use crate::play::board::Match;
+use crate::play::board::StartMoves;
+use crate::play::start::start_match;
+use crate::state::Demo;
 use crate::state::{Phase, Screen};
-use crate::store::settings::Settings;
+use crate::teach::rules_text::variant_notes;
+use crate::theme::keyboard::Ask;
+use crate::theme::keyboard::ask;
+use crate::theme::keyboard::way_in;
+use crate::theme::layout::InputSeen;
+use crate::theme::layout::Layout;
+use crate::theme::layout::LayoutKind;
+use crate::theme::layout::with_key;
+use parlour_saves::settings::Settings;
 
 /// Whether the rules window is open.
 #[derive(Resource, Default)]
 pub struct ShowRules(pub bool);
-
-/// The rules in one paragraph (the new-game dialog and the top of the F1 window).
-pub fn summary(game: &str) -> &'static str {
-    match parlour_rules::GameId::parse(game).unwrap_or(parlour_rules::GameId::Soldiers) {
-        parlour_rules::GameId::Kansho => {
-            "Place a marker on an empty cell; every empty neighbour is filled and every opponent neighbour replaced by yours, paid from your hand. Areas with no empty neighbour are discarded (your opponent's first, then yours), then markers with at most one same-colour neighbour leave, wave after wave. When both hands are empty the side with more markers on the board wins."
-        }
-        parlour_rules::GameId::Konane => {
-            "Black lifts one of its stones from a corner or the centre, then White one next to the hole. After that, jump an enemy stone orthogonally into an empty square; you may go on jumping in the same direction and stop at any landing. Whoever cannot move loses."
-        }
-        parlour_rules::GameId::ConHex => {
-            "Put a peg in an empty hole; a cell becomes yours when you are first to hold half of its holes (rounded up). Blue joins north and south, Red west and east, with a chain of owned cells; a corner cell counts for both its sides. With swap on, Red may take over Blue's first peg."
-        }
-        parlour_rules::GameId::Qyshinsu => {
-            "Add a stone from hand or take back one of yours, where the opponent's last move allows: an n-stone sends you n positions either way; an Old Stone added makes you add at the nearest empty position, one removed makes you remove your nearest stone. At most two stones of a kind may be on the board, and who cannot move loses."
-        }
-        parlour_rules::GameId::Soldiers => {
-            "Any piece steps along a line to an adjacent empty point; soldiers may never enter the refuge. The hunter captures by intervention (boards 1 and 2, Monk and Water) or by jumping (boards 3 and 4) and wins when few enough soldiers are left; the soldiers win by catching him between two of them (boards 1 and 2), by pinning him or by shutting him in the refuge."
-        }
-    }
-}
 
 /// The F1 window.
 pub fn rules_window(
@@ -46,7 +42,7 @@ pub fn rules_window(
     settings: Res<Settings>,
     (mut req, mut start_moves, mut next): (
         ResMut<super::walkthrough::WalkthroughRequest>,
-        ResMut<crate::play::board::StartMoves>,
+        ResMut<StartMoves>,
         ResMut<NextState<crate::state::Screen>>,
     ),
 ) -> Result {
@@ -54,28 +50,28 @@ pub fn rules_window(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let game = m
-        .as_ref()
-        .map(|m| m.0.game_id().to_string())
-        .unwrap_or(setup.game.clone());
+    let game = match m.as_ref().map(|m| m.0.game_id()) {
+        Some(g) => g,
+        None => game(&setup.game)?,
+    };
     let options = m.as_ref().map(|m| m.0.options()).unwrap_or(setup.options.clone());
     let option = |key: &str| options.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
     // Sixteen Soldiers: the board in play (the rules' default when none is chosen); the rules in
     // force come from the options below.
     let variant = option("variant").unwrap_or_else(|| "board1".to_string());
     let start = new_match(&Setup {
-        game: game.clone(),
+        game: game.id().to_string(),
         options: options.clone(),
         seats: [None, None],
     });
     // Escape closes the window (F1 opens and closes it too).
-    let mut open = crate::theme::keyboard::ask(ctx) != Some(crate::theme::keyboard::Ask::Close);
+    let mut open = ask(ctx) != Some(Ask::Close);
     let mut walk = false;
     // Large enough to read beside the side panel: most of the screen's height, half its width.
     let screen = ctx.content_rect();
     let width = (screen.width() * 0.5).clamp(420.0, 820.0);
     let height = (screen.height() - 40.0).max(300.0);
-    egui::Window::new(format!("How to play {}", crate::cli::game_name(&game).unwrap_or("")))
+    egui::Window::new(format!("How to play {}", game.name()))
         .open(&mut open)
         .default_width(width)
         .default_height(height)
@@ -85,21 +81,21 @@ pub fn rules_window(
             let show_me = ui
                 .button(egui::RichText::new("▶  Show me on the board, step by step").size(17.0))
                 .on_hover_text("A walkthrough of real moves on the table, with Next and Back");
-            crate::theme::keyboard::way_in(ui, &show_me);
+            way_in(ui, &show_me);
             if show_me.clicked() {
-                super::walkthrough::request(&game, &options, &mut req, &mut setup, &mut start_moves, &mut next);
+                super::walkthrough::request(game, &options, &mut req, &mut setup, &mut start_moves, &mut next);
                 walk = true;
             }
             ui.add_space(4.0);
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                ui.label(egui::RichText::new(summary(&game)).size(15.0));
+                ui.label(egui::RichText::new(about(game).summary).size(15.0));
                 if let Ok(start) = &start {
                     start_board(ui, start.as_ref(), &settings);
                 }
-                if parlour_rules::GameId::Soldiers.is(&game) {
+                if game == GameId::Soldiers {
                     soldiers_board(ui, &variant, &options);
                 }
-                rule_sections(ui, &game);
+                rule_sections(ui, game);
             });
         });
     // The walkthrough needs the board: the rules window steps aside.
@@ -119,13 +115,7 @@ fn start_board(ui: &mut egui::Ui, start: &dyn AnyMatch, settings: &Settings) {
         .candidates(&[])
         .next
         .iter()
-        .filter_map(|t| {
-            if let crate::games::parts::Token::Spot(s) = t {
-                Some(*s)
-            } else {
-                None
-            }
-        })
+        .filter_map(|t| if let Token::Spot(s) = t { Some(*s) } else { None })
         .collect();
     let size = ui.available_width().min(440.0);
     // Where nearly every spot will do, rings would only tangle: say it instead.
@@ -145,8 +135,8 @@ fn start_board(ui: &mut egui::Ui, start: &dyn AnyMatch, settings: &Settings) {
 fn soldiers_board(ui: &mut egui::Ui, variant: &str, options: &[(String, String)]) {
     ui.separator();
     ui.label(egui::RichText::new("This board").strong().size(15.0));
-    ui.add(egui::Label::new(crate::teach::rules_text::variant_notes(variant)).wrap());
-    if let Some(info) = crate::games::soldiers_rules(options)
+    ui.add(egui::Label::new(variant_notes(variant)).wrap());
+    if let Some(info) = soldiers_rules(options)
         && variant != "monk"
     {
         ui.label(egui::RichText::new("The rules in this game").strong());
@@ -156,7 +146,7 @@ fn soldiers_board(ui: &mut egui::Ui, variant: &str, options: &[(String, String)]
         for line in &info.sentences {
             ui.add(egui::Label::new(format!("• {line}")).wrap());
         }
-        if let Some(line) = crate::games::soldiers_rules_line(options)
+        if let Some(line) = soldiers_rules_line(options)
             && line.contains("fair")
         {
             let v = parlour_rules::soldiers::Variant::from_id(variant).unwrap_or_default();
@@ -173,7 +163,7 @@ fn soldiers_board(ui: &mut egui::Ui, variant: &str, options: &[(String, String)]
 }
 
 /// The rules' sections in words, then the controls.
-fn rule_sections(ui: &mut egui::Ui, game: &str) {
+fn rule_sections(ui: &mut egui::Ui, game: GameId) {
     for section in crate::teach::rules_text::sections(game) {
         ui.separator();
         ui.label(egui::RichText::new(section.title).strong().size(15.0));
@@ -191,7 +181,7 @@ fn rule_sections(ui: &mut egui::Ui, game: &str) {
 #[derive(Resource, Default, Debug)]
 pub struct Guide {
     /// The game being guided.
-    pub game: Option<String>,
+    pub game: Option<GameId>,
     /// Moves played when the guide began.
     pub from: usize,
     /// Moves the guide lasts (both sides).
@@ -209,34 +199,10 @@ impl Guide {
     }
 }
 
-/// What to do first, in a sentence per game.
-fn first_steps(game: &str) -> &'static str {
-    match parlour_rules::GameId::parse(game).unwrap_or(parlour_rules::GameId::Soldiers) {
-        parlour_rules::GameId::Kansho => {
-            "Click a green empty cell to place a marker there: its empty neighbours fill and your opponent's turn to your colour, paid from your hand. When your hand runs short, click which lit neighbours to fill."
-        }
-        parlour_rules::GameId::Konane => {
-            "Black opens by lifting one of its own stones: click a green stone. Then jump an enemy stone into an empty square: click your stone, then the highlighted landing."
-        }
-        parlour_rules::GameId::ConHex => {
-            "Click any empty hole to put a peg in it. Hold half of a cell's holes first and the cell becomes yours; join your two sides with a chain of cells."
-        }
-        parlour_rules::GameId::Qyshinsu => {
-            "Click a green position, then choose which of your stones to add there with the buttons that appear; or click one of your own stones on the ring to take it back."
-        }
-        parlour_rules::GameId::Soldiers => {
-            "Click a green piece to pick it up, then a highlighted point to move it there."
-        }
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Guide>()
         // After the match is built (its commands applied), so a fresh game is the one guided.
-        .add_systems(
-            OnEnter(Screen::Playing),
-            begin_guide.after(crate::play::start::start_match),
-        )
+        .add_systems(OnEnter(Screen::Playing), begin_guide.after(start_match))
         .add_systems(Update, track_guide)
         .add_systems(bevy_egui::EguiPrimaryContextPass, guide_banner);
 }
@@ -245,23 +211,23 @@ fn begin_guide(
     mut guide: ResMut<Guide>,
     m: Option<Res<Match>>,
     setup: Res<Setup>,
-    demo: Res<crate::state::Demo>,
+    demo: Res<Demo>,
     mut settings: ResMut<Settings>,
-    args: Option<Res<crate::cli::Args>>,
+    args: Option<Res<Args>>,
 ) {
     guide.game = None;
     let Some(m) = m else { return };
-    let game = m.0.game_id().to_string();
+    let game = m.0.game_id();
     let humans = setup.seats.iter().filter(|s| s.is_none()).count();
     // Scripted runs (screenshots, measurements) leave the player's settings alone.
     if demo.0
         || humans == 0
-        || settings.guided.contains(&game)
+        || settings.guided.iter().any(|g| g == game.id())
         || args.is_some_and(|a| a.screenshot.is_some() || a.measure.is_some())
     {
         return;
     }
-    settings.guided.push(game.clone());
+    settings.guided.push(game.id().to_string());
     *guide = Guide {
         game: Some(game),
         from: m.0.history().len(),
@@ -288,23 +254,23 @@ fn guide_banner(
     screen: Res<State<Screen>>,
     phase: Option<Res<State<Phase>>>,
     mut rules: ResMut<ShowRules>,
-    layout: Res<crate::theme::layout::Layout>,
-    seen: Res<crate::theme::layout::InputSeen>,
+    layout: Res<Layout>,
+    seen: Res<InputSeen>,
 ) -> Result {
     if !guide.active() || *screen.get() != Screen::Playing {
         return Ok(());
     }
-    let Some(game) = guide.game.clone() else { return Ok(()) };
+    let Some(game) = guide.game else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
-    let name = crate::cli::game_name(&game).unwrap_or("");
+    let name = game.name();
     let your_turn = phase.is_some_and(|p| *p.get() == Phase::AwaitingInput);
     // Clear of the compact bar on a small screen: above the caption upright, at the right on
     // its side.
     let (anchor, at) = match layout.kind {
-        crate::theme::layout::LayoutKind::Desktop => (egui::Align2::LEFT_TOP, [12.0, 12.0]),
+        LayoutKind::Desktop => (egui::Align2::LEFT_TOP, [12.0, 12.0]),
         // Down to the caption's top edge: the row of letters under the board stays in sight.
-        crate::theme::layout::LayoutKind::Portrait => (egui::Align2::CENTER_BOTTOM, [0.0, -42.0]),
-        crate::theme::layout::LayoutKind::Landscape => (egui::Align2::RIGHT_TOP, [-8.0, 8.0]),
+        LayoutKind::Portrait => (egui::Align2::CENTER_BOTTOM, [0.0, -42.0]),
+        LayoutKind::Landscape => (egui::Align2::RIGHT_TOP, [-8.0, 8.0]),
     };
     egui::Window::new("guide")
         .title_bar(false)
@@ -317,15 +283,13 @@ fn guide_banner(
                     .strong()
                     .size(16.0),
             );
-            let steps = first_steps(&game);
+            let steps = about(game).first_steps;
             // A finger taps; a mouse clicks (a small screen is taken for a touch screen).
-            ui.label(
-                if seen.touch || layout.kind != crate::theme::layout::LayoutKind::Desktop {
-                    steps.replace("Click", "Tap").replace("click", "tap")
-                } else {
-                    steps.to_string()
-                },
-            );
+            ui.label(if seen.touch || layout.kind != LayoutKind::Desktop {
+                steps.replace("Click", "Tap").replace("click", "tap")
+            } else {
+                steps.to_string()
+            });
             ui.label(
                 egui::RichText::new(if your_turn {
                     "Green: where you can start a move."
@@ -338,10 +302,7 @@ fn guide_banner(
                 if ui.button("Got it").clicked() {
                     guide.dismissed = true;
                 }
-                if ui
-                    .button(crate::theme::layout::with_key(&seen, "Full rules", "F1"))
-                    .clicked()
-                {
+                if ui.button(with_key(&seen, "Full rules", "F1")).clicked() {
                     rules.0 = true;
                 }
             });

@@ -10,14 +10,23 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use parlour_rules::GameId;
 
 use super::lessons::{Lesson, lesson, match_at};
+use crate::cli::Args;
 use crate::games::any_match::AnyMatch;
 use crate::games::build::Setup;
+use crate::games::effects::Sfx;
 use crate::play::board::{Caption, GameOverTimer, Match, Resolution, Selection, StartMoves, TableDirty};
 use crate::play::messages::{MoveInput, PlaySfx};
+use crate::play::start::decide;
+use crate::play::start::start_match;
 use crate::schedule::GameSet;
 use crate::state::{Phase, Remote, Review, Screen, Teaching};
+use crate::theme::keyboard::Ask;
+use crate::theme::keyboard::ask;
+use crate::theme::keyboard::way_in;
+use crate::theme::palette::GOLD;
 
 /// The walkthrough in progress.
 #[derive(Resource)]
@@ -83,7 +92,7 @@ pub struct WalkthroughRequest(Option<&'static Lesson>);
 
 /// Asks for the walkthrough of `game` with `options`: the board is set up afresh for it.
 pub fn request(
-    game: &str,
+    game: GameId,
     options: &[(String, String)],
     req: &mut WalkthroughRequest,
     setup: &mut Setup,
@@ -93,7 +102,7 @@ pub fn request(
     let l = lesson(game, options);
     req.0 = Some(l);
     *setup = Setup {
-        game: l.game.to_string(),
+        game: l.game.id().to_string(),
         options: l.options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
         seats: [None, None],
     };
@@ -103,7 +112,7 @@ pub fn request(
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<WalkthroughRequest>()
-        .add_systems(OnEnter(Screen::Playing), begin.after(crate::play::start::start_match))
+        .add_systems(OnEnter(Screen::Playing), begin.after(start_match))
         .add_systems(OnExit(Screen::Playing), end)
         .add_systems(
             Update,
@@ -139,12 +148,12 @@ fn set_up(
         return;
     }
     let Some(new) = w.set_up.take() else { return };
-    next_phase.set(crate::play::start::decide(new.as_ref(), &setup, &remote, review.0));
+    next_phase.set(decide(new.as_ref(), &setup, &remote, review.0));
     m.0 = new;
     *sel = Selection::default();
     caption.0.clear();
     dirty.0 = true;
-    sfx.write(PlaySfx(crate::games::effects::Sfx::Click));
+    sfx.write(PlaySfx(Sfx::Click));
 }
 
 fn end(mut commands: Commands, mut teaching: ResMut<Teaching>) {
@@ -192,7 +201,7 @@ fn panel(
     m: Option<Res<Match>>,
     mut teaching: ResMut<Teaching>,
     res: Res<Resolution>,
-    args: Option<Res<crate::cli::Args>>,
+    args: Option<Res<Args>>,
 ) -> Result {
     let Some(mut w) = w else { return Ok(()) };
     // `--show walk` (screenshots): the walkthrough at step `--step` (default 3), its moves
@@ -211,13 +220,13 @@ fn panel(
     }
     let ctx = contexts.ctx_mut()?;
     let total = w.lesson.steps.len();
-    let name = crate::cli::game_name(w.lesson.game).unwrap_or("");
+    let name = w.lesson.game.name();
     let busy = w.busy() || res.active;
     let over = m.is_some_and(|m| m.0.status().is_over());
     // Enter (nothing focused) takes the next step, or ends the walkthrough after the last;
     // Escape ends it.
-    let asked = crate::theme::keyboard::ask(ctx);
-    let mut close = asked == Some(crate::theme::keyboard::Ask::Close);
+    let asked = ask(ctx);
+    let mut close = asked == Some(Ask::Close);
     egui::Window::new("walkthrough")
         .title_bar(false)
         .resizable(false)
@@ -229,7 +238,7 @@ fn panel(
                 egui::RichText::new(format!("How to play {name}"))
                     .size(18.0)
                     .strong()
-                    .color(crate::theme::palette::GOLD),
+                    .color(GOLD),
             );
             ui.label(egui::RichText::new(format!("Step {} of {total}", w.step + 1)).weak());
             ui.separator();
@@ -249,8 +258,8 @@ fn panel(
                         egui::Button::new(egui::RichText::new("Next ▶").strong()),
                     )
                     .on_hover_text("Enter");
-                crate::theme::keyboard::way_in(ui, &next);
-                let enter = asked == Some(crate::theme::keyboard::Ask::Default) && !busy;
+                way_in(ui, &next);
+                let enter = asked == Some(Ask::Default) && !busy;
                 if next.clicked() || (enter && !last) {
                     let to = w.step + 1;
                     w.go(to);
@@ -293,11 +302,11 @@ mod tests {
     use crate::play::board::Piece;
 
     /// A headless app with the walkthrough of `game` begun.
-    fn app(game: &str) -> App {
+    fn app(game: GameId) -> App {
         app_with(game, &[])
     }
 
-    fn app_with(game: &str, options: &[(String, String)]) -> App {
+    fn app_with(game: GameId, options: &[(String, String)]) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin))
             .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
@@ -363,13 +372,13 @@ mod tests {
     fn next_and_back_show_each_steps_position() {
         let variant = |v: &str| vec![("variant".to_string(), v.to_string())];
         let lessons = [
-            ("kansho", vec![]),
-            ("qyshinsu", vec![]),
-            ("soldiers", variant("board1")),
-            ("soldiers", variant("board2")),
-            ("soldiers", variant("board3")),
-            ("soldiers", variant("board4")),
-            ("soldiers", variant("monk")),
+            (GameId::Kansho, vec![]),
+            (GameId::Qyshinsu, vec![]),
+            (GameId::Soldiers, variant("board1")),
+            (GameId::Soldiers, variant("board2")),
+            (GameId::Soldiers, variant("board3")),
+            (GameId::Soldiers, variant("board4")),
+            (GameId::Soldiers, variant("monk")),
         ];
         for (game, options) in lessons {
             let mut app = app_with(game, &options);
@@ -391,7 +400,7 @@ mod tests {
     /// closed.
     #[test]
     fn a_finished_walkthrough_holds_the_result_until_closed() {
-        let mut app = app("kansho");
+        let mut app = app(GameId::Kansho);
         let n = app.world().resource::<Walkthrough>().lesson.steps.len();
         for k in 1..n {
             go(&mut app, k);

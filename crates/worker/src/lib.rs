@@ -18,11 +18,12 @@
 //! next move, which the opponent's reply is usually already in — the search starts from what
 //! it learnt a move ago instead of from nothing.
 
+use std::any::Any;
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 use parlour_ai::{Knowledge, SearchConfig, SearchResult, Searcher, StopFlag};
-use parlour_rules::Game;
-use parlour_rules::{conhex::ConHex, kansho::Kansho, konane::Konane, qyshinsu::Qyshinsu, soldiers::Soldiers};
+use parlour_rules::{Game, GameId, with_game};
 use serde::{Deserialize, Serialize};
 
 /// A search request as it travels: the game's engine id, the position, the configuration.
@@ -58,14 +59,34 @@ struct Head {
     game: String,
 }
 
-/// What the worker keeps between requests: a searcher per game, made at its first request.
+/// The game a request names: where the wire's game id becomes a [`GameId`], or the sentence
+/// that refuses the request.
+fn game_of(request: &str) -> Result<GameId, String> {
+    let head = serde_json::from_str::<Head>(request)
+        .map_err(|e| format!("The search worker cannot read the request: {e}."))?;
+    GameId::parse(&head.game).ok_or_else(|| format!("The search worker knows no game called {:?}.", head.game))
+}
+
+/// What the worker keeps between requests: a searcher per game (a `Searcher<G>` for the game
+/// type behind each id), made at its first request.
 #[derive(Default)]
-struct Kept {
-    kansho: Option<Searcher<Kansho>>,
-    konane: Option<Searcher<Konane>>,
-    conhex: Option<Searcher<ConHex>>,
-    qyshinsu: Option<Searcher<Qyshinsu>>,
-    soldiers: Option<Searcher<Soldiers>>,
+struct Kept(HashMap<GameId, Box<dyn Any>>);
+
+impl Kept {
+    /// Runs `f` with the searcher kept for `game` (whose game type is `G`), keeping what it
+    /// leaves there for the next request.
+    fn with<G: Knowledge, R>(&mut self, game: GameId, f: impl FnOnce(&mut Option<Searcher<G>>) -> R) -> R {
+        let mut slot = self
+            .0
+            .remove(&game)
+            .and_then(|b| b.downcast::<Searcher<G>>().ok())
+            .map(|b| *b);
+        let out = f(&mut slot);
+        if let Some(s) = slot {
+            self.0.insert(game, Box::new(s));
+        }
+        out
+    }
 }
 
 thread_local! {
@@ -76,20 +97,9 @@ thread_local! {
 /// Runs the search a request asks for and answers it (in the worker), with the searcher kept
 /// for its game.
 pub fn answer(request: &str) -> String {
-    let reply = match serde_json::from_str::<Head>(request) {
-        Err(e) => serde_json::to_string(&Answer::<()>::Err(format!(
-            "The search worker cannot read the request: {e}."
-        ))),
-        Ok(head) => KEPT.with_borrow_mut(|kept| match head.game.as_str() {
-            Kansho::ID => run(request, &mut kept.kansho),
-            Konane::ID => run(request, &mut kept.konane),
-            ConHex::ID => run(request, &mut kept.conhex),
-            Qyshinsu::ID => run(request, &mut kept.qyshinsu),
-            Soldiers::ID => run(request, &mut kept.soldiers),
-            other => serde_json::to_string(&Answer::<()>::Err(format!(
-                "The search worker knows no game called {other:?}."
-            ))),
-        }),
+    let reply = match game_of(request) {
+        Err(e) => serde_json::to_string(&Answer::<()>::Err(e)),
+        Ok(game) => KEPT.with_borrow_mut(|kept| with_game!(game, G => kept.with::<G, _>(game, |s| run(request, s)))),
     };
     reply.unwrap_or_default()
 }
@@ -164,13 +174,7 @@ pub fn analysis_request<G: Game>(start: &G, moves: &[G::Move], ms: u64) -> Strin
 /// to `on_ply` as JSON text ([`read_ply`] reads it); the answer is the end ([`read_analysis_end`]).
 /// A record with a move the rules refuse is refused whole, before anything is searched.
 pub fn answer_analysis(request: &str, on_ply: impl FnMut(String)) -> String {
-    let end: AnalysisEnd = match serde_json::from_str::<Head>(request) {
-        Err(e) => Err(format!("The search worker cannot read the request: {e}.")),
-        Ok(head) => match parlour_rules::GameId::parse(&head.game) {
-            Some(id) => parlour_rules::with_game!(id, G => analyse_record::<G>(request, on_ply)),
-            None => Err(format!("The search worker knows no game called {:?}.", head.game)),
-        },
-    };
+    let end: AnalysisEnd = game_of(request).and_then(|id| with_game!(id, G => analyse_record::<G>(request, on_ply)));
     serde_json::to_string(&end).unwrap_or_default()
 }
 
@@ -234,6 +238,7 @@ mod tests {
     use super::*;
     use parlour_ai::Level;
     use parlour_rules::Status;
+    use parlour_rules::conhex::ConHex;
 
     /// A few random moves into the game, then the worker's answer to a weak level's search:
     /// a legal move of the position the client sent.

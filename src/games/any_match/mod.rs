@@ -3,22 +3,25 @@
 
 use bevy::prelude::*;
 use parlour_ai::{Level, StopFlag};
-use parlour_rules::{Counter, Player, Status};
+use parlour_rules::{Counter, GameId, Player, Status};
 
 pub use crate::games::search::AiTask;
 
+use super::analysis::{AnalysisTask, spawn_analysis};
 use super::client::{Candidates, ClientGame};
 use super::effects::{AnimStep, Stage};
 use super::parts::{PieceDef, SpotDef, Table, Token, extends, same};
 use super::words::proof_sentence;
+use crate::games::search::Answer;
+use crate::games::words::cap;
 
 mod records;
 
 /// A match of any game: the state, its history for undo and redo, and the move being
 /// resolved. Object-safe so the client holds one `Box<dyn AnyMatch>`.
 pub trait AnyMatch: Send + Sync {
-    /// Engine id.
-    fn game_id(&self) -> &'static str;
+    /// The game.
+    fn game_id(&self) -> GameId;
     /// Name shown to players (the variant's name where it has one).
     fn title(&self) -> String;
     /// The rule page's name of a side.
@@ -94,9 +97,9 @@ pub trait AnyMatch: Send + Sync {
     /// Starts a hint for the side to move: the casual level's move, and a short proof search
     /// that says when the position is a proven win or loss.
     fn spawn_hint(&self, stop: StopFlag) -> AiTask;
-    /// Starts the review's analysis of the whole record (the moves played and those taken
-    /// back), from move `from` on (0: all of it).
-    fn spawn_analysis(&self, from: usize) -> super::review::AnalysisTask;
+    /// Starts an analysis of the whole record (the moves played and those taken back), from
+    /// move `from` on (0: all of it), `ms` milliseconds a position.
+    fn spawn_analysis(&self, from: usize, ms: u64) -> AnalysisTask;
     /// Whether the spots where a move may start should be marked before any click.
     fn show_starts(&self) -> bool;
     /// The options as `key=value` pairs.
@@ -186,8 +189,8 @@ impl<G: ClientGame> MatchOf<G> {
 }
 
 impl<G: ClientGame> AnyMatch for MatchOf<G> {
-    fn game_id(&self) -> &'static str {
-        G::ID
+    fn game_id(&self) -> GameId {
+        G::GAME
     }
     fn title(&self) -> String {
         G::display_name(self.state.options())
@@ -249,7 +252,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
         tries.into_iter().flatten().find_map(|text| {
             let mv = self.state.parse_move(&text).ok()?;
             (!self.state.is_legal(&mv)).then(|| {
-                let sentence = crate::games::words::cap(&self.state.illegal_reason(&mv));
+                let sentence = cap(&self.state.illegal_reason(&mv));
                 if sentence.ends_with('.') {
                     sentence
                 } else {
@@ -394,7 +397,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
                 state.legal_moves(&mut v);
                 v.first().copied()
             })?;
-            Some(crate::games::search::Answer::tokens(state.tokens(&mv)))
+            Some(Answer::tokens(state.tokens(&mv)))
         })
     }
     fn spawn_hint(&self, stop: StopFlag) -> AiTask {
@@ -414,7 +417,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
                     .filter(|m| **m != mv)
                     .map(|m| state.tokens(m))
                     .collect();
-                return Some(crate::games::search::Answer {
+                return Some(Answer {
                     tokens: state.tokens(&mv),
                     proven: Some(super::words::solved_sentence(state, &perfect)),
                     also,
@@ -426,14 +429,14 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
                 .flatten()
                 .and_then(|p| p.proof)
                 .map(|p| proof_sentence(state, p, true));
-            Some(crate::games::search::Answer {
+            Some(Answer {
                 tokens: state.tokens(&mv),
                 proven,
                 also: Vec::new(),
             })
         })
     }
-    fn spawn_analysis(&self, from: usize) -> super::review::AnalysisTask {
+    fn spawn_analysis(&self, from: usize, ms: u64) -> AnalysisTask {
         let mut start = self.past.first().map_or_else(|| self.state.clone(), |p| p.0.clone());
         let mut moves: Vec<G::Move> = self
             .past
@@ -445,7 +448,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
         for mv in moves.drain(..from) {
             start.apply(mv);
         }
-        super::review::spawn_analysis(start, moves, from)
+        spawn_analysis(start, moves, from, ms)
     }
     fn show_starts(&self) -> bool {
         G::SHOW_STARTS

@@ -6,11 +6,13 @@ use bevy_egui::egui;
 use parlour_ai::Level;
 
 use crate::games::any_match::AnyMatch;
-use crate::games::review::ReviewAnalysis;
 use crate::play::board::Match;
+use crate::play::board::OffRecord;
 use crate::play::messages::GameCommand;
-use crate::play::off_record::{OffRecord, ReviewAction};
+use crate::review::analysis::ReviewAnalysis;
+use crate::review::branch::ReviewAction;
 use crate::state::Review;
+use crate::theme::keyboard::DialogUp;
 
 /// The mistakes before and after ply `at`, nearest first.
 pub(super) fn around(bad: &[usize], at: usize) -> (Option<usize>, Option<usize>) {
@@ -26,7 +28,7 @@ pub(in crate::hud) fn review_keys(
     keys: Res<ButtonInput<KeyCode>>,
     (review, off, analysis): (Res<Review>, Res<OffRecord>, Res<ReviewAnalysis>),
     m: Option<Res<Match>>,
-    up: Res<crate::theme::keyboard::DialogUp>,
+    up: Res<DialogUp>,
     wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut cmds: MessageWriter<GameCommand>,
     mut actions: MessageWriter<ReviewAction>,

@@ -7,6 +7,7 @@ use parlour_rules::Player;
 
 use super::look::{mark_colour, side_title};
 use crate::games::any_match::AnyMatch;
+use crate::theme::layout::mark_target;
 
 /// The first-named side's win chance after each ply (and before the first), 0–100.
 fn curve(plies: &[PlyAnalysis]) -> Vec<f32> {
@@ -25,7 +26,7 @@ pub(super) fn graph(
     at: usize,
 ) -> Option<usize> {
     let (rect, response) = ui.allocate_exact_size(egui::vec2(340.0, 80.0), egui::Sense::click());
-    crate::theme::layout::mark_target(ui.ctx(), "graph", rect);
+    mark_target(ui.ctx(), "graph", rect);
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4.0, egui::Color32::from_gray(28));
     let x_of = |ply: usize| rect.left() + 6.0 + (rect.width() - 12.0) * ply as f32 / total.max(1) as f32;

@@ -1,5 +1,6 @@
-//! The window of "Learn from your mistakes" (`play::lesson` runs it): which mistake is tried,
-//! the question, the verdict on the move tried, and the ways on.
+//! The window of "Learn from your mistakes" (`review::lesson` plays it, with the reviewed
+//! match's mistakes as its exercises): which mistake is tried, the question, the verdict on the
+//! move tried, and the ways on.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -8,9 +9,11 @@ use parlour_rules::Player;
 
 use super::look::{mark_colour, side_title};
 use crate::games::any_match::AnyMatch;
-use crate::games::review::ReviewAnalysis;
-use crate::play::lesson::{Lesson, LessonAction};
-use crate::play::off_record::OffRecord;
+use crate::play::board::OffRecord;
+use crate::review::analysis::ReviewAnalysis;
+use crate::review::lesson::{Exercise, Lesson, LessonAction};
+use crate::theme::palette::BEST_RGB;
+use crate::theme::palette::GOLD;
 
 /// The row that starts a lesson: a button per side with mistakes to learn from.
 pub(super) fn start_row(
@@ -19,31 +22,21 @@ pub(super) fn start_row(
     analysis: &ReviewAnalysis,
     asked: &mut MessageWriter<LessonAction>,
 ) {
-    let sides = [Player::P1, Player::P2].map(|side| (side, items(analysis, side)));
+    let sides = [Player::P1, Player::P2].map(|side| (side, analysis.exercises(side)));
     ui.horizontal_wrapped(|ui| {
         ui.label("Learn from the mistakes of");
-        for (side, items) in sides {
-            let n = items.len();
+        for (side, exercises) in sides {
+            let n = exercises.len();
             let button = egui::Button::new(format!("{} ({n})", side_title(m, side)));
             if ui
                 .add_enabled(n > 0, button)
                 .on_hover_text("Each mistake's position again: find a better move")
                 .clicked()
             {
-                asked.write(LessonAction::Start { side, items });
+                asked.write(LessonAction::Start(exercises));
             }
         }
     });
-}
-
-/// A side's mistakes and blunders to learn from: each ply with the computer's line.
-pub(super) fn items(analysis: &ReviewAnalysis, side: Player) -> Vec<(usize, Vec<String>)> {
-    analysis
-        .plies
-        .iter()
-        .filter(|p| p.mover == side && p.mark >= Mark::Mistake && !p.best_line.is_empty())
-        .map(|p| (p.ply as usize, p.best_line.clone()))
-        .collect()
 }
 
 /// `--show lesson`: once the analysis is done, the lesson of the first side with mistakes.
@@ -53,11 +46,11 @@ pub(super) fn start_when_analysed(analysis: &mut ReviewAnalysis, asked: &mut Mes
     }
     analysis.then_lesson = false;
     let first = [Player::P1, Player::P2]
-        .map(|side| (side, items(analysis, side)))
+        .map(|side| analysis.exercises(side))
         .into_iter()
-        .find(|(_, items)| !items.is_empty());
-    if let Some((side, items)) = first {
-        asked.write(LessonAction::Start { side, items });
+        .find(|exercises| !exercises.is_empty());
+    if let Some(exercises) = first {
+        asked.write(LessonAction::Start(exercises));
     }
 }
 
@@ -70,13 +63,14 @@ pub(super) fn window(
     analysis: &ReviewAnalysis,
     asked: &mut MessageWriter<LessonAction>,
 ) {
-    let Some(&(ply, _)) = lesson.current() else { return };
-    let side = lesson.side.unwrap_or(Player::P1);
+    let Some(&Exercise { ply, side, .. }) = lesson.current() else {
+        return;
+    };
     ui.label(
         egui::RichText::new(format!(
             "Mistake {} of {}: move {ply}",
             lesson.at + 1,
-            lesson.items.len()
+            lesson.exercises.len()
         ))
         .strong(),
     );
@@ -112,7 +106,7 @@ pub(super) fn window(
             ui.label(
                 egui::RichText::new(format!("Find a better move for {}.", side_title(m, side)))
                     .size(17.0)
-                    .color(crate::theme::palette::GOLD),
+                    .color(GOLD),
             );
             ui.label(
                 egui::RichText::new(format!(
@@ -139,7 +133,7 @@ pub(super) fn window(
         {
             asked.write(LessonAction::Again);
         }
-        let last = lesson.at + 1 >= lesson.items.len();
+        let last = lesson.at + 1 >= lesson.exercises.len();
         let next = if last { "Finish" } else { "Next mistake ▶" };
         if ui.add_enabled(!lesson.judging(), egui::Button::new(next)).clicked() {
             asked.write(LessonAction::Next);
@@ -153,7 +147,7 @@ pub(super) fn window(
 /// The verdict on the move tried.
 fn verdict(ui: &mut egui::Ui, v: &parlour_ai::analysis::PlyAnalysis, accepted: bool) {
     let (text, colour) = if accepted {
-        let [r, g, b] = crate::theme::palette::BEST_RGB;
+        let [r, g, b] = BEST_RGB;
         let how = if v.mark == Mark::Best {
             "the computer's own choice".to_string()
         } else {

@@ -1,7 +1,7 @@
 //! The review window, beside the replay (issue 47): the computer's analysis of the whole game —
 //! a win-chance graph (click a point to show the position after that move), each side's marks
 //! and accuracy, what the chosen move was and what the computer preferred (both drawn on the
-//! table, `table::arrows`), the computer's line played out on the board, a branch played from
+//! table, `review::arrows`), the computer's line played out on the board, a branch played from
 //! the position shown, and a step to the previous or next mistake. Offered once the game is
 //! over, or at any time in a game with no computer and no online opponent; the analysis runs on
 //! a search thread and fills in as it goes, and can be cancelled. The move list shows the marks
@@ -20,15 +20,15 @@ use parlour_rules::{Player, Status};
 
 use crate::games::any_match::AnyMatch;
 use crate::games::build::Setup;
-use crate::games::review::REVIEW_MS;
-pub use crate::games::review::ReviewAnalysis;
-use crate::play::board::{Match, ShownMoves};
-use crate::play::lesson::{Lesson, LessonAction};
+use crate::play::board::{Match, OffRecord, ShownMoves};
 use crate::play::messages::GameCommand;
-use crate::play::off_record::{OffRecord, ReviewAction};
+use crate::review::analysis::{REVIEW_MS, ReviewAnalysis};
+use crate::review::branch::ReviewAction;
+use crate::review::lesson::{Lesson, LessonAction};
 use crate::state::{Remote, Review, Screen};
 use crate::store::settings::Settings;
 
+use crate::theme::palette::BEST_RGB;
 pub(super) use actions::review_keys;
 pub use look::mark_colour;
 use look::side_title;
@@ -124,7 +124,7 @@ pub(super) fn review(
     } else if review.0 {
         let allowed = may_analyse(m, &setup, &remote);
         if analysis.requested && allowed && analysis.plies.is_empty() && analysis.task.is_none() {
-            analysis.task = Some(m.spawn_analysis(0));
+            analysis.task = Some(m.spawn_analysis(0, REVIEW_MS));
         }
         analysis.requested = false;
         let mut out = Out {
@@ -206,7 +206,7 @@ fn review_window(
                 && ui.button(format!("Analyse the other {} moves", total - done)).clicked()
             {
                 // After a cancel: on from the first move not yet analysed.
-                analysis.task = Some(m.spawn_analysis(done));
+                analysis.task = Some(m.spawn_analysis(done, REVIEW_MS));
             }
             let at = m.plies();
             if off.showing_line() {
@@ -254,7 +254,7 @@ fn start_button(ui: &mut egui::Ui, m: &dyn AnyMatch, allowed: bool, total: usize
         .on_disabled_hover_text(why)
         .clicked()
     {
-        analysis.task = Some(m.spawn_analysis(0));
+        analysis.task = Some(m.spawn_analysis(0, REVIEW_MS));
     }
     ui.label(egui::RichText::new(why).small());
 }
@@ -293,7 +293,7 @@ fn chosen(
         ui.label(egui::RichText::new(format!("chance {:.0} % before, {:.0} % after", p.before, p.after)).small());
     });
     if !p.best_line.is_empty() {
-        let [r, g, b] = crate::theme::palette::BEST_RGB;
+        let [r, g, b] = BEST_RGB;
         let then = p.best_line[1..].join(" ");
         let line = match (p.mark == Mark::Best, then.is_empty()) {
             (true, true) => "The computer agrees.".to_string(),

@@ -1,9 +1,10 @@
 //! ConHex's walkthrough: pegs in holes, and a cell claimed.
 
 use super::script::{Lesson, Step};
+use parlour_rules::GameId;
 
 pub(super) const CONHEX: Lesson = Lesson {
-    game: "conhex",
+    game: GameId::ConHex,
     options: &[("swap", "off")],
     steps: &[
         Step {

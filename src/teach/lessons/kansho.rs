@@ -2,9 +2,10 @@
 //! against the edge and in the open, solo waves, the end of a game).
 
 use super::script::{Lesson, Start, Step};
+use parlour_rules::GameId;
 
 pub(super) const KANSHO: Lesson = Lesson {
-    game: "kansho",
+    game: GameId::Kansho,
     options: &[],
     steps: &[
         Step {

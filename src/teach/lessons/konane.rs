@@ -1,9 +1,10 @@
 //! Kōnane's walkthrough: the opening lifts, then jumps and a double jump.
 
 use super::script::{Lesson, Step};
+use parlour_rules::GameId;
 
 pub(super) const KONANE: Lesson = Lesson {
-    game: "konane",
+    game: GameId::Konane,
     options: &[],
     steps: &[
         Step {

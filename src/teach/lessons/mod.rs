@@ -16,6 +16,7 @@ mod soldiers;
 #[cfg(test)]
 mod tests;
 
+use parlour_rules::GameId;
 use parlour_rules::soldiers::Variant;
 
 use crate::games::any_match::AnyMatch;
@@ -63,14 +64,14 @@ pub fn match_at(lesson: &Lesson, k: usize, played: bool) -> Result<Box<dyn AnyMa
 
 /// The walkthrough for a game and its options (Sixteen Soldiers: each board its own, played
 /// under the seed's rules, the new-game dialog's default).
-pub fn lesson(game: &str, options: &[(String, String)]) -> &'static Lesson {
+pub fn lesson(game: GameId, options: &[(String, String)]) -> &'static Lesson {
     let variant = options.iter().find(|(k, _)| k == "variant").map(|(_, v)| v.as_str());
-    match parlour_rules::GameId::parse(game).unwrap_or(parlour_rules::GameId::Soldiers) {
-        parlour_rules::GameId::Kansho => &KANSHO,
-        parlour_rules::GameId::Konane => &KONANE,
-        parlour_rules::GameId::ConHex => &CONHEX,
-        parlour_rules::GameId::Qyshinsu => &QYSHINSU,
-        parlour_rules::GameId::Soldiers => match variant.and_then(Variant::from_id) {
+    match game {
+        GameId::Kansho => &KANSHO,
+        GameId::Konane => &KONANE,
+        GameId::ConHex => &CONHEX,
+        GameId::Qyshinsu => &QYSHINSU,
+        GameId::Soldiers => match variant.and_then(Variant::from_id) {
             Some(Variant::Board2) => &SOLDIERS_BOARD2,
             Some(Variant::Board3) => &SOLDIERS_BOARD3,
             Some(Variant::Board4) => &SOLDIERS_BOARD4,

@@ -2,9 +2,10 @@
 //! examples of the three Precepts.
 
 use super::script::{Lesson, Start, Step};
+use parlour_rules::GameId;
 
 pub(super) const QYSHINSU: Lesson = Lesson {
-    game: "qyshinsu",
+    game: GameId::Qyshinsu,
     options: &[],
     steps: &[
         Step {

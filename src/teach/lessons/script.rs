@@ -1,6 +1,8 @@
 //! What a walkthrough's script is made of: lessons of steps, each starting from the step
 //! before, from real moves or from a set-up position.
 
+use parlour_rules::GameId;
+
 use crate::games::build::Setup;
 
 /// Where a step starts when it does not go on from the step before.
@@ -27,8 +29,8 @@ pub struct Step {
 
 /// A game's walkthrough.
 pub struct Lesson {
-    /// Engine id.
-    pub game: &'static str,
+    /// The game.
+    pub game: GameId,
     /// Options it is played with.
     pub options: &'static [(&'static str, &'static str)],
     /// The steps, in order.

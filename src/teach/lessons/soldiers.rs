@@ -2,6 +2,7 @@
 //! new-game dialog's default), with the steps boards 1 and 2 share.
 
 use super::script::{Lesson, Start, Step};
+use parlour_rules::GameId;
 
 /// Board 1 (and board 2, whose square is the same): the opening of the walkthrough's game,
 /// up to the general stepping into the privy. The steps play it in parts; the shut-in example
@@ -51,7 +52,7 @@ const INTERVENTION_ENDS: Step = Step {
 /// Board 1 under the seed's rules (the new-game dialog's default): intervention, custodian
 /// capture, the three-exit privy and its apex.
 pub(super) const SOLDIERS_BOARD1: Lesson = Lesson {
-    game: "soldiers",
+    game: GameId::Soldiers,
     options: &[("variant", "board1")],
     steps: &[
         Step {
@@ -110,7 +111,7 @@ pub(super) const SOLDIERS_BOARD1: Lesson = Lesson {
 /// Board 2 under the seed's rules: as board 1, with a two-row privy whose only door is `c5`
 /// and whose whole top row is apex.
 pub(super) const SOLDIERS_BOARD2: Lesson = Lesson {
-    game: "soldiers",
+    game: GameId::Soldiers,
     options: &[("variant", "board2")],
     steps: &[
         Step {
@@ -163,7 +164,7 @@ pub(super) const SOLDIERS_BOARD2: Lesson = Lesson {
 /// Board 3 (Nanking) under the seed's rules: 26 soldiers moving first, compulsory jump chains,
 /// the three-exit privy and its apex.
 pub(super) const SOLDIERS_BOARD3: Lesson = Lesson {
-    game: "soldiers",
+    game: GameId::Soldiers,
     options: &[("variant", "board3")],
     steps: &[
         Step {
@@ -230,7 +231,7 @@ pub(super) const SOLDIERS_BOARD3: Lesson = Lesson {
 /// Board 4 (Juroku Musashi) under the seed's rules: compulsory jump chains, an eight-point privy
 /// with one door and three apex points.
 pub(super) const SOLDIERS_BOARD4: Lesson = Lesson {
-    game: "soldiers",
+    game: GameId::Soldiers,
     options: &[("variant", "board4")],
     steps: &[
         Step {
@@ -295,7 +296,7 @@ pub(super) const SOLDIERS_BOARD4: Lesson = Lesson {
 
 /// Monk and Water: intervention on every line at once, the cloister's entrance and its apex.
 pub(super) const MONK_AND_WATER: Lesson = Lesson {
-    game: "soldiers",
+    game: GameId::Soldiers,
     options: &[("variant", "monk")],
     steps: &[
         Step {

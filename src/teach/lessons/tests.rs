@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
+use crate::games::build::new_match;
 use crate::games::effects::Stage;
 use parlour_rules::kansho::result_display;
 use parlour_rules::qyshinsu::Qyshinsu;
@@ -286,15 +287,15 @@ fn every_board_has_its_walkthrough() {
     for id in Variant::IDS {
         for rules in ["seed", "fair"] {
             let options = [("variant", id), ("rules", rules)].map(|(k, v)| (k.to_string(), v.to_string()));
-            let l = lesson("soldiers", &options);
-            assert_eq!((l.game, l.options), ("soldiers", &[("variant", id)][..]));
+            let l = lesson(GameId::Soldiers, &options);
+            assert_eq!((l.game, l.options), (GameId::Soldiers, &[("variant", id)][..]));
             assert!(
                 ALL.iter().any(|a| (a.game, a.options) == (l.game, l.options)),
                 "{id}'s walkthrough is played by the test"
             );
         }
     }
-    assert_eq!(lesson("soldiers", &[]).options, [("variant", "board1")]);
+    assert_eq!(lesson(GameId::Soldiers, &[]).options, [("variant", "board1")]);
 }
 
 /// The rules' own reason a Qyshinsu move is refused after `history`.
@@ -316,7 +317,7 @@ fn qyshinsu_reason(history: &[String], text: &str) -> String {
 fn every_walkthrough_plays_and_shows_what_it_says() {
     for lesson in ALL {
         let seen = play_through(lesson);
-        match (lesson.game, lesson.options) {
+        match (lesson.game.id(), lesson.options) {
             ("kansho", _) => kansho_shows(lesson, &seen),
             ("konane", _) => {
                 let s = step_of(lesson, &seen, "f1-f3-f5");
@@ -340,7 +341,7 @@ fn every_walkthrough_plays_and_shows_what_it_says() {
 /// Back shows exactly the position Next left and that no step plays on after the game is
 /// over; returns what each step showed.
 fn play_through(lesson: &Lesson) -> Vec<Seen> {
-    let game = lesson.game;
+    let game = lesson.game.id();
     let mut m = match_at(lesson, 0, false).expect("starts");
     let mut seen: Vec<Seen> = Vec::new();
     for (k, step) in lesson.steps.iter().enumerate() {
@@ -583,7 +584,7 @@ fn a_set_up_position_is_checked() {
         })
         .expect("Kansho has a set-up example");
     assert!(match_from_position(&setup, example).unwrap().set_up());
-    assert!(!crate::games::build::new_match(&setup).unwrap().set_up());
+    assert!(!new_match(&setup).unwrap().set_up());
     let qy = QYSHINSU.setup();
     assert!(
         match_from_position(&qy, "anything").is_err(),

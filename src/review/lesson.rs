@@ -1,28 +1,63 @@
-//! "Learn from your mistakes" (issue 47 item 4): after a review, one side's mistakes and
-//! blunders one by one — the position before each set up, the player asked for a better move
-//! (both seats people, `ReviewAction::Try`), the move tried judged by the same analysis as the
-//! review (one ply at the review's budget: accepted when it is `best` or `good`, that is within
-//! the inaccuracy threshold, proofs deciding where the position is proven), and then the
-//! computer's line shown, whatever the verdict, or another try, or the next mistake.
+//! A player of exercises, and "Learn from your mistakes" (issue 47 item 4) played on it. An
+//! [`Exercise`] is a position, the side to move there, the moves that count as right and a
+//! judging budget; the [`Lesson`] goes through a list of them one by one — the position set up,
+//! the player asked for a move (both seats people, `ReviewAction::Try`), the move tried judged
+//! by the analysis (one ply at the exercise's budget; proofs deciding where the position is
+//! proven), and then the computer's line shown, whatever the verdict, or another try, or the
+//! next exercise. The reviewed match is one source of exercises (its mistakes and blunders,
+//! `ReviewAnalysis::exercises`); a puzzle screen would be another.
 
 use bevy::prelude::*;
 use parlour_ai::analysis::{Mark, PlyAnalysis};
 use parlour_rules::Player;
 
-use crate::games::review::AnalysisTask;
-use crate::play::board::{AnimQueue, Match, Resolution};
+use super::branch::ReviewAction;
+use crate::games::analysis::AnalysisTask;
+use crate::play::board::{AnimQueue, Match, OffRecord, Resolution};
 use crate::play::messages::GameCommand;
-use crate::play::off_record::{OffRecord, ReviewAction};
 use crate::state::Phase;
+
+/// One exercise: a position, the side to move there, the moves that count as right, and how
+/// long the judge looks at the move tried.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exercise {
+    /// The position: the one before move `ply` (from 1) of the match's record.
+    pub ply: usize,
+    /// The side to move there, whom the player plays.
+    pub side: Player,
+    /// The moves that count as right.
+    pub answers: Answers,
+    /// How long the judge searches the position, in milliseconds.
+    pub budget_ms: u64,
+    /// The computer's line from the position (notation), shown after the verdict.
+    pub line: Vec<String>,
+}
+
+/// The moves that count as right in an exercise.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answers {
+    /// Any move the judge marks `best` or `good`, that is within the inaccuracy threshold of
+    /// its best (a proven result already decided the mark).
+    NearBest,
+    /// Only these moves (notation); the judge's verdict still says what the move tried is.
+    Moves(Vec<String>),
+}
+
+impl Answers {
+    /// Whether `verdict`, the judge's analysis of the move tried, is a right answer.
+    pub fn accepts(&self, verdict: &PlyAnalysis) -> bool {
+        match self {
+            Answers::NearBest => verdict.mark <= Mark::Good,
+            Answers::Moves(moves) => moves.contains(&verdict.played),
+        }
+    }
+}
 
 /// What the lesson's window asks.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum LessonAction {
-    /// Go through `side`'s mistakes: each ply with the computer's line from before it.
-    Start {
-        side: Player,
-        items: Vec<(usize, Vec<String>)>,
-    },
+    /// Go through these exercises, in order.
+    Start(Vec<Exercise>),
     /// Try the same mistake again.
     Again,
     /// The computer's line from before the mistake (the review comes back after it).
@@ -33,14 +68,12 @@ pub enum LessonAction {
     End,
 }
 
-/// The lesson in progress.
+/// The lesson in progress: a list of exercises, played one by one.
 #[derive(Resource, Default)]
 pub struct Lesson {
-    /// The side whose mistakes are gone through, while a lesson runs.
-    pub side: Option<Player>,
-    /// Its mistakes: the ply and the computer's line from the position before it.
-    pub items: Vec<(usize, Vec<String>)>,
-    /// The one being tried (an index into `items`).
+    /// The exercises (none while no lesson runs).
+    pub exercises: Vec<Exercise>,
+    /// The one being tried (an index into `exercises`).
     pub at: usize,
     judge: Option<AnalysisTask>,
     judged: Vec<PlyAnalysis>,
@@ -51,7 +84,7 @@ pub struct Lesson {
 impl Lesson {
     /// True while a lesson runs.
     pub fn active(&self) -> bool {
-        self.side.is_some()
+        !self.exercises.is_empty()
     }
 
     /// True while the move tried is being judged.
@@ -59,23 +92,23 @@ impl Lesson {
         self.judge.is_some()
     }
 
-    /// The mistake being tried: its ply and the computer's line.
-    pub fn current(&self) -> Option<&(usize, Vec<String>)> {
-        self.items.get(self.at)
+    /// The exercise being tried.
+    pub fn current(&self) -> Option<&Exercise> {
+        self.exercises.get(self.at)
     }
 
-    /// Whether the move tried is good enough, once judged: within the inaccuracy threshold
-    /// (`best` or `good`; a proven result already decided the mark).
+    /// Whether the move tried is a right answer, once judged (see [`Answers`]).
     pub fn accepted(&self) -> Option<bool> {
-        self.verdict.as_ref().map(|v| v.mark <= Mark::Good)
+        let answers = &self.current()?.answers;
+        self.verdict.as_ref().map(|v| answers.accepts(v))
     }
 
     fn try_current(&mut self, actions: &mut MessageWriter<ReviewAction>) {
         self.judge = None;
         self.judged.clear();
         self.verdict = None;
-        if let Some((ply, _)) = self.current() {
-            actions.write(ReviewAction::Try { ply: *ply });
+        if let Some(e) = self.current() {
+            actions.write(ReviewAction::Try { ply: e.ply });
         }
     }
 }
@@ -97,13 +130,12 @@ pub(crate) fn lesson(
     for a in asked.read() {
         acted = true;
         match a {
-            LessonAction::Start { side, items } => {
-                if off.active() || items.is_empty() {
+            LessonAction::Start(exercises) => {
+                if off.active() || exercises.is_empty() {
                     continue;
                 }
                 *lesson = Lesson {
-                    side: Some(*side),
-                    items: items.clone(),
+                    exercises: exercises.clone(),
                     ..Lesson::default()
                 };
                 lesson.try_current(&mut actions);
@@ -114,8 +146,11 @@ pub(crate) fn lesson(
             }
             LessonAction::ShowLine => {
                 actions.write(ReviewAction::Return);
-                if let Some((ply, line)) = lesson.current().cloned() {
-                    actions.write(ReviewAction::ShowLine { ply, line });
+                if let Some(e) = lesson.current() {
+                    actions.write(ReviewAction::ShowLine {
+                        ply: e.ply,
+                        line: e.line.clone(),
+                    });
                 }
             }
             LessonAction::Next => {
@@ -133,7 +168,9 @@ pub(crate) fn lesson(
             }
         }
     }
-    let Some(&(ply, _)) = lesson.current() else { return };
+    let Some((ply, budget)) = lesson.current().map(|e| (e.ply, e.budget_ms)) else {
+        return;
+    };
     // The move tried is on the board: stop the table and ask the analysis.
     if !acted
         && lesson.active()
@@ -145,7 +182,7 @@ pub(crate) fn lesson(
         && queue.idle()
     {
         cmds.write(GameCommand::Review(true));
-        lesson.judge = Some(m.0.spawn_analysis(ply - 1));
+        lesson.judge = Some(m.0.spawn_analysis(ply - 1, budget));
     }
     // The verdict is taken in only once the table stands still for it: a quick analysis (a
     // solved board answers at once) must not show a verdict while the move tried could still

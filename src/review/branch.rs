@@ -2,17 +2,17 @@
 //! line from the position before the chosen move, with every animation, and then puts the game
 //! back as it was; "Play from here" branches off at the position shown — the person to move
 //! against a level or another person at this computer — and "Back to the review" returns to the
-//! reviewed game, its seats and its analysis as they were. A try (`play::lesson`) is a branch
-//! of one move in a mistake's place.
+//! reviewed game, its seats and its analysis as they were. A try (an exercise of `lesson`) is a
+//! branch of one move from an exercise's position. The reviewed match kept aside meanwhile is
+//! `play::board::OffRecord`, a match resource the rule systems read too.
 
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use parlour_ai::Level;
 
-use crate::games::any_match::AnyMatch;
 use crate::games::build::Setup;
-use crate::play::board::{AnimQueue, Match, Resigned, Resolution, Selection, TableDirty};
+use crate::play::board::{AnimQueue, Match, OffRecord, Resigned, Resolution, Selection, TableDirty};
 use crate::play::input::start_resolving;
 use crate::play::start::decide;
 use crate::state::{Phase, Remote, Review};
@@ -33,53 +33,6 @@ pub enum ReviewAction {
     /// Back to the reviewed game (from the result card of a branch too: it opens the table
     /// with the match kept, and this is read there).
     Return,
-}
-
-/// The reviewed game kept aside while a line or a branch is on the table.
-#[derive(Resource, Default)]
-pub struct OffRecord {
-    /// The reviewed match as it was.
-    kept: Option<Box<dyn AnyMatch>>,
-    /// Its seats (a branch changes them).
-    seats: [Option<Level>; 2],
-    /// The moves of the line still to play, while a line is shown.
-    line: Option<VecDeque<String>>,
-    /// Seconds before the line's next move (or, once it is played, before coming back).
-    wait: f32,
-    /// The moves played before the branch (or the line) left the record.
-    pub from: usize,
-    /// The branch is a try at a better move (learning from a mistake).
-    trying: bool,
-    /// Set by a branch's result card when it opens the table to go back to the review: the
-    /// next match start keeps what is kept aside (any other start forgets it).
-    pub going_back: bool,
-}
-
-impl OffRecord {
-    /// True while the computer's line is on the table.
-    pub fn showing_line(&self) -> bool {
-        self.line.is_some()
-    }
-
-    /// True while a branch is played from a reviewed position.
-    pub fn branching(&self) -> bool {
-        self.kept.is_some() && self.line.is_none() && !self.trying
-    }
-
-    /// True while another move is tried in a mistake's place.
-    pub fn trying(&self) -> bool {
-        self.kept.is_some() && self.trying
-    }
-
-    /// True while the match on the table is not the reviewed one.
-    pub fn active(&self) -> bool {
-        self.kept.is_some()
-    }
-
-    /// The reviewed game and its seats, while it is kept aside (what an autosave keeps).
-    pub fn reviewed(&self) -> Option<(&dyn AnyMatch, [Option<Level>; 2])> {
-        self.kept.as_deref().map(|m| (m, self.seats))
-    }
 }
 
 /// The pause before each move of a line, and after its last before the game comes back.

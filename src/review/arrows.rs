@@ -15,7 +15,7 @@ use crate::theme::palette::{BEST_RGB, mark_rgb};
 
 /// A piece of a drawn move.
 #[derive(Component)]
-pub(super) struct MoveArrow;
+pub(crate) struct MoveArrow;
 
 /// How high over the board the arrows float (over Kōnane's stones and Qyshinsu's, below a
 /// soldier's head).
@@ -23,7 +23,7 @@ const ARROW_HEIGHT: f32 = 0.42;
 
 /// The meshes and the materials by colour, made once.
 #[derive(Default)]
-pub(super) struct ArrowLook {
+pub(crate) struct ArrowLook {
     meshes: Option<[Handle<Mesh>; 3]>,
     colours: HashMap<[u8; 3], Handle<StandardMaterial>>,
 }
@@ -50,7 +50,7 @@ const HINT_RGB: [u8; 3] = [217, 89, 230];
 /// Draws [`ShownMoves`], and every winning move of a hint in a proven win, afresh whenever
 /// they change (or the table was rebuilt under them).
 #[allow(clippy::too_many_arguments)]
-pub(super) fn draw_shown_moves(
+pub(crate) fn draw_shown_moves(
     mut commands: Commands,
     (shown, sel): (Res<ShownMoves>, Res<Selection>),
     mut drawn: Local<(ShownMoves, Vec<Vec<Token>>)>,
