@@ -267,7 +267,7 @@ impl<G: Knowledge> AlphaBeta<G> {
         let v = if self.params.plain_view {
             s.evaluate()
         } else {
-            s.evaluate_as(self.me.unwrap_or_else(|| seat_to_move(s)))
+            s.evaluate_as(self.params.view_as.or(self.me).unwrap_or_else(|| seat_to_move(s)))
         };
         let mut v = v.clamp(-1.0, 1.0) * SCALE;
         if self.params.noise > 0.0 {

@@ -155,6 +155,12 @@ pub struct AlphaBetaParams {
     /// Ask [`Knowledge::exact_move`](crate::Knowledge::exact_move) first: perfect play where proven.
     #[serde(default)]
     pub exact: bool,
+    /// Evaluate as this seat would whichever seat is searching (`None`: as the seat searching).
+    /// The analysis sets it so that both sides' positions are judged by one evaluation: where
+    /// the evaluation differs by seat (the Sixteen Soldiers' watchful general), a position's value
+    /// would otherwise depend on whose turn it is (issue 73).
+    #[serde(default)]
+    pub view_as: Option<Player>,
 }
 
 impl AlphaBetaParams {
@@ -181,6 +187,7 @@ impl Default for AlphaBetaParams {
             avoid_repeat: 0.0,
             second_avoid_repeat: None,
             exact: false,
+            view_as: None,
         }
     }
 }

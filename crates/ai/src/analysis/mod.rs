@@ -25,7 +25,7 @@ pub mod coherence;
 #[cfg(test)]
 mod tests;
 
-use parlour_rules::Status;
+use parlour_rules::{Player, Status};
 /// The record's types are plain data, in `parlour-rules` (the save format names them).
 pub use parlour_rules::record::{Analysis, MARKS, Mark, PlyAnalysis, SideSummary, mark_for_loss, move_accuracy};
 
@@ -45,6 +45,12 @@ pub fn logistic(x: f64) -> f64 {
 /// by `cargo run --release -p parlour-ai --example calibrate -- --games 12 --ms 200`
 /// (2026-11-29; the fits, Brier scores and calibration tables: `docs/analysis.md`). The
 /// Sixteen Soldiers keep the raw value: their few unproven positions fitted no better.
+///
+/// `b` acts on the side to move, so it moves every position's chance towards the side not to
+/// move and a move gains twice it; it belongs only where it cancels the search's own lean
+/// towards the side to move, as measured by `examples/coherence.rs` (issue 73). Kansho's was
+/// `−0.402`, fitted for an evaluation since changed, and its best moves gained 18 points a move;
+/// it is 0.
 pub const CALIBRATION: &[(&str, f64, f64)] = &[
     ("kansho", 0.896, 0.0),
     ("konane", 4.488, 0.005),
@@ -168,6 +174,7 @@ pub fn position_value<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: 
             p.contempt = 0.0;
             p.avoid_repeat = 0.0;
             p.second_avoid_repeat = None;
+            p.view_as = Some(Player::P1);
         }
         _ => {}
     }

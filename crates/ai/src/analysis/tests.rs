@@ -240,7 +240,7 @@ fn in_every_game_the_best_move_keeps_the_win_chance_where_it_was() {
 const COHERENCE_GAMES: u64 = 3;
 const COHERENCE_PLIES: u32 = 40;
 const COHERENCE_NODES: u64 = 10_000;
-const COHERENCE_PLAYOUTS: u64 = 5_000;
+const COHERENCE_PLAYOUTS: u64 = 50_000;
 /// Points the mean gain of the best moves may stray from 0 in the small test (its intervals are
 /// wide; the 20-game runs hold ±2).
 const COHERENCE_TOLERANCE: f64 = 4.0;

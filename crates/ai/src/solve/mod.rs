@@ -37,12 +37,10 @@ use web_time::Instant;
 
 pub use solvable::Solvable;
 use table::{Fact, Table};
-pub use types::{Outcome, Perfect, Proven, Solution, SolveConfig};
+pub use types::{DEFAULT_TT_BYTES, Outcome, Perfect, Proven, Solution, SolveConfig};
 
 use crate::stop::StopFlag;
 
-/// The default transposition-table budget: 64 MiB.
-pub const DEFAULT_TT_BYTES: usize = 64 << 20;
 
 /// The budget ran out.
 struct OutOfBudget;

@@ -3,7 +3,10 @@
 
 use parlour_rules::Player;
 
-use super::{DEFAULT_TT_BYTES, table};
+use super::table;
+
+/// The default transposition-table budget: 64 MiB.
+pub const DEFAULT_TT_BYTES: usize = 64 << 20;
 
 /// A proven result from the side to move's point of view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
