@@ -25,9 +25,9 @@ pub mod coherence;
 #[cfg(test)]
 mod tests;
 
-use parlour_rules::{Player, Status};
 /// The record's types are plain data, in `parlour-rules` (the save format names them).
 pub use parlour_rules::record::{Analysis, MARKS, Mark, PlyAnalysis, SideSummary, mark_for_loss, move_accuracy};
+use parlour_rules::{Player, Status};
 
 use crate::config::{Algorithm, Budget};
 use crate::knowledge::Knowledge;

@@ -41,7 +41,6 @@ pub use types::{DEFAULT_TT_BYTES, Outcome, Perfect, Proven, Solution, SolveConfi
 
 use crate::stop::StopFlag;
 
-
 /// The budget ran out.
 struct OutOfBudget;
 

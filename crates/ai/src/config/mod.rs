@@ -2,11 +2,11 @@
 //! and how those are read from `key=value` words (`genmove`, `match`; the reading itself,
 //! [`SearchConfig::parse`], is in `words.rs`).
 
-use std::fmt;
-
 use parlour_rules::Player;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+mod display;
 
 /// Tunables of the enhanced Monte-Carlo tree search. Every enhancement can be switched off on
 /// its own, which is how the measurements in `MEASUREMENTS.md` were taken.
@@ -393,114 +393,3 @@ pub(crate) fn number(key: &str, value: &str) -> Result<u64, ConfigError> {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{0}")]
 pub struct ConfigError(pub String);
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Algorithm::PlainUct { exploration } => write!(f, "uct(c={exploration:.2})"),
-            Algorithm::Random => write!(f, "random"),
-            Algorithm::Mcts(p) => {
-                write!(f, "mcts(c={:.2}", p.exploration)?;
-                if p.first_play_urgency < 10.0 {
-                    write!(f, " fpu={:.2}", p.first_play_urgency)?;
-                }
-                for (on, name) in [
-                    (p.solver, "solver"),
-                    (p.reuse_tree, "reuse"),
-                    (p.informed_playouts, "informed"),
-                ] {
-                    if on {
-                        write!(f, " +{name}")?;
-                    }
-                }
-                if p.mast_epsilon < 1.0 {
-                    write!(f, " mast={:.2}", p.mast_epsilon)?;
-                }
-                if p.rave > 0.0 {
-                    write!(f, " rave={}", p.rave)?;
-                }
-                if p.progressive_bias > 0.0 {
-                    let from = if p.bias_from_eval { "eval" } else { "prior" };
-                    write!(f, " pb={}({from})", p.progressive_bias)?;
-                }
-                if p.playout_cutoff > 0 {
-                    write!(f, " cutoff={}", p.playout_cutoff)?;
-                }
-                if p.expand_after > 1 {
-                    write!(f, " expand={}", p.expand_after)?;
-                }
-                if p.temperature > 0.0 {
-                    write!(f, " t={}", p.temperature)?;
-                }
-                if p.contempt > 0.0 {
-                    write!(f, " contempt={}", p.contempt)?;
-                }
-                if p.repeat_draw {
-                    write!(f, " +rep")?;
-                }
-                if p.avoid_repeat > 0.0 {
-                    write!(f, " avoid={}", p.avoid_repeat)?;
-                }
-                if p.threads > 1 {
-                    write!(f, " threads={}", p.threads)?;
-                }
-                write!(f, ")")
-            }
-            Algorithm::AlphaBeta(p) => {
-                write!(f, "ab(tt={}", p.tt_bits)?;
-                if p.killers {
-                    write!(f, " +killers")?;
-                }
-                if p.history {
-                    write!(f, " +history")?;
-                }
-                if p.noise > 0.0 {
-                    write!(f, " noise={}", p.noise)?;
-                }
-                if p.repeat_draw {
-                    write!(f, " +rep")?;
-                }
-                for (on, name) in [(p.swindle, "swindle"), (p.exact, "exact")] {
-                    if on {
-                        write!(f, " +{name}")?;
-                    }
-                }
-                if p.contempt > 0.0 {
-                    write!(f, " contempt={}", p.contempt)?;
-                }
-                if p.avoid_repeat > 0.0 {
-                    write!(f, " avoid={}", p.avoid_repeat)?;
-                }
-                if let Some(a) = p.second_avoid_repeat {
-                    write!(f, " avoid2={a}")?;
-                }
-                write!(f, ")")
-            }
-        }
-    }
-}
-
-impl fmt::Display for Budget {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut parts = Vec::new();
-        if let Some(ms) = self.millis {
-            parts.push(format!("ms={ms}"));
-        }
-        if let Some(n) = self.iterations {
-            parts.push(format!("playouts={n}"));
-        }
-        if let Some(d) = self.depth {
-            parts.push(format!("depth={d}"));
-        }
-        if parts.is_empty() {
-            parts.push("unlimited".to_string());
-        }
-        f.write_str(&parts.join(" "))
-    }
-}
-
-impl fmt::Display for SearchConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} seed={}", self.algorithm, self.budget, self.seed)
-    }
-}
