@@ -19,9 +19,9 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use parlour_ai::analysis::analyse;
-use parlour_ai::analysis::coherence::{Coherence, EVERY_VARIANT, casual_game};
+use parlour_ai::analysis::coherence::{Coherence, EVERY_VARIANT, casual_game, read_spec};
 use parlour_ai::{Algorithm, Budget, Knowledge, Level, StopFlag};
-use parlour_rules::{Game, GameId, with_game};
+use parlour_rules::{Game, with_game};
 
 /// Games that run longer than this are cut (the Sixteen Soldiers' can run to hundreds of plies).
 const MAX_PLIES: u32 = 120;
@@ -34,9 +34,7 @@ enum PerPosition {
 }
 
 fn measure(spec: &str, games: u64, per: PerPosition, threads: usize) -> Coherence {
-    let mut words = spec.split_whitespace();
-    let id: GameId = words.next().expect("a game").parse().expect("a game id");
-    let pairs: Vec<(&str, &str)> = words.map(|w| w.split_once('=').expect("k=v")).collect();
+    let (id, pairs) = read_spec(spec).expect("a game and its options");
     with_game!(id, G => {
         let start = G::new(&G::parse_options(&pairs).expect("valid options"));
         let budget = match per {

@@ -11,9 +11,10 @@
 //! or 10,000 playouts, ten times that for the check; the Master 200,000 nodes or 20,000
 //! playouts a move; Kansho).
 
+use parlour_ai::analysis::coherence::read_spec;
 use parlour_ai::analysis::{Analysis, Mark, analyse};
 use parlour_ai::{Algorithm, Budget, Knowledge, Level, Searcher, StopFlag};
-use parlour_rules::{Game, GameId, Player, with_game};
+use parlour_rules::{Game, Player, with_game};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -95,9 +96,7 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|---|");
     for spec in specs {
-        let mut words = spec.split_whitespace();
-        let id: GameId = words.next().expect("a game").parse().expect("a game id");
-        let pairs: Vec<(&str, &str)> = words.map(|w| w.split_once('=').expect("k=v")).collect();
+        let (id, pairs) = read_spec(spec).expect("a game and its options");
         let (novice, master) = with_game!(id, G => {
             let start = G::new(&G::parse_options(&pairs).expect("valid options"));
             let mcts = matches!(start.level_config(Level::Master).algorithm, Algorithm::Mcts(_));

@@ -11,7 +11,7 @@
 //! against the direction of the ply before (a saw). `cargo run --release -p parlour-ai --example
 //! coherence` prints it for every game and variant; a test keeps a small version.
 
-use parlour_rules::Player;
+use parlour_rules::{GameId, Player};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -34,6 +34,24 @@ pub const EVERY_VARIANT: [&str; 9] = [
     "soldiers variant=board4 rules=fair",
     "soldiers variant=monk",
 ];
+
+/// A game's id and its options as key–value pairs.
+pub type Spec<'a> = (GameId, Vec<(&'a str, &'a str)>);
+
+/// A game and its options written as in [`EVERY_VARIANT`] (`id k=v …`), read into the game's id
+/// and its option pairs.
+pub fn read_spec(spec: &str) -> Result<Spec<'_>, String> {
+    let mut words = spec.split_whitespace();
+    let id: GameId = words
+        .next()
+        .ok_or("no game named")?
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let pairs = words
+        .map(|w| w.split_once('=').ok_or(format!("{w}: not key=value")))
+        .collect::<Result<_, _>>()?;
+    Ok((id, pairs))
+}
 
 /// One game of the Casual level against itself from `start`: `opening` uniformly random plies
 /// first (seeded by `seed`), then the Casual's moves (its search seeded by `seed` too), until the
@@ -125,18 +143,17 @@ impl Coherence {
         let mean = best.iter().flatten().sum::<f64>() / n.max(1) as f64;
         // Cluster-robust variance of the mean: the squared sums of each game's residuals.
         let clusters = best.iter().filter(|g| !g.is_empty()).count();
-        let scale = if clusters > 1 {
-            clusters as f64 / (clusters as f64 - 1.0)
+        // One game gives no spread: the interval is then unbounded.
+        let half = if clusters > 1 {
+            let scale = clusters as f64 / (clusters as f64 - 1.0);
+            let squares: f64 = best
+                .iter()
+                .map(|g| g.iter().map(|x| x - mean).sum::<f64>().powi(2))
+                .sum();
+            1.96 * (scale * squares).sqrt() / n as f64
         } else {
             f64::INFINITY
         };
-        let var = scale
-            * best
-                .iter()
-                .map(|g| g.iter().map(|x| x - mean).sum::<f64>().powi(2))
-                .sum::<f64>()
-            / (n.max(1) as f64).powi(2);
-        let half = 1.96 * var.sqrt();
         Coherence {
             games: analyses.len(),
             unproven,

@@ -195,16 +195,14 @@ fn the_shipped_table_decides_the_openings_and_a_loss_stays_proven() {
 /// a win chance is the position's, not the turn's. Kansho's once gained 13–19 points a move.
 #[test]
 fn in_every_game_the_best_move_keeps_the_win_chance_where_it_was() {
-    use parlour_rules::{GameId, with_game};
+    use parlour_rules::with_game;
 
-    use super::coherence::{Coherence, EVERY_VARIANT, casual_game};
+    use super::coherence::{Coherence, EVERY_VARIANT, casual_game, read_spec};
     use crate::config::Algorithm;
 
     let mut report = Vec::new();
     for spec in EVERY_VARIANT {
-        let mut words = spec.split_whitespace();
-        let id: GameId = words.next().expect("a game").parse().expect("a game id");
-        let pairs: Vec<(&str, &str)> = words.map(|w| w.split_once('=').expect("k=v")).collect();
+        let (id, pairs) = read_spec(spec).expect("a game and its options");
         let c = with_game!(id, G => {
             let start = G::new(&G::parse_options(&pairs).expect("valid options"));
             let budget = match start.level_config(Level::Master).algorithm {
