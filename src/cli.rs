@@ -223,8 +223,6 @@ pub enum Parsed {
     Print(String),
 }
 
-pub use parlour_saves::game_name;
-
 impl Args {
     /// Reads the arguments after the program name; an error is clap's whole message (what is
     /// wrong, the usage line, and where to find more).
@@ -379,7 +377,7 @@ mod tests {
             panic!()
         };
         assert_eq!(a.online, Some(("http://x:1".into(), "abcdefgh23".into(), true)));
-        assert_eq!(game_name("qushinsu"), Some("Qyshinsu"));
+        assert_eq!(game_id("qushinsu").map(GameId::name), Ok("Qyshinsu"));
         let Ok(Parsed::Run(a)) = parse(&[]) else { panic!() };
         assert_eq!(a.game, None);
     }

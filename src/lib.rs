@@ -109,7 +109,7 @@ pub fn app(args: cli::Args) -> App {
     }
     if let Some(game) = args.game {
         app.insert_resource(games::Setup {
-            game: game.id().to_string(),
+            game,
             options: args.options.clone(),
             seats: args.seats,
         })

@@ -16,8 +16,8 @@ use parlour::play::board::{Match, Piece, Resolution, StartMoves};
 use parlour::play::messages::{GameCommand, MoveInput};
 use parlour::state::{Phase, Screen};
 use parlour_ai::Level;
-use parlour_rules::Game;
 use parlour_rules::kansho::{Kansho, KanshoStep};
+use parlour_rules::{Game, GameId};
 
 fn app(game: &str, seats: [Option<Level>; 2], start: Vec<String>) -> App {
     app_with(game, &[], seats, start)
@@ -29,7 +29,7 @@ fn app_with(game: &str, options: &[(&str, &str)], seats: [Option<Level>; 2], sta
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
         .add_plugins(parlour::logic_plugin)
         .insert_resource(Setup {
-            game: game.to_string(),
+            game: game.parse().expect("a game"),
             options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             seats,
         })
@@ -411,7 +411,7 @@ fn replay_steps_back_instantly_and_forward_through_the_animations() {
 #[test]
 fn a_pasted_move_list_names_its_first_bad_move() {
     let setup = Setup {
-        game: "konane".into(),
+        game: GameId::Konane,
         options: Vec::new(),
         seats: [None, None],
     };
@@ -431,7 +431,7 @@ fn a_pasted_move_list_names_its_first_bad_move() {
 #[test]
 fn a_saved_match_loads_back_with_its_history_and_position() {
     let setup = Setup {
-        game: "qyshinsu".into(),
+        game: GameId::Qyshinsu,
         options: Vec::new(),
         seats: [None, Some(Level::Novice)],
     };
@@ -561,7 +561,7 @@ fn bad_command_line_options_and_moves_open_the_game_with_a_sentence() {
         .add_plugins(parlour::logic_plugin)
         .init_resource::<parlour::state::Notice>()
         .insert_resource(Setup {
-            game: "konane".into(),
+            game: GameId::Konane,
             options: vec![("size".into(), "99x3".into())],
             seats: [None, None],
         })

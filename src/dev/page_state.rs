@@ -246,7 +246,7 @@ mod tests {
     #[test]
     fn the_page_state_names_the_screen_the_moves_and_the_clickable_spots() {
         let setup = crate::games::build::Setup {
-            game: "konane".into(),
+            game: parlour_rules::GameId::Konane,
             options: vec![("size".into(), "6x6".into())],
             seats: [None, None],
         };

@@ -14,10 +14,7 @@ pub fn match_from_save(save: &parlour_saves::SaveGame) -> Result<Box<dyn AnyMatc
     fn boxed<G: ClientGame>(s: &parlour_saves::SaveGame) -> Result<Box<dyn AnyMatch>, parlour_saves::LoadError> {
         Ok(Box::new(MatchOf::<G>::from_save(s)?))
     }
-    match GameId::parse(&save.game) {
-        Some(game) => with_game!(game, G => boxed::<G>(save)),
-        None => Err(parlour_saves::LoadError::UnknownGame(save.game.clone())),
-    }
+    with_game!(save.game, G => boxed::<G>(save))
 }
 
 /// A match of the game and options in `setup` after playing a pasted move list; on error
@@ -28,7 +25,7 @@ pub fn match_from_moves(setup: &Setup, moves: &str) -> Result<Box<dyn AnyMatch>,
         let opts = G::parse_options(&pairs).map_err(|e| e.to_string())?;
         Ok(Box::new(MatchOf::<G>::from_moves(&opts, moves)?))
     }
-    with_game!(game(&setup.game)?, G => boxed::<G>(&setup.options, moves))
+    with_game!(setup.game, G => boxed::<G>(&setup.options, moves))
 }
 
 /// A match of the game in `setup` from a set-up position in the game's position text (see
@@ -41,7 +38,7 @@ pub fn match_from_position(setup: &Setup, text: &str) -> Result<Box<dyn AnyMatch
     fn boxed<G: ClientGame>(text: &str) -> Result<Box<dyn AnyMatch>, String> {
         Ok(Box::new(MatchOf::from_position(G::from_position_text(text)?)))
     }
-    with_game!(game(&setup.game)?, G => boxed::<G>(text))
+    with_game!(setup.game, G => boxed::<G>(text))
 }
 
 /// The moves played, in engine notation, one line: what "Copy moves" puts on the clipboard
@@ -107,7 +104,7 @@ fn make<G: ClientGame>(options: &[(String, String)]) -> Result<Box<dyn AnyMatch>
 
 /// A new match of the game and options in `setup`.
 pub fn new_match(setup: &Setup) -> Result<Box<dyn AnyMatch>, String> {
-    with_game!(game(&setup.game)?, G => make::<G>(&setup.options))
+    with_game!(setup.game, G => make::<G>(&setup.options))
 }
 
 /// The value in force of option `key` in a game id with the options chosen, or `None` where it

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 use parlour_ai::Level;
 use parlour_rules::GameId;
 
-use crate::games::build::{Setup, canonical_options, game, option_specs, option_value, set_option, with_option};
+use crate::games::build::{Setup, canonical_options, option_specs, option_value, set_option, with_option};
 use crate::games::client::{about, chosen, first_mover, seat_names};
 use crate::games::effects::Sfx;
 use crate::games::konane_solved_line;
@@ -40,16 +40,7 @@ pub(super) fn new_game(
     if *screen.get() != Screen::NewGame {
         return Ok(());
     }
-    // The settings file's decoding and every writer of `Setup` keep a game the rules know; were
-    // one not, the dialog says so and opens on the default game rather than on nothing.
-    let game = match game(&setup.game) {
-        Ok(g) => g,
-        Err(e) => {
-            error!("the new-game dialog: {e}");
-            *setup = Setup::default();
-            return Ok(());
-        }
-    };
+    let game = setup.game;
     let pictures = textures(&mut contexts, &card_pictures, &assets);
     let ctx = contexts.ctx_mut()?;
     // Enter with nothing focused starts the game; Escape goes back to the title (unless a
@@ -79,7 +70,7 @@ pub(super) fn new_game(
             if let Some(id) = clicked
                 && game != id
             {
-                setup.game = id.to_string();
+                setup.game = id;
                 setup.options.clear();
                 sfx.write(PlaySfx(Sfx::Click));
             }

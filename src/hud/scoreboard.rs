@@ -139,8 +139,9 @@ mod tests {
         options: &[(&str, &str)],
         moves: &[&str],
     ) -> (Scoreboard, Vec<Counter>, [String; 2]) {
+        let game: parlour_rules::GameId = game.parse().expect("a game");
         let setup = Setup {
-            game: game.into(),
+            game,
             options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             seats: [None, None],
         };
@@ -150,7 +151,7 @@ mod tests {
             assert!(m.play_now(&tokens), "{text}");
         }
         let names = Player::BOTH.map(|p| m.side_name(p));
-        let hunter = parlour_rules::GameId::parse(game).and_then(parlour_rules::GameId::hunter);
+        let hunter = game.hunter();
         let counters = m.counters();
         (scoreboard([&names[0], &names[1]], &counters, hunter), counters, names)
     }

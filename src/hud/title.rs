@@ -175,7 +175,7 @@ fn online_buttons(
     }
     // The most recent unfinished online game, one click away.
     if let Some(g) = book.book.games.iter().max_by_key(|g| g.touched) {
-        let name = parlour_saves::game_name(&g.game).unwrap_or("?");
+        let name = g.game.name();
         if ui
             .link(egui::RichText::new(format!("Resume {name} online ({})", g.code)).small())
             .on_hover_text(format!("on {}, you play {}", g.server, g.seat))
@@ -203,7 +203,7 @@ fn watch(
     *demo_count += 1;
     demo.0 = true;
     **setup = Setup {
-        game: id.to_string(),
+        game: id,
         options: Vec::new(),
         seats: [Some(Level::Casual), Some(Level::Casual)],
     };

@@ -159,7 +159,7 @@ fn create_section(
             }
         });
     // The options last chosen for that game in the new-game dialog come along.
-    let options = if settings.last_setup.game == d.game.id() {
+    let options = if settings.last_setup.game == d.game {
         settings.last_setup.options.clone()
     } else {
         Vec::new()
@@ -226,7 +226,7 @@ fn unfinished_section(ui: &mut egui::Ui, book: &mut Book, net: &mut MessageWrite
             ui.horizontal(|ui| {
                 ui.label(format!(
                     "{} · {} · you move {} · {}",
-                    parlour_saves::game_name(&g.game).unwrap_or("?"),
+                    g.game.name(),
                     g.code,
                     g.seat,
                     age(g.touched)

@@ -285,7 +285,7 @@ fn first_seating(
     book: &mut Book,
 ) -> Result<(Setup, Option<Player>), String> {
     let fresh = Setup {
-        game: game.game.clone(),
+        game: crate::games::build::game(&game.game)?,
         options: game.options.clone(),
         seats: [None, None],
     };
@@ -300,7 +300,7 @@ fn first_seating(
             server: link.server.clone(),
             code: game.code.clone(),
             token: token.to_string(),
-            game: game.game.clone(),
+            game: fresh.game,
             options: game.options.clone(),
             seat: seat.word().to_string(),
             touched: now_secs(),

@@ -3,7 +3,6 @@
 
 use bevy::prelude::*;
 
-use crate::cli::game_name;
 use crate::games::any_match::AnyMatch;
 use crate::games::build::Palette;
 use crate::games::build::new_match;
@@ -114,10 +113,10 @@ fn fresh_match(setup: &Setup, start: &[String]) -> (Option<Box<dyn AnyMatch>>, V
     let mut m = match new_match(setup) {
         Ok(m) => m,
         Err(e) => {
-            let name = game_name(&setup.game).unwrap_or("the game");
+            let name = setup.game.name();
             problems.push(format!("{name}: {e}; the game opened with its usual options."));
             let fallback = Setup {
-                game: setup.game.clone(),
+                game: setup.game,
                 options: Vec::new(),
                 seats: setup.seats,
             };

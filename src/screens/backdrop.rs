@@ -134,7 +134,7 @@ pub(super) fn plugin(app: &mut App) {
 fn backdrop(index: usize) -> Option<Backdrop> {
     let rec = recording(ORDER[index % ORDER.len()]);
     let setup = Setup {
-        game: rec.game.id().to_string(),
+        game: rec.game,
         options: rec
             .options
             .iter()

@@ -135,7 +135,7 @@ fn act(
                             false,
                         );
                         *setup = Setup {
-                            game: s.game.clone(),
+                            game: s.game,
                             options: s.options.clone(),
                             seats: s.players,
                         };

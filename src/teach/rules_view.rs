@@ -9,7 +9,7 @@ use parlour_rules::GameId;
 use super::diagram::diagram;
 use crate::cli::Args;
 use crate::games::any_match::AnyMatch;
-use crate::games::build::{PaletteColours, Setup, game, new_match};
+use crate::games::build::{PaletteColours, Setup, new_match};
 use crate::games::client::about;
 use crate::games::parts::Token;
 use crate::games::soldiers_rules;
@@ -52,7 +52,7 @@ pub fn rules_window(
     let ctx = contexts.ctx_mut()?;
     let game = match m.as_ref().map(|m| m.0.game_id()) {
         Some(g) => g,
-        None => game(&setup.game)?,
+        None => setup.game,
     };
     let options = m.as_ref().map(|m| m.0.options()).unwrap_or(setup.options.clone());
     let option = |key: &str| options.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
@@ -60,7 +60,7 @@ pub fn rules_window(
     // force come from the options below.
     let variant = option("variant").unwrap_or_else(|| "board1".to_string());
     let start = new_match(&Setup {
-        game: game.id().to_string(),
+        game,
         options: options.clone(),
         seats: [None, None],
     });
@@ -222,12 +222,12 @@ fn begin_guide(
     // Scripted runs (screenshots, measurements) leave the player's settings alone.
     if demo.0
         || humans == 0
-        || settings.guided.iter().any(|g| g == game.id())
+        || settings.guided.contains(&game)
         || args.is_some_and(|a| a.screenshot.is_some() || a.measure.is_some())
     {
         return;
     }
-    settings.guided.push(game.id().to_string());
+    settings.guided.push(game);
     *guide = Guide {
         game: Some(game),
         from: m.0.history().len(),

@@ -102,7 +102,7 @@ pub fn request(
     let l = lesson(game, options);
     req.0 = Some(l);
     *setup = Setup {
-        game: l.game.id().to_string(),
+        game: l.game,
         options: l.options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
         seats: [None, None],
     };

@@ -145,6 +145,21 @@ impl fmt::Display for UnknownGame {
 
 impl std::error::Error for UnknownGame {}
 
+/// Written as its engine id; read from the id or an alias in any case, so a file or a message
+/// naming no game is refused where it is read.
+impl serde::Serialize for GameId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromStr for GameId {
     type Err = UnknownGame;
 
@@ -156,6 +171,23 @@ impl FromStr for GameId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_id_is_written_as_its_engine_id_and_read_from_any_spelling() {
+        for g in GameId::ALL {
+            assert_eq!(serde_json::to_string(&g).unwrap(), format!("\"{}\"", g.id()));
+            assert_eq!(
+                serde_json::from_str::<GameId>(&format!("\"{}\"", g.id().to_uppercase())).unwrap(),
+                g
+            );
+        }
+        assert_eq!(
+            serde_json::from_str::<GameId>("\"qushinsu\"").unwrap(),
+            GameId::Qyshinsu
+        );
+        let refused = serde_json::from_str::<GameId>("\"chess\"").unwrap_err().to_string();
+        assert!(refused.contains("unknown game 'chess'"), "{refused}");
+    }
 
     #[test]
     fn only_the_hunt_has_a_hunter_and_ids_are_named_by_any_spelling() {

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 use crate::error::LoadError;
 use crate::format::{FORMAT, SaveGame, VERSION, checksum, seat_from};
 use crate::replay::verify;
+use parlour_rules::GameId;
 use parlour_rules::record::PlyAnalysis;
 
 fn field<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a Value, LoadError> {
@@ -96,7 +97,12 @@ pub fn decode(bytes: &[u8]) -> Result<SaveGame, LoadError> {
             .collect::<Result<Vec<_>, _>>()?,
         _ => return Err(LoadError::Damaged("its move list is not a list".into())),
     };
-    let (options, state) = upgrade(version, &game, options, text_field(&obj, "state")?);
+    // Only the engine id itself: a save is written by this program, never with an alias.
+    let game = GameId::ALL
+        .into_iter()
+        .find(|g| g.id() == game)
+        .ok_or(LoadError::UnknownGame(game))?;
+    let (options, state) = upgrade(version, game, options, text_field(&obj, "state")?);
     let analysis = match obj.get("analysis") {
         None | Some(Value::Null) => Vec::new(),
         Some(v) => analysis(v, &moves)?,
@@ -152,7 +158,7 @@ fn analysis(v: &Value, moves: &[String]) -> Result<Vec<PlyAnalysis>, LoadError> 
 /// stored games). A state that is not what it should be is left for the replay to refuse.
 fn upgrade(
     version: u64,
-    game: &str,
+    game: GameId,
     mut options: Vec<(String, String)>,
     state: String,
 ) -> (Vec<(String, String)>, String) {
@@ -162,7 +168,7 @@ fn upgrade(
             .any(|(k, v)| k.eq_ignore_ascii_case(key) && value.is_none_or(|value| v.eq_ignore_ascii_case(value)))
     };
     if version >= 2
-        || game != "soldiers"
+        || game != GameId::Soldiers
         || !has(&options, "variant", Some("board2"))
         || !has(&options, "rules", Some("fair"))
         || has(&options, "threshold", None)

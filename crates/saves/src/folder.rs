@@ -10,7 +10,6 @@ use crate::decode::decode;
 use crate::disk::{self, write_atomic};
 use crate::error::LoadError;
 use crate::format::SaveGame;
-use crate::games::game_name;
 
 /// The file the game in progress is saved to on exit.
 pub const AUTOSAVE: &str = "autosave.json";
@@ -142,7 +141,7 @@ pub fn summary(s: &SaveGame) -> String {
     let who = |p: Option<Level>| p.map(|l| format!("computer ({})", l.name())).unwrap_or("human".into());
     format!(
         "{}, {} moves — {} v {}",
-        game_name(&s.game).unwrap_or("?"),
+        s.game.name(),
         s.moves.len(),
         who(s.players[0]),
         who(s.players[1])

@@ -1,6 +1,7 @@
 //! The file format: what a save holds in memory ([`SaveGame`]), its header and version, and the
 //! checksum that seals the text written.
 
+use parlour_rules::GameId;
 use parlour_rules::record::Level;
 use parlour_rules::record::PlyAnalysis;
 use serde_json::{Map, Value};
@@ -16,8 +17,8 @@ pub const VERSION: u32 = 3;
 /// A saved game, as held in memory.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SaveGame {
-    /// Engine id of the game.
-    pub game: String,
+    /// The game (written as its engine id).
+    pub game: GameId,
     /// Its options as `key=value` pairs, in the game's spec order.
     pub options: Vec<(String, String)>,
     /// Who played each seat: `None` for a person, or the computer's level.
@@ -67,7 +68,7 @@ impl SaveGame {
         let mut m = Map::new();
         m.insert("format".into(), FORMAT.into());
         m.insert("version".into(), VERSION.into());
-        m.insert("game".into(), self.game.clone().into());
+        m.insert("game".into(), self.game.id().into());
         // `key=value` words in the game's order, as on the command line.
         m.insert(
             "options".into(),

@@ -19,7 +19,6 @@ mod error;
 mod folder;
 mod format;
 pub mod fuzzing;
-mod games;
 pub mod online;
 mod replay;
 pub mod settings;
@@ -34,7 +33,6 @@ pub use folder::{
     summary,
 };
 pub use format::{FORMAT, SaveGame, VERSION, seal};
-pub use games::{canonical_options, game_id, game_name};
 pub use replay::{replay, verify};
 
 /// Crash-safe writes and the data directory, from the one module that knows the platform.

@@ -21,8 +21,8 @@ pub struct OnlineEntry {
     pub code: String,
     /// The seat's secret token.
     pub token: String,
-    /// The game's engine id.
-    pub game: String,
+    /// The game (written as its engine id).
+    pub game: parlour_rules::GameId,
     /// Its options.
     pub options: Vec<(String, String)>,
     /// `first` or `second`.
@@ -97,8 +97,8 @@ impl OnlineBook {
         for g in &file.book.games {
             parlour_online::wire::check_code(&g.code).map_err(|e| damaged(e.to_string()))?;
             parlour_online::wire::check_token(&g.token).map_err(|e| damaged(e.to_string()))?;
-            if crate::games::game_id(&g.game).is_none() || parlour_online::wire::Seat::parse(&g.seat).is_none() {
-                return Err(damaged(format!("game {} has an unknown game or seat", g.code)));
+            if parlour_online::wire::Seat::parse(&g.seat).is_none() {
+                return Err(damaged(format!("game {} has an unknown seat", g.code)));
             }
         }
         Ok(file.book)
@@ -141,7 +141,7 @@ mod tests {
             server: "http://127.0.0.1:7878".into(),
             code: code.into(),
             token: "0123456789abcdef0123456789abcdef".into(),
-            game: "konane".into(),
+            game: parlour_rules::GameId::Konane,
             options: vec![("size".into(), "6x6".into())],
             seat: "second".into(),
             touched: 1,

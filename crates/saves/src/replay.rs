@@ -5,22 +5,17 @@ use parlour_rules::Game;
 
 use crate::error::LoadError;
 use crate::format::SaveGame;
-use crate::games::game_name;
 
 /// Checks that the save's history replays from the start position to its stored state.
 pub fn verify(save: &SaveGame) -> Result<(), LoadError> {
-    match parlour_rules::GameId::parse(&save.game).filter(|g| g.id() == save.game) {
-        Some(game) => parlour_rules::with_game!(game, G => replay::<G>(save).map(drop)),
-        None => Err(LoadError::UnknownGame(save.game.clone())),
-    }
+    parlour_rules::with_game!(save.game, G => replay::<G>(save).map(drop))
 }
 
 /// Replays a save of game `G`: its options, the start position, and each move with the
 /// position before it. Fails unless the last position equals the stored state.
 #[allow(clippy::type_complexity)]
 pub fn replay<G: Game>(save: &SaveGame) -> Result<(G, Vec<(G, G::Move, String)>), LoadError> {
-    let stored: G = serde_json::from_str(&save.state)
-        .map_err(|_| LoadError::WrongGame(game_name(G::ID).unwrap_or(G::NAME).to_string()))?;
+    let stored: G = serde_json::from_str(&save.state).map_err(|_| LoadError::WrongGame(G::NAME.to_string()))?;
     let pairs: Vec<(&str, &str)> = save.options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let options = G::parse_options(&pairs).map_err(|e| LoadError::BadOptions(e.to_string()))?;
     let mut state = G::new(&options);

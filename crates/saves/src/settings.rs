@@ -9,8 +9,9 @@
 use std::fmt;
 use std::path::Path;
 
+use parlour_rules::GameId;
 use parlour_rules::record::Level;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// The file's name in the data directory.
 pub const FILE: &str = "settings.json";
@@ -89,9 +90,10 @@ impl Palette {
 /// The options of a new match, chosen in the dialog or on the command line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "bevy", derive(bevy_ecs::resource::Resource))]
+#[serde(from = "SetupFile")]
 pub struct Setup {
-    /// Engine id.
-    pub game: String,
+    /// The game (written as its engine id).
+    pub game: GameId,
     /// `key=value` options.
     pub options: Vec<(String, String)>,
     /// Each seat: `None` for a human, or the AI level.
@@ -101,11 +103,42 @@ pub struct Setup {
 impl Default for Setup {
     fn default() -> Self {
         Setup {
-            game: "kansho".into(),
+            game: GameId::Kansho,
             options: Vec::new(),
             seats: [None, Some(Level::Casual)],
         }
     }
+}
+
+/// A [`Setup`] as a file holds it: a game no longer known (or misspelt by a hand edit) gives the
+/// default setup instead of a damaged file; options the game refuses are dropped by
+/// [`Settings::sanitized`].
+#[derive(Deserialize)]
+struct SetupFile {
+    game: String,
+    options: Vec<(String, String)>,
+    seats: [Option<Level>; 2],
+}
+
+impl From<SetupFile> for Setup {
+    fn from(f: SetupFile) -> Setup {
+        match GameId::parse(&f.game) {
+            Some(game) => Setup {
+                game,
+                options: f.options,
+                seats: f.seats,
+            },
+            None => Setup::default(),
+        }
+    }
+}
+
+/// The games named in a list, unknown names dropped.
+fn known_games<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<GameId>, D::Error> {
+    Ok(Vec::<String>::deserialize(d)?
+        .iter()
+        .filter_map(|g| GameId::parse(g))
+        .collect())
 }
 
 /// Everything the player chose that outlives a session.
@@ -128,7 +161,8 @@ pub struct Settings {
     /// The new-game dialog's last choices.
     pub last_setup: Setup,
     /// Games whose guided start has been offered.
-    pub guided: Vec<String>,
+    #[serde(deserialize_with = "known_games")]
+    pub guided: Vec<GameId>,
     /// The review hides the computer's verdicts (graph, marks, accuracy) until the player asks
     /// for a move's ("no spoilers").
     pub hide_verdicts: bool,
@@ -205,22 +239,10 @@ impl Settings {
         } else {
             1.0
         };
-        match crate::games::game_id(&self.last_setup.game) {
-            Some(id) => self.last_setup.game = id.to_string(),
-            None => self.last_setup = Setup::default(),
-        }
-        match crate::games::canonical_options(&self.last_setup.game, &self.last_setup.options) {
-            Ok(options) => self.last_setup.options = options,
-            Err(_) => {
-                self.last_setup.options =
-                    crate::games::canonical_options(&self.last_setup.game, &[]).unwrap_or_default()
-            }
-        }
-        self.guided = self
-            .guided
-            .iter()
-            .filter_map(|g| crate::games::game_id(g).map(String::from))
-            .collect();
+        let game = self.last_setup.game;
+        self.last_setup.options = game
+            .canonical_options(&self.last_setup.options)
+            .unwrap_or_else(|_| game.canonical_options(&[]).unwrap_or_default());
         self.guided.sort();
         self.guided.dedup();
         self
@@ -285,7 +307,7 @@ pub mod fuzzing {
             Ok(s) => {
                 assert!((0.0..=1.0).contains(&s.volume), "volume {}", s.volume);
                 assert!((UI_SCALE.0..=UI_SCALE.1).contains(&s.ui_scale), "scale {}", s.ui_scale);
-                let canonical = crate::games::canonical_options(&s.last_setup.game, &s.last_setup.options);
+                let canonical = s.last_setup.game.canonical_options(&s.last_setup.options);
                 assert_eq!(canonical.as_ref(), Ok(&s.last_setup.options), "{:?}", s.last_setup);
                 assert_eq!(Settings::decode(s.encode().as_bytes()).as_ref(), Ok(&s));
             }
@@ -328,11 +350,11 @@ mod tests {
             palette: Palette::ColourSafe,
             ui_scale: 1.5,
             last_setup: Setup {
-                game: "conhex".into(),
+                game: GameId::ConHex,
                 options: vec![("swap".into(), "off".into())],
                 seats: [Some(Level::Strong), None],
             },
-            guided: vec!["kansho".into()],
+            guided: vec![GameId::Kansho],
             hide_verdicts: true,
         };
         s.store(&d).expect("written");
@@ -360,24 +382,24 @@ mod tests {
         let decode = |text: &str| Settings::decode(text.as_bytes()).expect("decodes");
         let s = decode(r#"{"last_setup": {"game": "chess", "options": [], "seats": [null, null]}}"#);
         assert_eq!(
-            (s.last_setup.game.as_str(), s.last_setup.seats),
-            ("kansho", Setup::default().seats)
+            (s.last_setup.game, s.last_setup.seats),
+            (GameId::Kansho, Setup::default().seats)
         );
         let s = decode(
             r#"{"last_setup": {"game": "soldiers", "options": [["variant", "monk"], ["custodian", "off"]], "seats": [null, "Master"]}}"#,
         );
-        assert_eq!(s.last_setup.game, "soldiers");
+        assert_eq!(s.last_setup.game, GameId::Soldiers);
         assert_eq!(s.last_setup.options, [("variant".to_string(), "board1".to_string())]);
         // Found while writing the fuzz property: a game id in another case was kept as it was
         // and left the new-game dialog on a game the client could not start.
         let s = decode(r#"{"last_setup": {"game": "KONANE", "options": [["size", "6x6"]], "seats": [null, null]}}"#);
-        assert_eq!(s.last_setup.game, "konane");
+        assert_eq!(s.last_setup.game, GameId::Konane);
         assert_eq!(
-            crate::games::canonical_options("konane", &s.last_setup.options).as_ref(),
+            GameId::Konane.canonical_options(&s.last_setup.options).as_ref(),
             Ok(&s.last_setup.options)
         );
         let s = decode(r#"{"guided": ["konane", "chess", "konane"]}"#);
-        assert_eq!(s.guided, ["konane"]);
+        assert_eq!(s.guided, [GameId::Konane]);
         let e = Settings::decode(br#"{"speed": "Warp"}"#).expect_err("refused");
         assert!(e.to_string().contains("wrong kind"), "{e}");
     }
@@ -389,7 +411,7 @@ mod tests {
         use rand::{Rng, SeedableRng};
         let good = Settings {
             last_setup: Setup {
-                game: "soldiers".into(),
+                game: GameId::Soldiers,
                 options: vec![("variant".into(), "board2".into()), ("custodian".into(), "off".into())],
                 seats: [None, Some(Level::Master)],
             },

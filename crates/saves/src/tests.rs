@@ -40,7 +40,7 @@ fn write_fuzz_seeds() {
         g.apply(m);
     }
     put(&SaveGame {
-        game: "soldiers".into(),
+        game: parlour_rules::GameId::Soldiers,
         options: Soldiers::option_pairs(g.options()),
         players: [Some(Level::Master), None],
         moves,
@@ -77,7 +77,7 @@ fn random_game<G: Game>(n: usize, seed: u64) -> (SaveGame, G) {
         state.apply(mv);
     }
     let save = SaveGame {
-        game: G::ID.into(),
+        game: G::ID.parse().expect("a registered game"),
         options: G::option_pairs(state.options()),
         players: [None, Some(Level::Casual)],
         moves,
@@ -184,7 +184,7 @@ fn a_version_1_fair_game_on_board_2_keeps_the_four_soldiers_it_was_played_under(
     let mut state: Value = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
     state["options"]["threshold"] = Value::Null;
     let save = SaveGame {
-        game: "soldiers".into(),
+        game: parlour_rules::GameId::Soldiers,
         options: vec![("variant".into(), "board2".into()), ("rules".into(), "fair".into())],
         players: [None, Some(Level::Master)],
         moves: moves.clone(),

@@ -930,7 +930,7 @@ fn upload_saves(b: &mut Browser, tmp: &Path) {
         k.play(mv).unwrap();
     }
     let save = parlour_saves::SaveGame {
-        game: "konane".into(),
+        game: parlour_rules::GameId::Konane,
         options: Konane::option_pairs(k.options()),
         players: [None, None],
         moves: played,

@@ -463,7 +463,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
         // Mid-move, the position before the move is the last one the history reaches.
         let state = self.pending.as_ref().map(|(s, _)| s).unwrap_or(&self.state);
         parlour_saves::SaveGame {
-            game: G::ID.to_string(),
+            game: G::GAME,
             options: G::option_pairs(state.options()),
             players,
             moves: self.past.iter().map(|(_, _, t)| t.clone()).collect(),

@@ -41,7 +41,7 @@ impl Lesson {
     /// The game and options the walkthrough is played with, both seats people.
     pub fn setup(&self) -> Setup {
         Setup {
-            game: self.game.to_string(),
+            game: self.game,
             options: self
                 .options
                 .iter()
