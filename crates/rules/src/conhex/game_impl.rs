@@ -211,7 +211,10 @@ impl Game for ConHex {
     }
 
     /// Uniform over the legal moves without building the list: pick an index, then find that
-    /// empty hole by bit selection (the swap, when open, is the last index).
+    /// empty hole by bit selection (the swap, when open, is the last index). Inlined: the
+    /// playout loop calls it once a move, and left to the partitioning of the caller's crate it
+    /// was once compiled out of line there (6 % more instructions a playout, issue 72).
+    #[inline]
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, _buf: &mut Vec<Self::Move>) -> Option<Self::Move> {
         if self.winner.is_some() {
             return None;
