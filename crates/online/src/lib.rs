@@ -5,6 +5,7 @@
 //! connections, re-sending an unacknowledged move so that it is stored exactly once. Neither
 //! blocks: the game polls the client once a frame, the engine in a loop.
 
+pub mod account;
 pub mod wire;
 
 #[cfg(feature = "client")]
