@@ -19,6 +19,10 @@ use tokio::time::Instant;
 
 use crate::limits::Bucket;
 
+mod web;
+use self::web::served_safely;
+
+use crate::accounts::{self, Account};
 use crate::games::{Refusal, Registry, Seated};
 use crate::limits::{Limits, Peer};
 use crate::store::Store;
@@ -144,44 +148,6 @@ fn routes<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>,
     }
 }
 
-/// True when the page file at `path` (as requested) may be served from `root`: no part of it
-/// starts with a dot (no `.git`, `.env`, `..`), and the file, if it exists, lies inside `root`
-/// once symbolic links are followed.
-fn served_safely(root: &std::path::Path, path: &str) -> bool {
-    let parts: Vec<String> = path.split('/').filter(|p| !p.is_empty()).map(percent_decode).collect();
-    if parts
-        .iter()
-        .any(|p| p.starts_with('.') || p.contains('/') || p.contains('\\'))
-    {
-        return false;
-    }
-    let file = parts.iter().fold(root.to_path_buf(), |f, p| f.join(p));
-    match std::fs::canonicalize(&file) {
-        Ok(real) => real.starts_with(root),
-        Err(_) => true, // missing: ServeDir answers 404 (or serves a precompressed copy beside it)
-    }
-}
-
-/// `%2e` and friends decoded (a path part is checked as the file system will read it).
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && let Some(b) = s.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok())
-        {
-            out.push(b);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// `/health`: `ok` when the database takes a real write now; 503 with the reason when not.
 async fn health<S: Store>(State((registry, _)): State<(Arc<Registry<S>>, Arc<Policy>)>) -> impl IntoResponse {
     match registry.health().await {
@@ -235,6 +201,7 @@ async fn connection<S: Store>(
     let mut ping = tokio::time::interval(idle / 3);
     ping.tick().await;
     let mut follow: Option<broadcast::Receiver<Reply>> = None;
+    let mut account: Option<Account> = None;
     let mut bucket = Bucket::full(BURST);
     let mut refused_for_rate = 0u32;
     loop {
@@ -294,7 +261,7 @@ async fn connection<S: Store>(
                     };
                     Reply::Error { req: None, message }
                 } else {
-                    handle(&registry, text.as_str(), &mut follow, peer.as_ref()).await
+                    handle(&registry, text.as_str(), &mut follow, &mut account, peer.as_ref()).await
                 }
             }
             pushed = next_push(&mut follow) => match pushed {
@@ -339,13 +306,15 @@ async fn next_push(follow: &mut Option<broadcast::Receiver<Reply>>) -> Option<Re
     }
 }
 
-/// One request, answered; `follow` switches to the game a seat or watch request names. From a
-/// `peer`, a request naming an invite code spends one of the address's tries at unknown codes
-/// (given back when the code is a game's) and a `new` one of its new games.
+/// One request, answered; `follow` switches to the game a seat or watch request names, and
+/// `account` to the account an account request signs in to. From a `peer`, a request naming
+/// an invite code spends one of the address's tries at unknown codes (given back when the code
+/// is a game's) and a `new` one of its new games.
 pub async fn handle<S: Store>(
     registry: &Registry<S>,
     text: &str,
     follow: &mut Option<broadcast::Receiver<Reply>>,
+    account: &mut Option<Account>,
     peer: Option<&Peer>,
 ) -> Reply {
     let request = match Request::decode(text) {
@@ -360,6 +329,10 @@ pub async fn handle<S: Store>(
                 message: e.to_string(),
             };
         }
+    };
+    let request = match accounts::answer(registry.store(), request, account, peer).await {
+        Ok(reply) => return reply,
+        Err(other) => other,
     };
     let req = request.req();
     // Every request but `new` names an invite code; `new` makes a game. Each is counted
@@ -423,6 +396,17 @@ pub async fn handle<S: Store>(
             code,
             seat,
         }),
+        // Answered above.
+        Request::AccountNew { .. }
+        | Request::Login { .. }
+        | Request::ChooseName { .. }
+        | Request::PairingCode { .. }
+        | Request::Pair { .. } => {
+            return Reply::Error {
+                req: Some(req),
+                message: "this request is not answered here".into(),
+            };
+        }
     };
     if let Some(p) = tried
         && !matches!(&result, Err(Refusal::NoSuchCode(_)))
