@@ -1,7 +1,8 @@
 //! Beyond one machine: two server processes sharing one PostgreSQL (a throw-away cluster that
 //! test.sh starts), one player on each. A move accepted by one reaches the player on the other
 //! through `LISTEN/NOTIFY`; two moves for the same ply sent to both at once store exactly one;
-//! a server SIGKILLed and started again loses nothing.
+//! a server SIGKILLed and started again loses nothing; two accounts of the same name made on
+//! both at once: one is made, the other is told the name is taken.
 
 mod common;
 
@@ -184,4 +185,36 @@ async fn cut_listeners(db: &str) -> usize {
     .await
     .unwrap();
     cut.len()
+}
+
+#[test]
+fn two_servers_making_the_same_name_at_once_give_it_to_one() {
+    let Some(db) = postgres_url() else { return };
+    let one = Server::start("127.0.0.1:0", &db);
+    let two = Server::start("127.0.0.1:0", &db);
+    // A name of this run's own (the database outlives one test).
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_micros()
+        % 1_000_000_000;
+    for round in 0..4 {
+        let name = format!("r{stamp}x{round}");
+        let (urls, upper) = ([one.url(), two.url()], name.to_uppercase());
+        let racers: Vec<_> = urls
+            .into_iter()
+            .zip([name.clone(), upper])
+            .map(|(url, name)| {
+                std::thread::spawn(move || {
+                    let mut e = connect(&url);
+                    cmd(&mut e, &format!("online account new {name}"))
+                })
+            })
+            .collect();
+        let results: Vec<_> = racers.into_iter().map(|r| r.join().unwrap()).collect();
+        let won = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(won, 1, "exactly one wins: {results:?}");
+        let lost = results.iter().find_map(|r| r.as_ref().err()).unwrap();
+        assert!(lost.contains("is taken"), "{lost}");
+    }
 }

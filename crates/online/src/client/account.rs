@@ -84,10 +84,12 @@ impl OnlineClient {
                 Request::AccountNew { .. } | Request::Login { .. } | Request::Pair { .. }
             )
         });
-        (!pending).then(|| Request::Login {
+        // By the secret alone (a re-sent `account_new` names the account its secret belongs
+        // to), so a name chosen while the reply was lost does not lock the device out.
+        (!pending).then(|| Request::AccountNew {
             req: SIGN_IN_AGAIN,
-            name: account.name.clone(),
             secret: account.secret.clone(),
+            name: None,
         })
     }
 
