@@ -5,7 +5,8 @@
 //! letter or digit. Names are unique ignoring case ([`Name::key`]), and two names that only look
 //! alike — `Ian` and `lan`, `rnary` and `mary`, `b0b` and `bob` — count as the same name
 //! ([`Name::skeleton`], after Unicode's confusable skeletons, UTS #39, restricted to the
-//! characters a name may hold). Reserved names (the house's own words, the computer's levels, the
+//! characters a name may hold and taken ignoring case, so it errs on the side of "alike": `mail`
+//! and `mall` share one too). Reserved names (the house's own words, the computer's levels, the
 //! prefix of generated names) are refused by skeleton too, so `Adm1n` is as reserved as `admin`.
 //!
 //! Every refusal is a [`NameError`] whose text is one sentence for the player.
@@ -159,10 +160,7 @@ impl Name {
         let generated = skeleton
             .strip_prefix(&guest)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with('_'));
-        // Reserved words are matched more loosely still: `i` as `l` too, so `ADMIN` (whose `I`
-        // reads as `l`) and `Adm1n` are as reserved as `admin`.
-        let loose = |s: &str| s.replace('i', "l");
-        if generated || RESERVED.iter().any(|r| loose(&skeleton_of(r)) == loose(&skeleton)) {
+        if generated || RESERVED.iter().any(|r| skeleton_of(r) == skeleton) {
             return Err(NameError::Reserved);
         }
         Ok(name)
@@ -201,17 +199,18 @@ impl fmt::Display for Name {
     }
 }
 
-/// The look of a name: UTS #39's confusable mappings among the characters a name may hold (`0`
-/// as `o`, `1` and capital `I` as `l`, `rn` as `m`, `vv` as `w`, `cl` as `d`), then lower case,
-/// with `_` and `-` runs folded to one `_` (a low line and a hyphen side by side read alike).
+/// The look of a name, ignoring case: UTS #39's confusable mappings among the characters a name
+/// may hold (`0` as `o`; `1`, `I` and so, once case is ignored, `i` as `l`; `rn` as `m`, `vv` as
+/// `w`, `cl` as `d`), with `_` and `-` runs folded to one `_` (a low line and a hyphen side by
+/// side read alike).
 fn skeleton_of(text: &str) -> String {
     let mut s = String::with_capacity(text.len());
     for c in text.chars() {
-        s.push(match c {
+        s.push(match c.to_ascii_lowercase() {
             '0' => 'o',
-            '1' | 'I' => 'l',
+            '1' | 'i' => 'l',
             '-' | '_' => '_',
-            c => c.to_ascii_lowercase(),
+            c => c,
         });
     }
     // Repeat until nothing changes: "rrnn" → "rmn" → "rmn" (one pass is enough for pairs that

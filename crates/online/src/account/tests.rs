@@ -90,6 +90,8 @@ fn look_alike_names_share_a_skeleton() {
         ("a__b", "a-b"),
         ("k1ng", "kIng"),
         ("BOB", "bob"),
+        ("ian", "lan"),
+        ("mail", "mall"),
     ];
     for (a, b) in same {
         assert_eq!(
@@ -98,7 +100,7 @@ fn look_alike_names_share_a_skeleton() {
             "{a} / {b}"
         );
     }
-    let different = [("ian", "lan"), ("bob", "rob"), ("mary", "marx"), ("ab_c", "abc")];
+    let different = [("bob", "rob"), ("mary", "marx"), ("ab_c", "abc")];
     for (a, b) in different {
         assert_ne!(
             Name::parse(a).unwrap().skeleton(),
