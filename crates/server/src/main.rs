@@ -60,7 +60,7 @@ struct Cli {
     /// Unknown invite codes one address may try a minute.
     #[arg(long, value_name = "N", default_value_t = Limits::default().unknown_codes_per_minute, value_parser = at_least_one)]
     codes_per_minute: f64,
-    /// Games one address may create a minute.
+    /// Games and accounts one address may create a minute (together).
     #[arg(long, value_name = "N", default_value_t = Limits::default().new_games_per_minute, value_parser = at_least_one)]
     new_games_per_minute: f64,
     /// Failed sign-ins (wrong secrets or pairing codes) one address, or one account name, may

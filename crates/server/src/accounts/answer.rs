@@ -2,6 +2,7 @@
 //! to (at most one). Failed sign-ins count against the address and the name; while either has
 //! failed too often, every sign-in there waits, the right one too.
 
+use parlour_online::account::NAME_MAX;
 use parlour_online::wire::{Reply, Request};
 
 use super::{Account, AccountRefusal, PAIRING_VALID_SECS, now_secs};
@@ -18,10 +19,16 @@ pub async fn answer<S: Store>(
 ) -> Result<Reply, Request> {
     let req = request.req();
     let result = match request {
+        // Each new account is a row on disk: counted with the address's new games.
+        Request::AccountNew { .. } if peer.is_some_and(|p| !p.gate.try_new(p.addr.ip())) => {
+            let per_minute = peer.map_or(0.0, |p| p.gate.limits().new_games_per_minute);
+            Err(AccountRefusal::TooManyNew(per_minute))
+        }
         Request::AccountNew { secret, name, .. } => super::create(store, &secret, name.as_deref()).await,
         Request::Login { name, secret, .. } => {
-            let key = name.to_ascii_lowercase();
-            gated(peer, Some(&key), super::login(store, &name, &secret)).await
+            // Counted by name only for a name an account can have (the map stays small).
+            let key = (name.chars().count() <= NAME_MAX).then(|| name.to_ascii_lowercase());
+            gated(peer, key.as_deref(), super::login(store, &name, &secret)).await
         }
         Request::ChooseName { name, .. } => match signed.as_ref() {
             Some(a) => super::choose_name(store, a, &name).await,

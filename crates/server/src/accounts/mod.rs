@@ -135,7 +135,12 @@ pub async fn choose_name<S: AccountStore>(store: &S, signed: &Account, name: &st
         }),
         Outcome::Clash => Err(clash(store, &name).await?),
         // Named meanwhile on another connection.
-        Outcome::NotNow => Err(AccountRefusal::AlreadyNamed(signed.name.clone())),
+        Outcome::NotNow => {
+            let now = store.account(&signed.id).await?;
+            Err(AccountRefusal::AlreadyNamed(
+                now.map_or_else(|| signed.name.clone(), |a| a.name),
+            ))
+        }
     }
 }
 

@@ -37,6 +37,9 @@ pub enum AccountRefusal {
     /// Too many wrong sign-ins from this address or to this name.
     #[error("Too many wrong sign-ins from your address or to this name; wait {0} seconds and try again.")]
     Wait(u64),
+    /// Too many new games and accounts from this address this minute.
+    #[error("Too many new accounts and games from your address: at most {0} a minute; wait a minute and try again.")]
+    TooManyNew(f64),
     /// No free name or code was drawn (about never).
     #[error("The server could not draw a free name or code; try again.")]
     NoneFree,

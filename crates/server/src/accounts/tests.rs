@@ -35,6 +35,9 @@ fn a_device_account_gets_a_generated_name_then_chooses_one() {
         );
         // The device's secret signs in by the new name, in any case.
         assert_eq!(login(&store, "ADA_L", &s).await.unwrap(), named);
+        // Another connection still signed in as the device account is told the name it has.
+        let stale = choose_name(&store, &device, "Grace").await.unwrap_err();
+        assert_eq!(stale.to_string(), again.to_string());
     });
 }
 

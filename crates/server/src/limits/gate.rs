@@ -26,7 +26,8 @@ pub struct Limits {
     pub address_rate: f64,
     /// Unknown invite codes (`join`, `watch`, `resume`) one address may try a minute.
     pub unknown_codes_per_minute: f64,
-    /// Games one address may create a minute (each is a row on disk and a game in memory).
+    /// Games (and accounts) one address may create a minute (each is a row on disk, a game
+    /// also one in memory).
     pub new_games_per_minute: f64,
     /// Failed sign-ins (wrong secrets, wrong pairing codes) one address, or one account name,
     /// may have a minute; past them, every sign-in there waits.

@@ -60,6 +60,8 @@ pub trait AccountStore: Send + Sync + 'static {
         &self,
         secret_hash: &str,
     ) -> impl Future<Output = Result<Option<AccountRow>, StoreError>> + Send;
+    /// The account with this id.
+    fn account(&self, id: &str) -> impl Future<Output = Result<Option<AccountRow>, StoreError>> + Send;
     /// Whether a name is in use: `Some(true)` by its key (the same name in another case),
     /// `Some(false)` by its look only, `None` when free.
     fn name_used(&self, key: &str, skeleton: &str) -> impl Future<Output = Result<Option<bool>, StoreError>> + Send;
@@ -183,6 +185,15 @@ macro_rules! account_store {
                     .bind(secret_hash)
                     .fetch_optional(&self.$reads)
                     .await?;
+                Ok(r.map(row))
+            }
+
+            async fn account(
+                &self,
+                id: &str,
+            ) -> Result<Option<$crate::store::accounts::AccountRow>, $crate::store::StoreError> {
+                use $crate::store::accounts::*;
+                let r: Option<Row> = sqlx::query_as(ACCOUNT_BY_ID).bind(id).fetch_optional(&self.$reads).await?;
                 Ok(r.map(row))
             }
 
