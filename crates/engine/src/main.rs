@@ -31,7 +31,7 @@ enum Command {
     Versus(versus::VersusArgs),
     /// A round robin of configurations (by default the four levels) turned into Elo ratings.
     Ladder(ladder::LadderArgs),
-    /// The protocol against a Parlour server's game: online new|join|watch|resume|token, wait,
+    /// The protocol against a Parlour server's game: online new|join|watch|resume|token|account, wait,
     /// play and genmove through the server.
     Connect(ConnectArgs),
     /// Solves one position exactly and prints the protocol's `solve` reply text: `win <side>

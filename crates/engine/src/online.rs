@@ -104,6 +104,7 @@ impl Link {
                 self.take(session, |c| c.resume(code, token))?;
                 self.seat_name(session.as_ref())
             }
+            ["account", rest @ ..] => self.account(rest),
             ["resign"] => self.resign(session),
             ["token"] => self
                 .client
@@ -112,10 +113,46 @@ impl Link {
                 .ok_or_else(|| "this connection holds no seat".to_string()),
             _ => Err(
                 "usage: online new <game> [key=value …] [side=first|second] | online join <code> | \
-                      online watch <code> | online resume <code> <token> | online resign | online token"
+                      online watch <code> | online resume <code> <token> | online resign | online token | \
+                      online account new [<name>] | online account login <name> <secret> | online account name <name> | \
+                      online account code | online account pair <code>"
                     .into(),
             ),
         }
+    }
+
+    /// `online account …`: makes an account (`= <name> <secret>`), signs in (`= <name>`), names a
+    /// device account (`= <name>`), shows a pairing code (`= <code> <seconds valid>`) or signs
+    /// in with one (`= <name> <secret>`, the secret this session's own).
+    fn account(&mut self, args: &[&str]) -> Result<String, String> {
+        let req = match args {
+            ["new"] => self.client.account_new(None)?,
+            ["new", name] => self.client.account_new(Some(name))?,
+            ["login", name, secret] => self.client.login(name, secret),
+            ["name", name] => self.client.choose_name(name),
+            ["code"] => self.client.pairing_code(),
+            ["pair", code] => self.client.pair(code)?,
+            _ => {
+                return Err(
+                    "usage: online account new [<name>] | online account login <name> <secret> | \
+                            online account name <name> | online account code | online account pair <code>"
+                        .into(),
+                );
+            }
+        };
+        self.answer(req)?;
+        if let ["code"] = args {
+            let (code, secs) = self.client.pairing().ok_or("the server sent no pairing code")?;
+            return Ok(format!("{code} {secs}"));
+        }
+        let account = self
+            .client
+            .account()
+            .ok_or("the server signed this session in to no account")?;
+        Ok(match args {
+            ["new", ..] | ["pair", _] => format!("{} {}", account.name, account.secret),
+            _ => account.name.clone(),
+        })
     }
 
     /// Sends the request `make` makes (new, join, watch or resume), waits for its answer and

@@ -10,8 +10,11 @@ use std::time::Duration;
 use web_time::Instant;
 
 use crate::wire::{GameView, Request, Seat};
+mod account;
 mod link;
 mod replies;
+
+pub use self::account::SignedIn;
 
 #[cfg(test)]
 mod tests;
@@ -70,6 +73,17 @@ pub enum Event {
         req: u64,
         /// Moves before it.
         ply: u32,
+    },
+    /// This connection is signed in to an account (made, signed in to, named or paired):
+    /// [`OnlineClient::account`] says which.
+    Account {
+        /// The request answered.
+        req: u64,
+    },
+    /// A pairing code for the signed-in account: [`OnlineClient::pairing`] holds it.
+    PairingCode {
+        /// The request answered.
+        req: u64,
     },
     /// A request was refused (nothing changed), with the server's sentence.
     Refused {
@@ -148,6 +162,8 @@ pub struct OnlineClient {
     /// until answered.
     unanswered: BTreeMap<u64, Request>,
     events: VecDeque<Event>,
+    account: Option<SignedIn>,
+    pairing: Option<(String, u32)>,
 }
 
 impl OnlineClient {
@@ -168,6 +184,8 @@ impl OnlineClient {
             next_req: 1,
             unanswered: BTreeMap::new(),
             events: VecDeque::new(),
+            account: None,
+            pairing: None,
         }
     }
 

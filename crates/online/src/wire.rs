@@ -7,6 +7,12 @@
 
 use serde::{Deserialize, Serialize};
 
+mod error;
+mod seat;
+
+pub use self::error::{WireError, check_code, check_name, check_secret, check_token};
+pub use self::seat::Seat;
+
 /// The longest message either side accepts, in bytes; longer ones are refused unread.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 /// The longest message a client accepts from the server (a game's whole move list).
@@ -21,48 +27,6 @@ pub const CODE_LEN: usize = 10;
 pub const CODE_ALPHABET: &[u8] = b"23456789abcdefghjkmnpqrstuvwxyz";
 /// Seat tokens are 128 random bits written as this many lower-case hex digits.
 pub const TOKEN_HEX_LEN: usize = 32;
-
-/// A seat at an online game, named by turn order.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Seat {
-    /// The side that moves first from the start position.
-    #[default]
-    First,
-    /// The other side.
-    Second,
-}
-
-impl Seat {
-    /// Both seats, `First` first.
-    pub const BOTH: [Seat; 2] = [Seat::First, Seat::Second];
-
-    /// 0 for `First`, 1 for `Second`.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The other seat.
-    pub fn other(self) -> Seat {
-        match self {
-            Seat::First => Seat::Second,
-            Seat::Second => Seat::First,
-        }
-    }
-
-    /// `first` or `second`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Seat::First => "first",
-            Seat::Second => "second",
-        }
-    }
-
-    /// Reads `first` or `second`.
-    pub fn parse(text: &str) -> Option<Seat> {
-        Seat::BOTH.into_iter().find(|s| s.word() == text)
-    }
-}
 
 /// What a client asks of the server.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,6 +100,50 @@ pub enum Request {
         /// The seat's secret token.
         token: String,
     },
+    /// Make an account and sign this connection in to it: named when `name` is given, else a
+    /// device account under a generated name. The client chooses the secret (128 random bits
+    /// as hex, [`crate::account::is_secret`]), so the same request sent again after a lost reply is
+    /// answered with the account it made.
+    AccountNew {
+        /// Request number.
+        req: u64,
+        /// This device's secret.
+        secret: String,
+        /// The name chosen, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// Sign this connection in to the account `name` with one of its devices' secrets.
+    Login {
+        /// Request number.
+        req: u64,
+        /// The account's name (any case).
+        name: String,
+        /// A secret of one of its devices.
+        secret: String,
+    },
+    /// Give the signed-in device account a name of its own (a named account keeps its name).
+    ChooseName {
+        /// Request number.
+        req: u64,
+        /// The name chosen.
+        name: String,
+    },
+    /// A fresh single-use code that signs another device in to the signed-in account.
+    PairingCode {
+        /// Request number.
+        req: u64,
+    },
+    /// Sign a new device in with a pairing code shown on another: the code is spent and this
+    /// device's `secret` (chosen as for [`Request::AccountNew`]) added to the code's account.
+    Pair {
+        /// Request number.
+        req: u64,
+        /// The pairing code as typed.
+        code: String,
+        /// This device's secret.
+        secret: String,
+    },
 }
 
 impl Request {
@@ -147,7 +155,12 @@ impl Request {
             | Request::Watch { req, .. }
             | Request::Resume { req, .. }
             | Request::Move { req, .. }
-            | Request::Resign { req, .. } => *req,
+            | Request::Resign { req, .. }
+            | Request::AccountNew { req, .. }
+            | Request::Login { req, .. }
+            | Request::ChooseName { req, .. }
+            | Request::PairingCode { req }
+            | Request::Pair { req, .. } => *req,
         }
     }
 
@@ -206,25 +219,17 @@ impl Request {
                 check_token(token)?;
                 word("move", mv)
             }
+            Request::AccountNew { secret, name, .. } => {
+                check_secret(secret)?;
+                name.as_deref().map_or(Ok(()), check_name)
+            }
+            Request::ChooseName { name, .. } => check_name(name),
+            // A wrong name or secret gets the server's one sentence for every wrong sign-in
+            // (and counts as a failed one), so only the message's size is checked here; the
+            // same for a pairing code.
+            Request::Login { .. } | Request::PairingCode { .. } => Ok(()),
+            Request::Pair { secret, .. } => check_secret(secret),
         }
-    }
-}
-
-/// Whether `code` has the shape of an invite code.
-pub fn check_code(code: &str) -> Result<(), WireError> {
-    if code.len() == CODE_LEN && code.bytes().all(|b| CODE_ALPHABET.contains(&b)) {
-        Ok(())
-    } else {
-        Err(WireError::BadCode)
-    }
-}
-
-/// Whether `token` has the shape of a seat token.
-pub fn check_token(token: &str) -> Result<(), WireError> {
-    if token.len() == TOKEN_HEX_LEN && token.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
-        Ok(())
-    } else {
-        Err(WireError::BadToken)
     }
 }
 
@@ -306,6 +311,25 @@ pub enum Reply {
         /// The seat taken.
         seat: Seat,
     },
+    /// The reply to `account_new`, `login`, `choose_name` and `pair`: this connection is signed
+    /// in to the account `name`.
+    Account {
+        /// The request answered.
+        req: u64,
+        /// The account's name as shown.
+        name: String,
+        /// Whether the name was chosen (a device account's is generated).
+        named: bool,
+    },
+    /// The reply to `pairing_code`: type `code` on the other device within `valid_secs`.
+    PairingCode {
+        /// The request answered.
+        req: u64,
+        /// The single-use code.
+        code: String,
+        /// Seconds it stays valid.
+        valid_secs: u32,
+    },
     /// A request refused (or a message that could not be read: no `req`). Nothing changed.
     Error {
         /// The request refused, when it could be read.
@@ -330,295 +354,7 @@ impl Reply {
     }
 }
 
-/// Why a message was refused before it was acted on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum WireError {
-    /// Longer than [`MAX_MESSAGE_BYTES`].
-    TooLong(usize),
-    /// Not JSON, or not one of the messages.
-    Malformed(String),
-    /// An empty, over-long or spaced word.
-    BadWord(&'static str),
-    /// More than [`MAX_OPTIONS`] options.
-    TooManyOptions(usize),
-    /// Not an invite code's shape.
-    BadCode,
-    /// Not a seat token's shape.
-    BadToken,
-}
-
-impl WireError {
-    /// The JSON reader's complaint, which may quote the input: kept to one line (control
-    /// characters shown escaped) and to a readable length, so it can be shown and relayed as is.
-    fn malformed(e: &serde_json::Error) -> WireError {
-        let text = e.to_string();
-        let mut clean: String = text
-            .chars()
-            .flat_map(|c| {
-                if c.is_control() {
-                    c.escape_default().collect::<Vec<_>>()
-                } else {
-                    vec![c]
-                }
-            })
-            .collect();
-        if clean.chars().count() > 160 {
-            clean = clean.chars().take(150).collect::<String>() + "…";
-        }
-        WireError::Malformed(clean)
-    }
-}
-
-impl std::fmt::Display for WireError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            WireError::TooLong(n) => write!(f, "the message is {n} bytes long; at most {MAX_MESSAGE_BYTES} are read"),
-            WireError::Malformed(e) => write!(f, "the message could not be read ({e})"),
-            WireError::BadWord(what) => {
-                write!(
-                    f,
-                    "the {what} must be 1 to {MAX_WORD_BYTES} bytes without spaces or control characters"
-                )
-            }
-            WireError::TooManyOptions(n) => write!(f, "{n} options given; a game takes at most {MAX_OPTIONS}"),
-            WireError::BadCode => write!(
-                f,
-                "an invite code is {CODE_LEN} letters and digits (no 0, 1, i, l or o); check the code"
-            ),
-            WireError::BadToken => write!(f, "a seat token is {TOKEN_HEX_LEN} hexadecimal digits"),
-        }
-    }
-}
-
-impl std::error::Error for WireError {}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod tests;
 
-    fn code() -> String {
-        "abcdefgh23".into()
-    }
-    fn token() -> String {
-        "0123456789abcdef0123456789abcdef".into()
-    }
-
-    #[test]
-    fn every_request_round_trips() {
-        let requests = [
-            Request::New {
-                req: 1,
-                game: "konane".into(),
-                options: vec![("size".into(), "6x6".into())],
-                seat: Seat::Second,
-                token: None,
-            },
-            Request::New {
-                req: 1,
-                game: "conhex".into(),
-                options: vec![],
-                seat: Seat::First,
-                token: Some(token()),
-            },
-            Request::Join {
-                req: 2,
-                code: code(),
-                token: None,
-            },
-            Request::Join {
-                req: 2,
-                code: code(),
-                token: Some(token()),
-            },
-            Request::Watch { req: 3, code: code() },
-            Request::Resume {
-                req: 4,
-                code: code(),
-                token: token(),
-            },
-            Request::Move {
-                req: 5,
-                code: code(),
-                token: token(),
-                ply: 7,
-                mv: "xc4".into(),
-            },
-            Request::Resign {
-                req: 6,
-                code: code(),
-                token: token(),
-            },
-        ];
-        for r in requests {
-            assert_eq!(Request::decode(&r.encode()), Ok(r.clone()), "{r:?}");
-        }
-    }
-
-    #[test]
-    fn every_reply_round_trips() {
-        let game = GameView {
-            code: code(),
-            game: "conhex".into(),
-            options: vec![],
-            moves: vec!["e5".into()],
-            seats: [true, false],
-            resigned: None,
-        };
-        let replies = [
-            Reply::Seated {
-                req: 1,
-                seat: Seat::First,
-                token: token(),
-                game: game.clone(),
-            },
-            Reply::Watching {
-                req: 2,
-                game: GameView {
-                    resigned: Some(Seat::Second),
-                    ..game.clone()
-                },
-            },
-            Reply::Watching { req: 2, game },
-            Reply::Resigned {
-                req: Some(9),
-                code: code(),
-                seat: Seat::First,
-            },
-            Reply::Resigned {
-                req: None,
-                code: code(),
-                seat: Seat::Second,
-            },
-            Reply::Stored {
-                req: 3,
-                code: code(),
-                ply: 0,
-                mv: "e5".into(),
-            },
-            Reply::Moved {
-                code: code(),
-                ply: 1,
-                mv: "f6".into(),
-            },
-            Reply::Joined {
-                code: code(),
-                seat: Seat::Second,
-            },
-            Reply::Error {
-                req: None,
-                message: "no".into(),
-            },
-        ];
-        for r in replies {
-            assert_eq!(Reply::decode(&r.encode()), Ok(r.clone()), "{r:?}");
-        }
-    }
-
-    #[test]
-    fn malformed_copies_of_each_request_are_refused() {
-        let bad = [
-            "",
-            "{",
-            "null",
-            "[]",
-            r#"{"op":"fly","req":1}"#,
-            r#"{"op":"join"}"#,
-            r#"{"op":"join","req":-1,"code":"abcdefgh23"}"#,
-            r#"{"op":"join","req":1,"code":"ABCDEFGH23"}"#,
-            r#"{"op":"join","req":1,"code":"abcdefgh2"}"#,
-            r#"{"op":"watch","req":1,"code":"abcdefgh0o"}"#,
-            r#"{"op":"resume","req":1,"code":"abcdefgh23","token":"xyz"}"#,
-            r#"{"op":"resume","req":1,"code":"abcdefgh23","token":"0123456789ABCDEF0123456789ABCDEF"}"#,
-            r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":-3,"mv":"a1"}"#,
-            r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":0,"mv":""}"#,
-            r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":0,"mv":"a 1"}"#,
-            r#"{"op":"new","req":1,"game":""}"#,
-            r#"{"op":"new","req":1,"game":"konane","seat":"third"}"#,
-            r#"{"op":"new","req":1,"game":"konane","options":[["size"]]}"#,
-            r#"{"op":"resign","req":1,"code":"abcdefgh23"}"#,
-            r#"{"op":"resign","req":1,"code":"abcdefgh23","token":"0123"}"#,
-        ];
-        for text in bad {
-            let err = Request::decode(text).expect_err(text);
-            assert!(err.to_string().len() > 10, "{text}: {err}");
-        }
-        // Found by the `wire` fuzz target: a refusal quoting a string with an escaped line
-        // break stays one line.
-        let quoted = Request::decode(r#"{"op":"n\n\\!","req":1}"#).unwrap_err().to_string();
-        assert!(!quoted.contains('\n') && quoted.contains("\\n"), "{quoted}");
-        let long = format!(r#"{{"op":"new","req":1,"game":"{}"}}"#, "k".repeat(MAX_MESSAGE_BYTES));
-        assert_eq!(Request::decode(&long), Err(WireError::TooLong(long.len())));
-        let many: Vec<(String, String)> = (0..17).map(|i| (format!("k{i}"), "v".into())).collect();
-        let r = Request::New {
-            req: 1,
-            game: "soldiers".into(),
-            options: many,
-            seat: Seat::First,
-            token: None,
-        };
-        assert_eq!(Request::decode(&r.encode()), Err(WireError::TooManyOptions(17)));
-    }
-
-    #[test]
-    fn malformed_replies_are_refused() {
-        for text in [
-            "",
-            "{}",
-            r#"{"kind":"stored"}"#,
-            r#"{"kind":"moved","code":"x","ply":"a","mv":"b"}"#,
-            r#"{"kind":"resigned","code":"x","seat":"both"}"#,
-        ] {
-            assert!(Reply::decode(text).is_err(), "{text}");
-        }
-    }
-
-    #[test]
-    fn seats_read_and_name_themselves() {
-        for s in Seat::BOTH {
-            assert_eq!(Seat::parse(s.word()), Some(s));
-            assert_eq!(s.other().other(), s);
-        }
-        assert_eq!(Seat::parse("black"), None);
-    }
-}
-
-/// The fuzz target `wire` (`fuzz/fuzz_targets/wire.rs`) and its corpus replay on stable.
-pub mod fuzzing {
-    use super::{Reply, Request};
-
-    fn sentence(text: &str) {
-        assert!(
-            text.len() >= 10 && text.contains(' ') && !text.contains('\n'),
-            "not a sentence: {text:?}"
-        );
-    }
-
-    /// Property of the message decoders, as the server meets a client's bytes and a client meets
-    /// the server's: an accepted request has the shapes the server relies on and survives its
-    /// own encoding; an accepted reply survives its encoding; every refusal is one sentence.
-    pub fn decode_any(data: &[u8]) {
-        let Ok(text) = std::str::from_utf8(data) else { return };
-        match Request::decode(text) {
-            Ok(r) => {
-                assert_eq!(Request::decode(&r.encode()), Ok(r.clone()));
-                match &r {
-                    Request::Join { code, .. } | Request::Watch { code, .. } => super::check_code(code).unwrap(),
-                    Request::Resume { code, token, .. }
-                    | Request::Move { code, token, .. }
-                    | Request::Resign { code, token, .. } => {
-                        super::check_code(code).unwrap();
-                        super::check_token(token).unwrap();
-                    }
-                    Request::New { game, options, .. } => {
-                        assert!(!game.is_empty() && options.len() <= super::MAX_OPTIONS);
-                    }
-                }
-            }
-            Err(e) => sentence(&e.to_string()),
-        }
-        match Reply::decode(text) {
-            Ok(r) => assert_eq!(Reply::decode(&r.encode()), Ok(r)),
-            Err(e) => sentence(&e.to_string()),
-        }
-    }
-}
+pub mod fuzzing;

@@ -4,6 +4,7 @@
 //! messages only: not the AI, the engine or the desktop WebSocket client. See `shared/engine-protocol.md` ("Online
 //! sessions") and `docs/online.md`.
 
+pub mod accounts;
 pub mod games;
 pub mod limits;
 pub mod load;

@@ -60,9 +60,13 @@ struct Cli {
     /// Unknown invite codes one address may try a minute.
     #[arg(long, value_name = "N", default_value_t = Limits::default().unknown_codes_per_minute, value_parser = at_least_one)]
     codes_per_minute: f64,
-    /// Games one address may create a minute.
+    /// Games and accounts one address may create a minute (together).
     #[arg(long, value_name = "N", default_value_t = Limits::default().new_games_per_minute, value_parser = at_least_one)]
     new_games_per_minute: f64,
+    /// Failed sign-ins (wrong secrets or pairing codes) one address, or one account name, may
+    /// have a minute before every sign-in there waits.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().failed_sign_ins_per_minute, value_parser = at_least_one)]
+    failed_sign_ins_per_minute: f64,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -113,6 +117,7 @@ fn main() -> ExitCode {
             address_rate: cli.requests_per_address,
             unknown_codes_per_minute: cli.codes_per_minute,
             new_games_per_minute: cli.new_games_per_minute,
+            failed_sign_ins_per_minute: cli.failed_sign_ins_per_minute,
         },
         ..Policy::default()
     };

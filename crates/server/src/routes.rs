@@ -19,8 +19,14 @@ use tokio::time::Instant;
 
 use crate::limits::Bucket;
 
+mod policy;
+mod web;
+pub use self::policy::Policy;
+use self::web::served_safely;
+
+use crate::accounts::{self, Account};
 use crate::games::{Refusal, Registry, Seated};
-use crate::limits::{Limits, Peer};
+use crate::limits::Peer;
 use crate::store::Store;
 
 /// Requests a connection may send per second, on average.
@@ -40,53 +46,6 @@ const MAX_WRITE_BUFFER: usize = 256 * 1024;
 /// How long a WebSocket may stay silent (no message, no answer to the server's pings) before
 /// the server closes it.
 pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(90);
-
-/// The server's policy for connections: who may open the game WebSocket from a web page (a
-/// browser sends the page's `Origin` with the upgrade, so another site cannot drive a visitor's
-/// browser against this server; clients that are not browsers send none and are let in), and
-/// how long a silent connection is kept.
-#[derive(Clone, Debug)]
-pub struct Policy {
-    /// Origins allowed besides the server's own (`https://parlour.example`), as given.
-    pub allowed: Vec<String>,
-    /// A connection that sends nothing for this long is closed; the server pings it at a third
-    /// of this, so a live client (whose WebSocket layer answers pings) is never closed.
-    pub idle: std::time::Duration,
-    /// Connections in all and per address, header and quiet timeouts, per-address quotas.
-    pub limits: Limits,
-    /// Turns `true` when the server is stopping: every WebSocket then sends a close frame
-    /// saying so (the client reconnects to the server's next start) and ends.
-    pub stopping: Option<tokio::sync::watch::Receiver<bool>>,
-}
-
-impl Default for Policy {
-    fn default() -> Self {
-        Policy {
-            allowed: Vec::new(),
-            idle: IDLE_TIMEOUT,
-            limits: Limits::default(),
-            stopping: None,
-        }
-    }
-}
-
-impl Policy {
-    /// True when a request with this `Origin` (if any) to this `Host` may open a WebSocket:
-    /// no origin, the server's own (the same host and port), or one allowed by name.
-    pub fn admits(&self, origin: Option<&str>, host: Option<&str>) -> bool {
-        let Some(origin) = origin else { return true };
-        let origin = origin.trim_end_matches('/');
-        let own = origin
-            .strip_prefix("http://")
-            .or_else(|| origin.strip_prefix("https://"))
-            .zip(host)
-            .is_some_and(|(o, h)| o.eq_ignore_ascii_case(h));
-        own || self
-            .allowed
-            .iter()
-            .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
-    }
-}
 
 /// The server's routes over a registry; with `web`, the browser client's files from that
 /// directory (brotli or gzipped copies preferred where the browser accepts them; no file whose
@@ -144,44 +103,6 @@ fn routes<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>,
     }
 }
 
-/// True when the page file at `path` (as requested) may be served from `root`: no part of it
-/// starts with a dot (no `.git`, `.env`, `..`), and the file, if it exists, lies inside `root`
-/// once symbolic links are followed.
-fn served_safely(root: &std::path::Path, path: &str) -> bool {
-    let parts: Vec<String> = path.split('/').filter(|p| !p.is_empty()).map(percent_decode).collect();
-    if parts
-        .iter()
-        .any(|p| p.starts_with('.') || p.contains('/') || p.contains('\\'))
-    {
-        return false;
-    }
-    let file = parts.iter().fold(root.to_path_buf(), |f, p| f.join(p));
-    match std::fs::canonicalize(&file) {
-        Ok(real) => real.starts_with(root),
-        Err(_) => true, // missing: ServeDir answers 404 (or serves a precompressed copy beside it)
-    }
-}
-
-/// `%2e` and friends decoded (a path part is checked as the file system will read it).
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && let Some(b) = s.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok())
-        {
-            out.push(b);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// `/health`: `ok` when the database takes a real write now; 503 with the reason when not.
 async fn health<S: Store>(State((registry, _)): State<(Arc<Registry<S>>, Arc<Policy>)>) -> impl IntoResponse {
     match registry.health().await {
@@ -235,6 +156,7 @@ async fn connection<S: Store>(
     let mut ping = tokio::time::interval(idle / 3);
     ping.tick().await;
     let mut follow: Option<broadcast::Receiver<Reply>> = None;
+    let mut account: Option<Account> = None;
     let mut bucket = Bucket::full(BURST);
     let mut refused_for_rate = 0u32;
     loop {
@@ -294,7 +216,7 @@ async fn connection<S: Store>(
                     };
                     Reply::Error { req: None, message }
                 } else {
-                    handle(&registry, text.as_str(), &mut follow, peer.as_ref()).await
+                    handle(&registry, text.as_str(), &mut follow, &mut account, peer.as_ref()).await
                 }
             }
             pushed = next_push(&mut follow) => match pushed {
@@ -339,13 +261,15 @@ async fn next_push(follow: &mut Option<broadcast::Receiver<Reply>>) -> Option<Re
     }
 }
 
-/// One request, answered; `follow` switches to the game a seat or watch request names. From a
-/// `peer`, a request naming an invite code spends one of the address's tries at unknown codes
-/// (given back when the code is a game's) and a `new` one of its new games.
+/// One request, answered; `follow` switches to the game a seat or watch request names, and
+/// `account` to the account an account request signs in to. From a `peer`, a request naming
+/// an invite code spends one of the address's tries at unknown codes (given back when the code
+/// is a game's) and a `new` one of its new games.
 pub async fn handle<S: Store>(
     registry: &Registry<S>,
     text: &str,
     follow: &mut Option<broadcast::Receiver<Reply>>,
+    account: &mut Option<Account>,
     peer: Option<&Peer>,
 ) -> Reply {
     let request = match Request::decode(text) {
@@ -360,6 +284,10 @@ pub async fn handle<S: Store>(
                 message: e.to_string(),
             };
         }
+    };
+    let request = match accounts::answer(registry.store(), request, account, peer).await {
+        Ok(reply) => return reply,
+        Err(other) => other,
     };
     let req = request.req();
     // Every request but `new` names an invite code; `new` makes a game. Each is counted
@@ -423,6 +351,17 @@ pub async fn handle<S: Store>(
             code,
             seat,
         }),
+        // Answered above.
+        Request::AccountNew { .. }
+        | Request::Login { .. }
+        | Request::ChooseName { .. }
+        | Request::PairingCode { .. }
+        | Request::Pair { .. } => {
+            return Reply::Error {
+                req: Some(req),
+                message: "this request is not answered here".into(),
+            };
+        }
     };
     if let Some(p) = tried
         && !matches!(&result, Err(Refusal::NoSuchCode(_)))

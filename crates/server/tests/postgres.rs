@@ -1,7 +1,9 @@
 //! Beyond one machine: two server processes sharing one PostgreSQL (a throw-away cluster that
 //! test.sh starts), one player on each. A move accepted by one reaches the player on the other
 //! through `LISTEN/NOTIFY`; two moves for the same ply sent to both at once store exactly one;
-//! a server SIGKILLed and started again loses nothing.
+//! a server SIGKILLed and started again loses nothing; two accounts of the same name made on
+//! both at once: one is made, the other is told the name is taken; an account made on one
+//! signs in, and pairs a device, on the other.
 
 mod common;
 
@@ -9,6 +11,12 @@ use common::{Server, cmd, connect, create, play_first, postgres_url};
 use parlour_engine::session::new_session;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// Two servers on the test database, or `None` (and a SKIPPED line) without one.
+fn two_servers() -> Option<(Server, Server)> {
+    let db = postgres_url()?;
+    Some((Server::start("127.0.0.1:0", &db), Server::start("127.0.0.1:0", &db)))
+}
 
 #[test]
 fn two_servers_one_database_one_player_on_each() {
@@ -47,9 +55,7 @@ fn two_servers_one_database_one_player_on_each() {
 
 #[test]
 fn a_resignation_on_one_server_reaches_the_player_on_the_other() {
-    let Some(db) = postgres_url() else { return };
-    let one = Server::start("127.0.0.1:0", &db);
-    let two = Server::start("127.0.0.1:0", &db);
+    let Some((one, two)) = two_servers() else { return };
     let mut a = connect(&one.url());
     let code = create(&mut a, "conhex side=first");
     let mut b = connect(&two.url());
@@ -71,9 +77,7 @@ fn a_resignation_on_one_server_reaches_the_player_on_the_other() {
 
 #[test]
 fn the_same_ply_sent_to_two_servers_at_once_is_stored_once() {
-    let Some(db) = postgres_url() else { return };
-    let one = Server::start("127.0.0.1:0", &db);
-    let two = Server::start("127.0.0.1:0", &db);
+    let Some((one, two)) = two_servers() else { return };
     for round in 0..5 {
         let mut a = connect(&one.url());
         let code = create(&mut a, "conhex");
@@ -184,4 +188,59 @@ async fn cut_listeners(db: &str) -> usize {
     .await
     .unwrap();
     cut.len()
+}
+
+#[test]
+fn two_servers_making_the_same_name_at_once_give_it_to_one() {
+    let Some((one, two)) = two_servers() else { return };
+    // A name of this run's own (the database outlives one test).
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_micros()
+        % 1_000_000_000;
+    for round in 0..4 {
+        let name = format!("r{stamp}x{round}");
+        let (urls, upper) = ([one.url(), two.url()], name.to_uppercase());
+        let racers: Vec<_> = urls
+            .into_iter()
+            .zip([name.clone(), upper])
+            .map(|(url, name)| {
+                std::thread::spawn(move || {
+                    let mut e = connect(&url);
+                    cmd(&mut e, &format!("online account new {name}"))
+                })
+            })
+            .collect();
+        let results: Vec<_> = racers.into_iter().map(|r| r.join().unwrap()).collect();
+        let won = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(won, 1, "exactly one wins: {results:?}");
+        let lost = results.iter().find_map(|r| r.as_ref().err()).unwrap();
+        assert!(lost.contains("is taken"), "{lost}");
+    }
+}
+
+#[test]
+fn an_account_made_on_one_server_pairs_and_signs_in_on_the_other() {
+    let Some((one, two)) = two_servers() else { return };
+    let mut a = connect(&one.url());
+    let device = cmd(&mut a, "online account new").unwrap();
+    let (name, secret) = device.split_once(' ').unwrap();
+    let mut b = connect(&two.url());
+    assert_eq!(
+        cmd(&mut b, &format!("online account login {name} {secret}")).unwrap(),
+        name
+    );
+    let shown = cmd(&mut a, "online account code").unwrap();
+    let code = shown.split_whitespace().next().unwrap();
+    let mut phone = connect(&two.url());
+    let paired = cmd(&mut phone, &format!("online account pair {code}")).unwrap();
+    assert_eq!(paired.split_once(' ').unwrap().0, name);
+    // Spent through the second server: the first refuses it too.
+    let mut other = connect(&one.url());
+    let again = cmd(&mut other, &format!("online account pair {code}")).unwrap_err();
+    assert!(
+        again.starts_with("That pairing code is wrong, used or expired"),
+        "{again}"
+    );
 }

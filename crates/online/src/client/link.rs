@@ -57,7 +57,12 @@ impl OnlineClient {
         self.link = LinkState::Up;
         self.backoff = FIRST_BACKOFF;
         self.events.push_back(Event::Connected);
+        let again = self.sign_in_again();
         let Some(t) = self.transport.as_mut() else { return };
+        // Signed in first: the seat, the watch and what is unanswered may need the account.
+        if let Some(r) = again {
+            t.send(r.encode());
+        }
         // Take the seat (or the watch) back first, so the server follows the game for this
         // connection again and sends the moves missed; then whatever is still unanswered.
         let resuming = self.unanswered.values().any(|r| {

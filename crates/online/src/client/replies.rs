@@ -7,7 +7,9 @@ use super::{Event, OnlineClient, Role};
 
 impl OnlineClient {
     pub(super) fn receive(&mut self, reply: Reply) {
+        let Some(reply) = self.account_reply(reply) else { return };
         match reply {
+            Reply::Account { .. } | Reply::PairingCode { .. } => {}
             Reply::Seated { req, seat, token, game } => {
                 self.unanswered.remove(&req);
                 self.role = Role::Seated {

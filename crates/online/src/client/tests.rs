@@ -46,6 +46,22 @@ fn sent(pipe: &Rc<RefCell<Pipe>>) -> Vec<Request> {
     pipe.borrow().sent.iter().map(|t| Request::decode(t).unwrap()).collect()
 }
 
+/// The first connection drops; once the back-off has passed, what the client sent on the second.
+fn reconnect(
+    c: &mut OnlineClient,
+    first: &Rc<RefCell<Pipe>>,
+    pipes: &Rc<RefCell<Vec<Rc<RefCell<Pipe>>>>>,
+) -> Vec<Request> {
+    first
+        .borrow_mut()
+        .inbox
+        .push_back(TransportEvent::Closed("reset".into()));
+    c.poll();
+    std::thread::sleep(FIRST_BACKOFF + Duration::from_millis(20));
+    c.poll();
+    sent(&pipes.borrow()[1])
+}
+
 #[test]
 fn a_move_whose_reply_was_lost_is_resent_after_resuming_and_counted_once() {
     let pipes = Rc::new(RefCell::new(Vec::new()));
@@ -215,14 +231,7 @@ fn a_new_or_join_whose_reply_was_lost_is_resent_with_the_token_it_chose() {
     crate::wire::check_token(&chosen).unwrap();
     // The connection drops before the reply: the request goes again, with the same token, so
     // the server answers with the game it made instead of making a second.
-    first
-        .borrow_mut()
-        .inbox
-        .push_back(TransportEvent::Closed("reset".into()));
-    c.poll();
-    std::thread::sleep(FIRST_BACKOFF + Duration::from_millis(20));
-    c.poll();
-    let again = sent(&pipes.borrow()[1]);
+    let again = reconnect(&mut c, &first, &pipes);
     assert!(
         matches!(&again[..], [Request::New { req, token: Some(t), .. }] if *req == new && *t == chosen),
         "{again:?}"
@@ -234,4 +243,39 @@ fn a_new_or_join_whose_reply_was_lost_is_resent_with_the_token_it_chose() {
         panic!("{joins:?}")
     };
     assert_ne!(*other, chosen);
+}
+
+#[test]
+fn a_signed_in_client_signs_in_again_by_its_secret_first_after_a_reconnection() {
+    let pipes = Rc::new(RefCell::new(Vec::new()));
+    let mut c = OnlineClient::new("ws://x/ws", Box::new(Dialer(pipes.clone())));
+    c.poll();
+    let made = c.account_new(Some("Ada")).unwrap();
+    let first = pipes.borrow()[0].clone();
+    let Some(Request::AccountNew { secret, .. }) = sent(&first).pop() else {
+        panic!("no account_new sent")
+    };
+    assert!(crate::account::is_secret(&secret));
+    let reply = Reply::Account {
+        req: made,
+        name: "Ada".into(),
+        named: true,
+    };
+    first.borrow_mut().inbox.push_back(TransportEvent::Text(reply.encode()));
+    c.poll();
+    let signed = SignedIn {
+        name: "Ada".into(),
+        secret: secret.clone(),
+        named: true,
+    };
+    assert_eq!(c.account(), Some(&signed));
+    assert!(std::iter::from_fn(|| c.next_event()).any(|e| e == Event::Account { req: made }));
+    // A pairing code asked for, then the connection drops before the answer.
+    let code = c.pairing_code();
+    let again = reconnect(&mut c, &first, &pipes);
+    assert!(
+        matches!(&again[0], Request::AccountNew { req: account::SIGN_IN_AGAIN, secret: s, name: None } if *s == secret),
+        "{again:?}"
+    );
+    assert_eq!(again[1], Request::PairingCode { req: code });
 }

@@ -8,7 +8,7 @@ mod entry;
 mod refusal;
 mod secrets;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

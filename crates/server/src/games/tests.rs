@@ -2,7 +2,7 @@ use super::*;
 use crate::store::sqlite::SqliteStore;
 
 /// Runs `body` with the address of a fresh SQLite file, removed afterwards.
-fn with_database<F: std::future::Future<Output = ()>>(tag: &str, body: impl FnOnce(String) -> F) {
+pub(crate) fn with_database<F: std::future::Future<Output = ()>>(tag: &str, body: impl FnOnce(String) -> F) {
     let dir = std::env::temp_dir().join(format!("parlour-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

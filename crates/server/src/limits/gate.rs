@@ -26,8 +26,12 @@ pub struct Limits {
     pub address_rate: f64,
     /// Unknown invite codes (`join`, `watch`, `resume`) one address may try a minute.
     pub unknown_codes_per_minute: f64,
-    /// Games one address may create a minute (each is a row on disk and a game in memory).
+    /// Games (and accounts) one address may create a minute (each is a row on disk, a game
+    /// also one in memory).
     pub new_games_per_minute: f64,
+    /// Failed sign-ins (wrong secrets, wrong pairing codes) one address, or one account name,
+    /// may have a minute; past them, every sign-in there waits.
+    pub failed_sign_ins_per_minute: f64,
     /// How often the games nobody follows are let go from memory (a game left alone is held
     /// at most about this long; it is loaded again from the database when next asked for).
     pub forget_every: Duration,
@@ -43,6 +47,7 @@ impl Default for Limits {
             address_rate: 100.0,
             unknown_codes_per_minute: 20.0,
             new_games_per_minute: 30.0,
+            failed_sign_ins_per_minute: 5.0,
             forget_every: Duration::from_secs(60),
         }
     }
@@ -51,7 +56,7 @@ impl Default for Limits {
 /// A token bucket: `rate` a second, `depth` deep, full at first.
 #[derive(Debug)]
 pub struct Bucket {
-    tokens: f64,
+    pub(super) tokens: f64,
     at: Instant,
 }
 
@@ -75,13 +80,13 @@ impl Bucket {
         }
     }
 
-    fn refill(&mut self, rate: f64, depth: f64) {
+    pub(super) fn refill(&mut self, rate: f64, depth: f64) {
         let now = Instant::now();
         self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * rate).min(depth);
         self.at = now;
     }
 
-    fn is_full(&mut self, rate: f64, depth: f64) -> bool {
+    pub(super) fn is_full(&mut self, rate: f64, depth: f64) -> bool {
         self.refill(rate, depth);
         self.tokens >= depth
     }
@@ -104,6 +109,8 @@ pub struct Gate {
     addresses: Mutex<HashMap<IpAddr, Address>>,
     /// When a refusal was last logged, and how many were refused since.
     warned: Mutex<(Option<Instant>, u64)>,
+    /// Failed sign-ins per address and per account name.
+    pub sign_ins: super::SignIns,
 }
 
 /// Why a connection was not taken.
@@ -135,6 +142,7 @@ impl Gate {
             total: AtomicUsize::new(0),
             addresses: Mutex::new(HashMap::new()),
             warned: Mutex::new((None, 0)),
+            sign_ins: super::SignIns::default(),
         })
     }
 

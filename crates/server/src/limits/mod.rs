@@ -3,7 +3,8 @@
 //! slowloris sends them a byte at a time, or never), how long a connection may stay without a
 //! byte either way, how many requests an address may send a second over all its connections,
 //! how many unknown invite codes it may try a minute (so codes cannot be guessed by spreading
-//! the guesses over many connections), and how many games it may create a minute.
+//! the guesses over many connections), how many games it may create a minute, and how many
+//! wrong sign-ins an address or an account name may have a minute.
 //!
 //! The listener ([`Guarded`]) counts connections as it accepts them and answers one over a
 //! limit with a short `503` before closing it; each accepted connection ([`Conn`]) carries its
@@ -12,9 +13,11 @@
 
 mod conn;
 mod gate;
+mod sign_in;
 
 pub use conn::{Conn, Guarded, Peer, Started};
 pub use gate::{Bucket, Full, Gate, Limits, Slot};
+pub use sign_in::SignIns;
 
 /// Raises this process's open-file limit to its hard limit (each connection is a descriptor)
 /// and returns the connections that fit under it, keeping some for the database and files.

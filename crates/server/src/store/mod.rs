@@ -9,6 +9,7 @@ use parlour_online::wire::Seat;
 use sqlx::SqlSafeStr;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 
+pub mod accounts;
 pub mod postgres;
 pub mod sqlite;
 
@@ -76,8 +77,9 @@ pub enum Heard {
     Missed,
 }
 
-/// The storage the server needs. Each write is durable when its future returns `Ok`.
-pub trait Store: Send + Sync + 'static {
+/// The storage the server needs (games here, accounts in [`accounts::AccountStore`]). Each
+/// write is durable when its future returns `Ok`.
+pub trait Store: accounts::AccountStore + Send + Sync + 'static {
     /// Stores a new game; `Ok(false)` when the code is already taken.
     fn create(&self, game: &StoredGame) -> impl Future<Output = Result<bool, StoreError>> + Send;
     /// The game with this code, with its moves.
@@ -137,7 +139,8 @@ impl StoreError {
 
 /// The schema's steps, in order: the tables, then (2) Sixteen Soldiers board 2's fair games
 /// stored while its fair rules let the general win at four soldiers left keep that four, then
-/// (3) the row the health check writes.
+/// (3) the row the health check writes, then (4) accounts, their devices' secrets and pairing
+/// codes.
 fn migrations() -> Vec<Migration> {
     let step = |version, name, sql: &'static str| {
         Migration::new(
@@ -156,6 +159,7 @@ fn migrations() -> Vec<Migration> {
             include_str!("../../migrations/0002_soldiers_board2_fair_threshold.sql"),
         ),
         step(3, "health", include_str!("../../migrations/0003_health.sql")),
+        step(4, "accounts", include_str!("../../migrations/0004_accounts.sql")),
     ]
 }
 

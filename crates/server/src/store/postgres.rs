@@ -19,6 +19,8 @@ pub struct PgStore {
     pool: PgPool,
 }
 
+super::accounts::account_store!(PgStore, pool, pool, "BEGIN");
+
 impl PgStore {
     /// Connects to `url` (`postgres://…`) and migrates the schema.
     pub async fn open(url: &str) -> Result<Self, StoreError> {

@@ -51,7 +51,12 @@ struct Job {
 pub struct SqliteStore {
     reads: SqlitePool,
     writes: mpsc::Sender<Job>,
+    /// One connection for the accounts' transactions (`BEGIN IMMEDIATE`: each takes the
+    /// file's write lock at once, waiting for the games' writer as any other program would).
+    accounts: SqlitePool,
 }
+
+super::accounts::account_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `url` (`sqlite://PATH`) and migrates it.
@@ -71,9 +76,17 @@ impl SqliteStore {
             .max_connections(4)
             .connect_with(options.clone().read_only(true))
             .await?;
+        let accounts = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options.clone())
+            .await?;
         let (tx, rx) = mpsc::channel(4 * BATCH);
         tokio::spawn(write_loop(options, writer, rx));
-        Ok(SqliteStore { reads, writes: tx })
+        Ok(SqliteStore {
+            reads,
+            writes: tx,
+            accounts,
+        })
     }
 
     async fn write(&self, write: Write) -> Result<bool, StoreError> {
