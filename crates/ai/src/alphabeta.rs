@@ -85,6 +85,15 @@ pub(crate) struct AlphaBeta<G: Knowledge> {
     me: Option<Player>,
 }
 
+/// The value a search reports: `best`'s, or with `two_depths` the mean of the last two completed
+/// depths' values (`values`, one a depth), an odd and an even horizon, where none is proven.
+fn reported_value(best: i32, values: &[i32], two_depths: bool) -> i32 {
+    match values {
+        [.., a, b] if two_depths && [*a, *b, best].iter().all(|v| v.abs() < MATE_ZONE) => (a + b) / 2,
+        _ => best,
+    }
+}
+
 impl<G: Knowledge> AlphaBeta<G> {
     /// A player whose table fits `budget`: a node budget needs no more slots than nodes, and
     /// a smaller table is quicker to set up (one-off searches create a fresh one).
@@ -164,6 +173,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             .map(|r| (r.2, r.1, drawn_value));
         let mut best = (root[0].2, root[0].1, 0);
         let mut completed = 0;
+        let mut values: Vec<i32> = Vec::new();
         let limit = max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=limit {
             // A move that draws at once is worth the same at every depth, so each iteration
@@ -206,6 +216,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             let Some(b) = iteration_best else { break };
             best = b;
             completed = depth;
+            values.push(b.2);
             let entry = Entry {
                 best: Some(b.1),
                 value: b.2,
@@ -220,7 +231,8 @@ impl<G: Knowledge> AlphaBeta<G> {
                 break;
             }
         }
-        self.result(state, best.0, best.2, completed)
+        let value = reported_value(best.2, &values, self.params.two_depths);
+        self.result(state, best.0, value, completed)
     }
 
     /// The search's answer: `mv`, worth `v` (a score, or a win or loss in so many plies), found

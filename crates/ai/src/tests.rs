@@ -702,3 +702,55 @@ fn parallel_trees_share_the_budget_and_keep_their_moves_as_the_game_goes_on() {
     }
     assert!(plies >= 5, "the game went on ({plies} plies)");
 }
+
+/// `two_depths` reports the mean of the last two completed depths' values and changes nothing
+/// else: at a fixed depth, the move is the one-depth search's, and the value is the mean of the
+/// values the searches to that depth and the one before report (issue 73).
+#[test]
+fn two_depths_reports_the_mean_of_an_odd_and_an_even_horizon_and_the_same_move() {
+    use parlour_rules::soldiers::Soldiers;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut buf = Vec::new();
+    let mut differed = 0;
+    for game in 0..6 {
+        let mut state = Soldiers::new(&Soldiers::parse_options(&[("variant", "board4"), ("rules", "fair")]).unwrap());
+        for _ in 0..(4 + 3 * game) {
+            let Some(mv) = state.random_move(&mut rng, &mut buf) else {
+                break;
+            };
+            state.apply(mv);
+        }
+        if state.status().is_over() {
+            continue;
+        }
+        let run = |depth: u32, two_depths: bool| {
+            let p = AlphaBetaParams {
+                two_depths,
+                ..state.alphabeta_params()
+            };
+            search(
+                &state,
+                &SearchConfig::new(Algorithm::AlphaBeta(p), Budget::depth(depth), 1),
+                &StopFlag::new(),
+            )
+            .unwrap()
+        };
+        let (shallow, deep, mean) = (run(3, false), run(4, false), run(4, true));
+        assert_eq!(mean.best, deep.best, "game {game}: the same move");
+        if !deep.proven && !shallow.proven {
+            differed += usize::from((shallow.value - deep.value).abs() > 0.01);
+            let expected = (shallow.value + deep.value) / 2.0;
+            assert!(
+                (mean.value - expected).abs() < 1e-3,
+                "game {game}: {} against {expected}",
+                mean.value
+            );
+        } else {
+            assert_eq!(mean.value, deep.value, "game {game}: a proven value is never averaged");
+        }
+    }
+    assert!(
+        differed >= 2,
+        "the two horizons differ in {differed} positions: nothing was averaged"
+    );
+}

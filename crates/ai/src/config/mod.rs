@@ -161,6 +161,10 @@ pub struct AlphaBetaParams {
     /// would otherwise depend on whose turn it is (issue 73).
     #[serde(default)]
     pub view_as: Option<Player>,
+    /// Report the mean of the last two completed depths' values (an odd and an even horizon)
+    /// instead of the last one's, where neither is proven.
+    #[serde(default)]
+    pub two_depths: bool,
 }
 
 impl AlphaBetaParams {
@@ -188,6 +192,7 @@ impl Default for AlphaBetaParams {
             second_avoid_repeat: None,
             exact: false,
             view_as: None,
+            two_depths: false,
         }
     }
 }

@@ -63,6 +63,12 @@ impl Knowledge for Soldiers {
     /// repetitions, with a fifth none. (On board 1 a tenth let the soldiers pin the general in 9
     /// of 14 games against himself; `JOURNAL.md`, twentieth, twenty-first and twenty-fourth
     /// sessions.)
+    ///
+    /// The value reported on the four boards is the mean of the last two depths (`two_depths`;
+    /// it changes no move): a single depth's leaned towards the side to move, and the analysis's
+    /// own best move lost the mover 2-3 points on boards 1, 2 and 4 (issue 73; with the mean,
+    /// within ±0.3 on every board). Not in Monk and Water, where the mean made it worse (−1.1 to
+    /// −5.0 points; `docs/analysis.md`, "Coherence").
     fn alphabeta_params(&self) -> AlphaBetaParams {
         let (avoid_repeat, second_avoid_repeat) = match self.board().variant() {
             Variant::Board2 => (0.2, None),
@@ -73,6 +79,7 @@ impl Knowledge for Soldiers {
             repeat_draw: true,
             avoid_repeat,
             second_avoid_repeat,
+            two_depths: self.board().variant() != Variant::Monk,
             ..AlphaBetaParams::default()
         }
     }
