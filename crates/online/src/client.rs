@@ -13,8 +13,9 @@ use crate::wire::{GameView, Request, Seat};
 mod account;
 mod link;
 mod replies;
+mod signed_in;
 
-pub use self::account::SignedIn;
+pub use self::signed_in::SignedIn;
 
 #[cfg(test)]
 mod tests;

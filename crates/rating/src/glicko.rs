@@ -2,42 +2,10 @@
 //! provisional threshold, and how the deviation grows with time away (lila's `Glicko.scala` and
 //! `Glicko.liveDeviation`, scalachess's `model.scala`).
 
-use crate::glicko2;
-
-/// A new player's rating.
-pub const DEFAULT_RATING: f64 = 1500.0;
-
-/// The lowest rating kept (lila's `Glicko.minRating`): a result below it is raised to it.
-pub const MIN_RATING: f64 = 400.0;
-
-/// The sanity bound on ratings (lila's `sanityCheck`, `rating < 4000`): a game whose result
-/// reaches it resets the rating to the default rather than keeping it.
-pub const MAX_RATING: f64 = 4000.0;
-
-/// The lowest deviation kept (lila's `Glicko.minDeviation`).
-pub const MIN_DEVIATION: f64 = 45.0;
-
-/// The highest deviation, and a new player's (lila's `Glicko.maxDeviation`): time away never
-/// grows a deviation past it.
-pub const MAX_DEVIATION: f64 = 500.0;
-
-/// From this deviation up a rating is provisional (scalachess's `provisionalDeviation`, tested
-/// with `>=`; lichess shows such a rating with a "?").
-pub const PROVISIONAL_DEVIATION: f64 = 110.0;
-
-/// A new player's volatility (lila's `Glicko.defaultVolatility`).
-pub const DEFAULT_VOLATILITY: f64 = 0.09;
-
-/// The highest volatility kept (lila's `Glicko.maxVolatility`: "past this, it might not
-/// stabilize ever again"); the sanity check refuses twice this.
-pub const MAX_VOLATILITY: f64 = 0.1;
-
-/// The most one game can move a rating (lila's `Glicko.maxRatingDelta`).
-pub const MAX_RATING_DELTA: f64 = 700.0;
-
-/// Rating periods per day of time away (lila's `Glicko.calculator`: "chosen so a typical player's
-/// RD goes from 60 -> 110 in 1 year", at volatility 0.06).
-pub const RATING_PERIODS_PER_DAY: f64 = 0.21436;
+use crate::constants::{
+    DEFAULT_RATING, DEFAULT_VOLATILITY, MAX_DEVIATION, MAX_RATING, MAX_VOLATILITY, MIN_DEVIATION, MIN_RATING,
+    PROVISIONAL_DEVIATION, RATING_PERIODS_PER_DAY, SCALE,
+};
 
 const SECONDS_PER_DAY: f64 = 86_400.0;
 
@@ -93,7 +61,7 @@ impl Glicko {
     /// A negative `elapsed` (a clock that went back) counts as none.
     pub fn deviation_after(&self, elapsed: i64) -> f64 {
         let capped = self.cap();
-        let grown = glicko2::grown_deviation(capped.deviation, capped.volatility, rating_periods(elapsed));
+        let grown = grown_deviation(capped.deviation, capped.volatility, rating_periods(elapsed));
         at_most(at_least(grown, MIN_DEVIATION), MAX_DEVIATION)
     }
 }
@@ -124,4 +92,14 @@ pub(crate) fn at_least(x: f64, low: f64) -> f64 {
 /// `x` lowered to `high`, a NaN left as it is (lichess's `atMost`).
 pub(crate) fn at_most(x: f64, high: f64) -> f64 {
     if x > high { high } else { x }
+}
+
+/// Step 6 on Glicko's scale: a deviation grown over `periods` rating periods at `volatility`.
+pub(crate) fn grown_deviation(deviation: f64, volatility: f64, periods: f64) -> f64 {
+    grown(deviation / SCALE, volatility, periods) * SCALE
+}
+
+/// Step 6 on the Glicko-2 scale: √(φ² + t·σ²).
+pub(crate) fn grown(phi: f64, sigma: f64, periods: f64) -> f64 {
+    (phi * phi + periods * (sigma * sigma)).sqrt()
 }

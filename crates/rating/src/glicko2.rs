@@ -9,21 +9,9 @@
 use std::f64::consts::PI;
 use std::fmt;
 
-use crate::{DEFAULT_RATING, Glicko, Outcome};
-
-/// The system constant τ, which limits how fast volatility changes (lila's `Tau.default`; Glickman
-/// suggests 0.3 to 1.2, and uses 0.5 in his example).
-pub const TAU: f64 = 0.75;
-
-/// The Glicko-2 scale factor, 400 / ln 10: μ = (r − 1500) / 173.7178, φ = RD / 173.7178.
-pub const SCALE: f64 = 173.7178;
-
-/// When the Illinois iteration stops: the bracket on ln σ′² narrower than this (Glickman's ε,
-/// lichess's `CONVERGENCE_TOLERANCE`).
-pub const CONVERGENCE_TOLERANCE: f64 = 0.000_001;
-
-/// How many Illinois iterations lichess allows before it gives up on a game (`ITERATION_MAX`).
-pub const MAX_ITERATIONS: u32 = 1000;
+use crate::constants::{CONVERGENCE_TOLERANCE, DEFAULT_RATING, MAX_ITERATIONS, SCALE, TAU};
+use crate::glicko::{Glicko, grown};
+use crate::outcome::Outcome;
 
 /// The volatility iteration did not converge within [`MAX_ITERATIONS`]. lichess then leaves both
 /// players' ratings as they were and logs the game; the server can do the same.
@@ -105,11 +93,6 @@ pub fn rate_period(
     })
 }
 
-/// Step 6 on Glicko's scale: a deviation grown over `periods` rating periods at `volatility`.
-pub(crate) fn grown_deviation(deviation: f64, volatility: f64, periods: f64) -> f64 {
-    grown(deviation / SCALE, volatility, periods) * SCALE
-}
-
 /// Step 5: the new volatility σ′, the root of f by the Illinois algorithm (regula falsi with the
 /// stale end's value halved), exactly as lichess bounds and iterates it.
 fn volatility(phi: f64, sigma: f64, v: f64, delta: f64, tau: f64) -> Result<f64, NoConvergence> {
@@ -160,11 +143,6 @@ fn volatility(phi: f64, sigma: f64, v: f64, delta: f64, tau: f64) -> Result<f64,
     }
     // Step 5.5.
     Ok((big_a / 2.0).exp())
-}
-
-/// Step 6 on the Glicko-2 scale: √(φ² + t·σ²).
-fn grown(phi: f64, sigma: f64, periods: f64) -> f64 {
-    (phi * phi + periods * (sigma * sigma)).sqrt()
 }
 
 /// Glickman's g(φ), which discounts a game against an uncertain opponent.

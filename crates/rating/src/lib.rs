@@ -43,47 +43,21 @@
 //! No I/O, no randomness, no dependencies. Times are Unix seconds (`i64`, the server's clock)
 //! where lichess counts milliseconds: the difference is under a second's worth of a rating period.
 
+mod constants;
 mod glicko;
 mod glicko2;
+mod outcome;
 mod player;
 
-pub use glicko::{
-    DEFAULT_RATING, DEFAULT_VOLATILITY, Glicko, MAX_DEVIATION, MAX_RATING, MAX_RATING_DELTA, MAX_VOLATILITY,
-    MIN_DEVIATION, MIN_RATING, PROVISIONAL_DEVIATION, RATING_PERIODS_PER_DAY, rating_periods,
+pub use constants::{
+    CONVERGENCE_TOLERANCE, DEFAULT_RATING, DEFAULT_VOLATILITY, MAX_DEVIATION, MAX_ITERATIONS, MAX_RATING,
+    MAX_RATING_DELTA, MAX_VOLATILITY, MIN_DEVIATION, MIN_RATING, PROVISIONAL_DEVIATION, RATING_PERIODS_PER_DAY, SCALE,
+    TAU,
 };
-pub use glicko2::{CONVERGENCE_TOLERANCE, MAX_ITERATIONS, NoConvergence, SCALE, TAU, rate_game, rate_period};
+pub use glicko::{Glicko, rating_periods};
+pub use glicko2::{NoConvergence, rate_game, rate_period};
+pub use outcome::Outcome;
 pub use player::{PlayerRating, update};
-
-/// How a game ended, from the first player's view (lichess's `Glicko.Result`; White is first there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The first player won.
-    Win,
-    /// Neither won.
-    Draw,
-    /// The second player won.
-    Loss,
-}
-
-impl Outcome {
-    /// The first player's score: 1 for a win, ½ for a draw, 0 for a loss.
-    pub fn score(self) -> f64 {
-        match self {
-            Outcome::Win => 1.0,
-            Outcome::Draw => 0.5,
-            Outcome::Loss => 0.0,
-        }
-    }
-
-    /// The same game from the second player's view.
-    pub fn reversed(self) -> Outcome {
-        match self {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Draw => Outcome::Draw,
-            Outcome::Loss => Outcome::Win,
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests;

@@ -2,8 +2,11 @@
 //! `Perf` (read with the deviation grown to now, written with the result limited, checked and
 //! capped) around scalachess's `computeGame`, in the order lila's `PerfsUpdater` runs them.
 
+use crate::constants::MAX_RATING_DELTA;
+use crate::glicko::Glicko;
 use crate::glicko::{at_least, at_most};
-use crate::{Glicko, MAX_RATING_DELTA, NoConvergence, Outcome, rate_game};
+use crate::glicko2::{NoConvergence, rate_game};
+use crate::outcome::Outcome;
 
 /// One player's rating in one game and variant, as stored: the rating right after the last rated
 /// game (its deviation not yet grown by the time since), the number of rated games, and when the

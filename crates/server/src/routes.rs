@@ -21,7 +21,7 @@ use crate::limits::Bucket;
 
 mod policy;
 mod web;
-pub use self::policy::Policy;
+pub use self::policy::{IDLE_TIMEOUT, Policy};
 use self::web::served_safely;
 
 use crate::accounts::{self, Account};
@@ -42,10 +42,6 @@ const READ_BUFFER: usize = 8 * 1024;
 const WRITE_BUFFER: usize = 16 * 1024;
 /// What may wait to be written to a peer that does not read before the connection is cut.
 const MAX_WRITE_BUFFER: usize = 256 * 1024;
-
-/// How long a WebSocket may stay silent (no message, no answer to the server's pings) before
-/// the server closes it.
-pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(90);
 
 /// The server's routes over a registry; with `web`, the browser client's files from that
 /// directory (brotli or gzipped copies preferred where the browser accepts them; no file whose
@@ -285,7 +281,7 @@ pub async fn handle<S: Store>(
             };
         }
     };
-    let request = match accounts::answer(registry.store(), request, account, peer).await {
+    let request = match accounts::answer::answer(registry.store(), request, account, peer).await {
         Ok(reply) => return reply,
         Err(other) => other,
     };

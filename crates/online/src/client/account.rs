@@ -6,21 +6,10 @@
 
 use crate::wire::{Reply, Request};
 
-use super::{Event, OnlineClient, fresh_token};
+use super::{Event, OnlineClient, SignedIn, fresh_token};
 
 /// The request number of the sign-in sent again after a reconnection.
 pub(super) const SIGN_IN_AGAIN: u64 = u64::MAX;
-
-/// The account this client is signed in to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SignedIn {
-    /// The account's name as shown.
-    pub name: String,
-    /// This device's secret (keep it to sign in again).
-    pub secret: String,
-    /// Whether the name was chosen (a device account's is generated).
-    pub named: bool,
-}
 
 /// A fresh device secret, or the sentence why none could be made.
 fn fresh_secret() -> Result<String, String> {

@@ -2,7 +2,7 @@
 
 use crate::account;
 
-use super::{CODE_ALPHABET, CODE_LEN, MAX_MESSAGE_BYTES, MAX_OPTIONS, MAX_WORD_BYTES, TOKEN_HEX_LEN};
+use super::limits::{CODE_ALPHABET, CODE_LEN, MAX_MESSAGE_BYTES, MAX_OPTIONS, MAX_WORD_BYTES, TOKEN_HEX_LEN};
 
 /// Whether `code` has the shape of an invite code.
 pub fn check_code(code: &str) -> Result<(), WireError> {

@@ -25,7 +25,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2, glicko2_rating_period};
 
 use super::{SplitMix, assert_close};
-use crate::glicko2::grown_deviation;
+use crate::glicko::grown_deviation;
 use crate::{Glicko, Outcome, rate_game, rate_period};
 
 const CASES: usize = 5000;

@@ -4,7 +4,7 @@
 //! and codes; every decision is one transaction or one unique key there (see
 //! [`crate::store::accounts`]), so several servers on one database agree without talking.
 
-mod answer;
+pub mod answer;
 mod refusal;
 #[cfg(test)]
 mod tests;
@@ -12,7 +12,6 @@ mod tests;
 use parlour_online::account::{self, Name, PAIRING_LEN};
 use parlour_online::wire::CODE_ALPHABET;
 
-pub use self::answer::answer;
 pub use self::refusal::AccountRefusal;
 use crate::games::{hash_token, random_token};
 use crate::store::accounts::{AccountRow, AccountStore, NameRow, Outcome};

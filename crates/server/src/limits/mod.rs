@@ -11,12 +11,14 @@
 //! slot (given back when it closes) and its own clock, which the router's first request stops
 //! ([`Peer::started`]).
 
+mod bucket;
 mod conn;
 mod gate;
 mod sign_in;
 
+pub use bucket::Bucket;
 pub use conn::{Conn, Guarded, Peer, Started};
-pub use gate::{Bucket, Full, Gate, Limits, Slot};
+pub use gate::{Full, Gate, Limits, Slot};
 pub use sign_in::SignIns;
 
 /// Raises this process's open-file limit to its hard limit (each connection is a descriptor)

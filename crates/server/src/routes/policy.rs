@@ -2,7 +2,9 @@
 
 use crate::limits::Limits;
 
-use super::IDLE_TIMEOUT;
+/// How long a WebSocket may stay silent (no message, no answer to the server's pings) before
+/// the server closes it.
+pub const IDLE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(90);
 
 /// The server's policy for connections: who may open the game WebSocket from a web page (a
 /// browser sends the page's `Origin` with the upgrade, so another site cannot drive a visitor's
