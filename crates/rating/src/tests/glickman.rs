@@ -5,7 +5,8 @@
 use super::assert_close;
 use crate::{Glicko, Outcome, SCALE, rate_period};
 
-fn example() -> Glicko {
+/// The example's period, its deviation grown by `elapsed` rating periods first (1 in the paper).
+fn example(elapsed: f64) -> Glicko {
     let player = Glicko {
         rating: 1500.0,
         deviation: 200.0,
@@ -22,7 +23,7 @@ fn example() -> Glicko {
         (opponent(1550.0, 100.0), Outcome::Loss),
         (opponent(1700.0, 300.0), Outcome::Loss),
     ];
-    rate_period(&player, &games, 0.5, 1.0).expect("the example converges")
+    rate_period(&player, &games, 0.5, elapsed).expect("the example converges")
 }
 
 /// The paper prints μ′ = −0.2069 and φ′ = 0.8722 (checked to half a unit of the last digit), and
@@ -32,7 +33,7 @@ fn example() -> Glicko {
 /// is its rounded μ′ converted (173.7178 × −0.2069 + 1500 = 1464.057).
 #[test]
 fn glickman_example() {
-    let after = example();
+    let after = example(1.0);
     assert_close(after.volatility, 0.05999, 0.000_01, "σ′");
     assert_close((after.rating - 1500.0) / SCALE, -0.2069, 0.000_05, "μ′");
     assert_close(after.deviation / SCALE, 0.8722, 0.000_05, "φ′");
@@ -45,23 +46,8 @@ fn glickman_example() {
 /// moves less far because the smaller deviation weighs the results less.
 #[test]
 fn glickman_example_without_deviation_growth() {
-    let player = Glicko {
-        rating: 1500.0,
-        deviation: 200.0,
-        volatility: 0.06,
-    };
-    let opponent = |rating, deviation| Glicko {
-        rating,
-        deviation,
-        volatility: 0.06,
-    };
-    let games = [
-        (opponent(1400.0, 30.0), Outcome::Win),
-        (opponent(1550.0, 100.0), Outcome::Loss),
-        (opponent(1700.0, 300.0), Outcome::Loss),
-    ];
-    let textbook = example();
-    let instant = rate_period(&player, &games, 0.5, 0.0).expect("converges");
+    let textbook = example(1.0);
+    let instant = example(0.0);
     assert_eq!(instant.volatility, textbook.volatility);
     assert!(instant.deviation < textbook.deviation);
     assert!(instant.rating < 1500.0 && instant.rating > textbook.rating);

@@ -10,10 +10,9 @@ mod refusal;
 mod tests;
 
 use parlour_online::account::{self, Name, PAIRING_LEN};
-use parlour_online::wire::CODE_ALPHABET;
 
 pub use self::refusal::AccountRefusal;
-use crate::games::{hash_token, random_token};
+use crate::games::{hash_token, random_text, random_token};
 use crate::store::accounts::{AccountRow, AccountStore, NameRow, Outcome};
 
 /// How long a pairing code is valid, in seconds.
@@ -32,23 +31,6 @@ fn name_row(name: &Name) -> NameRow {
         key: name.key(),
         skeleton: name.skeleton(),
     }
-}
-
-/// `n` characters drawn uniformly from the invite codes' alphabet.
-fn random_text(n: usize) -> String {
-    let alphabet = CODE_ALPHABET.len();
-    let limit = 256 - 256 % alphabet;
-    let mut out = String::with_capacity(n);
-    while out.len() < n {
-        let mut bytes = [0u8; 16];
-        getrandom::fill(&mut bytes).unwrap_or_else(|e| panic!("the system's random generator failed: {e}"));
-        for b in bytes.into_iter().filter(|b| (*b as usize) < limit) {
-            if out.len() < n {
-                out.push(CODE_ALPHABET[b as usize % alphabet] as char);
-            }
-        }
-    }
-    out
 }
 
 /// Why `name` cannot be stored: taken by its key, or by its look.

@@ -19,7 +19,7 @@ use tokio::sync::{Mutex as AsyncMutex, broadcast};
 
 pub use self::entry::Entry;
 pub use self::refusal::{CreateError, Ending, PlayRefusal, Refusal, SeatRefusal};
-pub use self::secrets::{code_for_token, hash_token, random_code, random_token};
+pub use self::secrets::{code_for_token, hash_token, random_code, random_text, random_token};
 use crate::store::{Store, StoreError, StoredGame, resign_row};
 
 /// What a seat request gives back.

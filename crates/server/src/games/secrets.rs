@@ -27,7 +27,13 @@ pub fn random_token() -> String {
 
 /// A fresh invite code: uniform over [`CODE_ALPHABET`] (bytes ≥ 248 are redrawn).
 pub fn random_code() -> String {
-    code_from(std::iter::repeat_with(random_bytes::<16>).flatten())
+    random_text(CODE_LEN)
+}
+
+/// `len` characters drawn uniformly from [`CODE_ALPHABET`] by the system's generator (pairing
+/// codes, generated names).
+pub fn random_text(len: usize) -> String {
+    code_from(std::iter::repeat_with(random_bytes::<16>).flatten(), len)
 }
 
 /// The invite code of the game a `new` with this client-chosen token makes: drawn from the
@@ -45,17 +51,18 @@ pub fn code_for_token(token: &str) -> String {
             h.finalize()
         })
         .flatten(),
+        CODE_LEN,
     )
 }
 
-/// An invite code from a stream of uniform bytes (those ≥ 248 are skipped, so every letter is
-/// equally likely).
-fn code_from(bytes: impl Iterator<Item = u8>) -> String {
+/// `len` letters of an invite code's alphabet from a stream of uniform bytes (those ≥ 248 are
+/// skipped, so every letter is equally likely).
+fn code_from(bytes: impl Iterator<Item = u8>, len: usize) -> String {
     let n = CODE_ALPHABET.len();
     let limit = 256 - 256 % n;
     bytes
         .filter(|b| (*b as usize) < limit)
-        .take(CODE_LEN)
+        .take(len)
         .map(|b| CODE_ALPHABET[b as usize % n] as char)
         .collect()
 }

@@ -36,7 +36,9 @@ impl SignIns {
         });
         let by_name = name.and_then(|n| {
             let mut names = self.names.lock().unwrap_or_else(|p| p.into_inner());
-            names.get_mut(n).and_then(|b| wait_secs(b, rate, per_minute))
+            names
+                .get_mut(&n.to_ascii_lowercase())
+                .and_then(|b| wait_secs(b, rate, per_minute))
         });
         by_address.max(by_name)
     }
@@ -50,7 +52,8 @@ impl SignIns {
         }
         if let Some(n) = name {
             let mut names = self.names.lock().unwrap_or_else(|p| p.into_inner());
-            spend(&mut names, n.to_string(), rate, per_minute);
+            // By the name's key: `Ada` and `ADA` are one account, and one count.
+            spend(&mut names, n.to_ascii_lowercase(), rate, per_minute);
         }
     }
 }
@@ -80,6 +83,7 @@ mod tests {
             s.wait(5.0, None, Some("ada")).is_some(),
             "the name waits from any address"
         );
+        assert!(s.wait(5.0, None, Some("ADA")).is_some(), "and in any case");
         assert_eq!(s.wait(5.0, Some("10.0.0.8".parse().unwrap()), Some("bob")), None);
     }
 }
