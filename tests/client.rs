@@ -599,11 +599,12 @@ fn the_review_analyses_every_move_and_a_chosen_ply_shows_its_position() {
     settle(&mut app);
     assert_eq!(app.world().resource::<Match>().0.history().len(), 3);
     let analyse = |from: usize| {
-        let mut task = app
+        let job = app
             .world()
             .resource::<Match>()
             .0
-            .spawn_analysis(from, parlour::review::analysis::REVIEW_MS);
+            .analysis_job(from, parlour::review::analysis::REVIEW_MS);
+        let mut task = parlour::review::task::spawn(job);
         let mut plies = Vec::new();
         let began = std::time::Instant::now();
         while !task.poll(&mut plies) {

@@ -1,128 +1,54 @@
-//! An analysis on a search thread: [`parlour_ai::analysis`] over a record, each ply sent to the
-//! frame as soon as it is done, so the review's graph and marks fill in while the rest is
-//! analysed. Cancelled through its stop flag (and when the task is dropped). In the browser the
-//! search worker runs it and sends each ply as it is done. What the review keeps of it is
-//! `review::analysis::ReviewAnalysis`; this is only where it runs, beside `search`.
+//! A match's record made ready to analyse, its game's type erased: [`AnalysisJob`]. What runs it,
+//! and keeps what it finds, is the review's (`review::task`, `review::analysis`); this is only
+//! what the game knows — where the analysis starts and how to search its positions.
 
-use std::sync::Mutex;
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-
-use bevy::prelude::*;
 use parlour_ai::StopFlag;
 use parlour_ai::analysis::PlyAnalysis;
 
-/// A running analysis.
-pub struct AnalysisTask {
-    rx: Mutex<Receiver<PlyAnalysis>>,
-    stop: StopFlag,
-    /// Plies of the whole record (those analysed before this task included).
+/// A record ready to analyse at a fixed budget a position.
+pub struct AnalysisJob {
+    /// Plies before the first one analysed (where a cancelled analysis goes on).
+    pub before: usize,
+    /// Plies of the whole record.
     pub total: usize,
-    /// In the browser: the search worker's request, and the plies before this task's.
-    #[cfg(target_arch = "wasm32")]
-    worker: Option<(u64, usize)>,
-    /// Why the analysis stopped short, once it has (the worker failed, or refused the record).
-    pub failed: Option<String>,
-}
-
-impl AnalysisTask {
-    /// Moves the plies done since the last poll onto the end of `into` (which holds the plies
-    /// before this task's); true once nothing more will come.
-    pub fn poll(&mut self, into: &mut Vec<PlyAnalysis>) -> bool {
-        #[cfg(target_arch = "wasm32")]
-        if let Some((id, before)) = self.worker {
-            use super::search::page_worker;
-            for text in page_worker::take_plies(id) {
-                match parlour_worker::read_ply(&text) {
-                    Ok(mut p) => {
-                        p.ply += before as u32;
-                        into.push(p);
-                    }
-                    Err(e) => self.failed = Some(e.0),
-                }
-            }
-            // Done at the worker's end message (which follows the last ply), not at the last
-            // ply: a task dropped while its request is pending stops the worker.
-            let Some(end) = page_worker::take(id) else {
-                return self.failed.is_some();
-            };
-            self.worker = None;
-            if let Err(e) = end.and_then(|text| parlour_worker::read_analysis_end(&text).map_err(String::from)) {
-                self.failed = Some(e);
-            }
-            return true;
-        }
-        let Ok(rx) = self.rx.get_mut() else { return true };
-        loop {
-            match rx.try_recv() {
-                Ok(p) => into.push(p),
-                Err(TryRecvError::Empty) => return into.len() >= self.total,
-                Err(TryRecvError::Disconnected) => return true,
-            }
-        }
-    }
-}
-
-impl Drop for AnalysisTask {
-    fn drop(&mut self) {
-        self.stop.cancel();
-        // In the browser a cancelled analysis stops the worker (a fresh one takes the next
-        // search): it cannot be interrupted mid-search.
-        #[cfg(target_arch = "wasm32")]
-        if let Some((id, _)) = self.worker {
-            super::search::page_worker::abandon(id);
-        }
-    }
-}
-
-/// Starts analysing `moves` from `start` at `ms` milliseconds a position on a search thread (in
-/// the browser: in the search worker, `parlour_worker::answer_analysis`); the plies are numbered
-/// on from `before` (the moves played before `start`, where an analysis that was cancelled goes
-/// on).
-pub fn spawn_analysis<G: parlour_ai::Knowledge + Send + 'static>(
-    start: G,
-    moves: Vec<G::Move>,
-    before: usize,
-    ms: u64,
-) -> AnalysisTask
-where
-    G::Move: Send,
-{
-    let (tx, rx) = mpsc::channel();
-    let stop = StopFlag::new();
-    let total = before + moves.len();
-    let flag = stop.clone();
+    /// The analysis itself: searches each position, calling back with each ply (numbered from
+    /// the start of the record) as soon as it is done, until done or stopped.
     #[cfg(not(target_arch = "wasm32"))]
-    {
-        let _ = super::search::AiTask::spawn(move || {
-            let budget = parlour_ai::Budget::millis(ms);
-            parlour_ai::analysis::analyse(&start, &moves, budget, 0, &flag, |p| {
-                let mut p = p.clone();
-                p.ply += before as u32;
-                let _ = tx.send(p);
-            });
-            None
-        });
-        AnalysisTask {
-            rx: Mutex::new(rx),
-            stop,
-            total,
-            failed: None,
-        }
-    }
+    pub run: Box<dyn FnOnce(&StopFlag, &mut dyn FnMut(PlyAnalysis)) + Send>,
+    /// In the browser: the search worker's request for the same analysis.
     #[cfg(target_arch = "wasm32")]
+    pub request: String,
+}
+
+impl AnalysisJob {
+    /// Analysing `moves` played from `start` at `ms` milliseconds a position; the plies are
+    /// numbered on from `before`.
+    pub fn new<G: parlour_ai::Knowledge + Send + 'static>(start: G, moves: Vec<G::Move>, before: usize, ms: u64) -> Self
+    where
+        G::Move: Send,
     {
-        drop((flag, tx));
-        // On the page's one thread an analysis would hold every frame for its whole budget:
-        // without the worker there is none.
-        let id = super::search::page_worker::post_analysis(parlour_worker::analysis_request(&start, &moves, ms));
-        AnalysisTask {
-            rx: Mutex::new(rx),
-            stop,
+        let total = before + moves.len();
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let run = move |stop: &StopFlag, each: &mut dyn FnMut(PlyAnalysis)| {
+                let budget = parlour_ai::Budget::millis(ms);
+                parlour_ai::analysis::analyse(&start, &moves, budget, 0, stop, |p| {
+                    let mut p = p.clone();
+                    p.ply += before as u32;
+                    each(p);
+                });
+            };
+            AnalysisJob {
+                before,
+                total,
+                run: Box::new(run),
+            }
+        }
+        #[cfg(target_arch = "wasm32")]
+        AnalysisJob {
+            before,
             total,
-            worker: id.map(|id| (id, before)),
-            failed: id
-                .is_none()
-                .then(|| "The search worker, which runs the analysis in the browser, could not start.".to_string()),
+            request: parlour_worker::analysis_request(&start, &moves, ms),
         }
     }
 }

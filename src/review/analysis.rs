@@ -1,6 +1,6 @@
 //! What the review found: [`ReviewAnalysis`], the analysis of the match's record (the plies
 //! done so far, the task still running, what a save keeps of it), and the review's own budget.
-//! The task runs on a search thread (`games::analysis`); this is what the review keeps of it.
+//! The task runs on a search thread ([`super::task`]); this is what the review keeps of it.
 
 use std::collections::BTreeSet;
 
@@ -9,7 +9,7 @@ use parlour_ai::analysis::{Mark, PlyAnalysis};
 use parlour_rules::Player;
 
 use super::lesson::{Answers, Exercise};
-use crate::games::analysis::AnalysisTask;
+use super::task::AnalysisTask;
 
 /// How long the review searches each position: the engine's `analyse` default (a 60-ply game
 /// in under a minute on two cores).

@@ -12,7 +12,7 @@ use parlour_ai::analysis::{Mark, PlyAnalysis};
 use parlour_rules::Player;
 
 use super::branch::ReviewAction;
-use crate::games::analysis::AnalysisTask;
+use super::task::{self, AnalysisTask};
 use crate::play::board::{AnimQueue, Match, OffRecord, Resolution};
 use crate::play::messages::GameCommand;
 use crate::state::Phase;
@@ -182,7 +182,7 @@ pub(crate) fn lesson(
         && queue.idle()
     {
         cmds.write(GameCommand::Review(true));
-        lesson.judge = Some(m.0.spawn_analysis(ply - 1, budget));
+        lesson.judge = Some(task::spawn(m.0.analysis_job(ply - 1, budget)));
     }
     // The verdict is taken in only once the table stands still for it: a quick analysis (a
     // solved board answers at once) must not show a verdict while the move tried could still

@@ -1,10 +1,12 @@
-//! The review in a room of its own (issue 47): what the analysis found for the match's record
-//! ([`analysis`]: `ReviewAnalysis`, the review's budget), the ways off the record — the
+//! The review in a room of its own (issues 47 and 72): the analysis of the match's record
+//! running ([`task`], on a search thread or the browser's worker, over the record the game
+//! makes ready, `games::analysis::AnalysisJob`) and what it found ([`analysis`]:
+//! `ReviewAnalysis`, the review's budget), the ways off the record — the
 //! computer's line played out, a branch "Play from here", a try ([`branch`]) — the lesson, a
 //! player of exercises with the reviewed match as one source of them ([`lesson`]), and the
 //! played and preferred moves drawn on the board ([`arrows`]). One plugin; it runs headless
-//! (the arrows only where there is something to draw with). The analysis itself runs on a
-//! search thread (`games::analysis`); the review's window is `hud::review`.
+//! (the arrows only where there is something to draw with). The review's window is
+//! `hud::review`.
 //!
 //! The reviewed match kept aside while the table shows something else is
 //! `play::board::OffRecord`: the rule systems read it too (nothing is undone under a line).
@@ -13,6 +15,7 @@ pub mod analysis;
 pub mod arrows;
 pub mod branch;
 pub mod lesson;
+pub mod task;
 
 use bevy::prelude::*;
 

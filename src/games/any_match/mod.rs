@@ -7,7 +7,7 @@ use parlour_rules::{Counter, GameId, Player, Status};
 
 pub use crate::games::search::AiTask;
 
-use super::analysis::{AnalysisTask, spawn_analysis};
+use super::analysis::AnalysisJob;
 use super::client::{Candidates, ClientGame};
 use super::effects::{AnimStep, Stage};
 use super::parts::{PieceDef, SpotDef, Table, Token, extends, same};
@@ -97,9 +97,9 @@ pub trait AnyMatch: Send + Sync {
     /// Starts a hint for the side to move: the casual level's move, and a short proof search
     /// that says when the position is a proven win or loss.
     fn spawn_hint(&self, stop: StopFlag) -> AiTask;
-    /// Starts an analysis of the whole record (the moves played and those taken back), from
-    /// move `from` on (0: all of it), `ms` milliseconds a position.
-    fn spawn_analysis(&self, from: usize, ms: u64) -> AnalysisTask;
+    /// The whole record (the moves played and those taken back) made ready to analyse from
+    /// move `from` on (0: all of it), `ms` milliseconds a position (`review::task` runs it).
+    fn analysis_job(&self, from: usize, ms: u64) -> AnalysisJob;
     /// Whether the spots where a move may start should be marked before any click.
     fn show_starts(&self) -> bool;
     /// The options as `key=value` pairs.
@@ -436,7 +436,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
             })
         })
     }
-    fn spawn_analysis(&self, from: usize, ms: u64) -> AnalysisTask {
+    fn analysis_job(&self, from: usize, ms: u64) -> AnalysisJob {
         let mut start = self.past.first().map_or_else(|| self.state.clone(), |p| p.0.clone());
         let mut moves: Vec<G::Move> = self
             .past
@@ -448,7 +448,7 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
         for mv in moves.drain(..from) {
             start.apply(mv);
         }
-        spawn_analysis(start, moves, from, ms)
+        AnalysisJob::new(start, moves, from, ms)
     }
     fn show_starts(&self) -> bool {
         G::SHOW_STARTS

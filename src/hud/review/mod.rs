@@ -25,6 +25,7 @@ use crate::play::messages::GameCommand;
 use crate::review::analysis::{REVIEW_MS, ReviewAnalysis};
 use crate::review::branch::ReviewAction;
 use crate::review::lesson::{Lesson, LessonAction};
+use crate::review::task;
 use crate::state::{Remote, Review, Screen};
 use crate::store::settings::Settings;
 
@@ -124,7 +125,7 @@ pub(super) fn review(
     } else if review.0 {
         let allowed = may_analyse(m, &setup, &remote);
         if analysis.requested && allowed && analysis.plies.is_empty() && analysis.task.is_none() {
-            analysis.task = Some(m.spawn_analysis(0, REVIEW_MS));
+            analysis.task = Some(task::spawn(m.analysis_job(0, REVIEW_MS)));
         }
         analysis.requested = false;
         let mut out = Out {
@@ -206,7 +207,7 @@ fn review_window(
                 && ui.button(format!("Analyse the other {} moves", total - done)).clicked()
             {
                 // After a cancel: on from the first move not yet analysed.
-                analysis.task = Some(m.spawn_analysis(done, REVIEW_MS));
+                analysis.task = Some(task::spawn(m.analysis_job(done, REVIEW_MS)));
             }
             let at = m.plies();
             if off.showing_line() {
@@ -254,7 +255,7 @@ fn start_button(ui: &mut egui::Ui, m: &dyn AnyMatch, allowed: bool, total: usize
         .on_disabled_hover_text(why)
         .clicked()
     {
-        analysis.task = Some(m.spawn_analysis(0, REVIEW_MS));
+        analysis.task = Some(task::spawn(m.analysis_job(0, REVIEW_MS)));
     }
     ui.label(egui::RichText::new(why).small());
 }
