@@ -2,7 +2,9 @@
 //! and keeps what it finds, is the review's (`review::task`, `review::analysis`); this is only
 //! what the game knows — where the analysis starts and how to search its positions.
 
+#[cfg(not(target_arch = "wasm32"))]
 use parlour_ai::StopFlag;
+#[cfg(not(target_arch = "wasm32"))]
 use parlour_ai::analysis::PlyAnalysis;
 
 /// A record ready to analyse at a fixed budget a position.

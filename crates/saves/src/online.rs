@@ -1,6 +1,7 @@
 //! The online games this player has a seat in (`online-games.json` in the data directory):
 //! the server, the invite code and the seat's secret token, so an unfinished game can be
-//! resumed after the program is closed. Written atomically; a damaged or foreign file is
+//! resumed after the program is closed; and this device's account on each server (its name
+//! and secret), made silently the first time the lobby is opened. Written atomically; a damaged or foreign file is
 //! refused with a sentence and never half-read.
 
 use std::path::{Path, PathBuf};
@@ -31,13 +32,30 @@ pub struct OnlineEntry {
     pub touched: u64,
 }
 
-/// Every seat held, newest first, and the last server used.
+/// This device's account on one server: the secret signs it in (the server keeps only its
+/// hash), the name is what the lobby shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeviceAccount {
+    /// The server, as typed.
+    pub server: String,
+    /// The account's name as last shown.
+    pub name: String,
+    /// Whether the name was chosen (a device account's is generated).
+    pub named: bool,
+    /// This device's secret for it.
+    pub secret: String,
+}
+
+/// Every seat held, newest first, the last server used, and this device's accounts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OnlineBook {
     /// The last server address typed.
     pub last_server: String,
     /// The seats, newest first.
     pub games: Vec<OnlineEntry>,
+    /// One account a server at most (a book written before accounts has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accounts: Vec<DeviceAccount>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -101,6 +119,11 @@ impl OnlineBook {
                 return Err(damaged(format!("game {} has an unknown seat", g.code)));
             }
         }
+        for a in &file.book.accounts {
+            if !parlour_online::account::is_secret(&a.secret) {
+                return Err(damaged(format!("the account on {} has no valid secret", a.server)));
+            }
+        }
         Ok(file.book)
     }
 
@@ -130,6 +153,17 @@ impl OnlineBook {
     pub fn forget(&mut self, server: &str, code: &str) {
         self.games.retain(|g| !(g.server == server && g.code == code));
     }
+
+    /// This device's account on `server`, if it has one.
+    pub fn account(&self, server: &str) -> Option<&DeviceAccount> {
+        self.accounts.iter().find(|a| a.server == server)
+    }
+
+    /// Keeps `account` as this device's account on its server (replacing any other there).
+    pub fn keep_account(&mut self, account: DeviceAccount) {
+        self.accounts.retain(|a| a.server != account.server);
+        self.accounts.push(account);
+    }
 }
 
 #[cfg(test)]
@@ -148,12 +182,35 @@ mod tests {
         }
     }
 
+    fn account(name: &str) -> DeviceAccount {
+        DeviceAccount {
+            server: "http://127.0.0.1:7878".into(),
+            name: name.into(),
+            named: !name.starts_with("guest-"),
+            secret: "fedcba9876543210fedcba9876543210".into(),
+        }
+    }
+
+    #[test]
+    fn a_book_written_before_accounts_reads_with_none() {
+        let old = r#"{"format":"parlour-online-games","version":1,"last_server":"","games":[]}"#;
+        assert_eq!(OnlineBook::decode(old.as_bytes()), Ok(OnlineBook::default()));
+    }
+
     #[test]
     fn a_book_round_trips_and_keeps_the_newest_first() {
         let mut book = OnlineBook {
             last_server: "http://127.0.0.1:7878".into(),
             games: vec![],
+            accounts: vec![],
         };
+        book.keep_account(account("guest-1"));
+        book.keep_account(account("ada"));
+        assert_eq!(book.accounts.len(), 1);
+        assert_eq!(
+            book.account("http://127.0.0.1:7878").map(|a| a.name.as_str()),
+            Some("ada")
+        );
         book.remember(entry("abcdefgh23"));
         book.remember(entry("zzzzzzzzzz"));
         book.remember(entry("abcdefgh23"));
@@ -175,6 +232,7 @@ mod tests {
         let good = OnlineBook {
             last_server: String::new(),
             games: vec![entry("abcdefgh23")],
+            accounts: vec![account("ada")],
         }
         .encode();
         let cases = [
@@ -186,6 +244,7 @@ mod tests {
             good.replace("0123456789abcdef0123456789abcdef", "secret"),
             good.replace("konane", "chess"),
             good.replace("\"second\"", "\"third\""),
+            good.replace("fedcba9876543210fedcba9876543210", "fedcba98"),
             good[..good.len() / 2].to_string(),
         ];
         for text in cases {
