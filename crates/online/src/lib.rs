@@ -6,6 +6,7 @@
 //! blocks: the game polls the client once a frame, the engine in a loop.
 
 pub mod account;
+pub mod lobby;
 pub mod wire;
 
 #[cfg(feature = "client")]

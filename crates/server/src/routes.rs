@@ -358,6 +358,12 @@ pub async fn handle<S: Store>(
                 message: "this request is not answered here".into(),
             };
         }
+        _ => {
+            return Reply::Error {
+                req: Some(req),
+                message: "this server has no lobby yet".into(),
+            };
+        }
     };
     if let Some(p) = tried
         && !matches!(&result, Err(Refusal::NoSuchCode(_)))

@@ -10,6 +10,19 @@ impl OnlineClient {
         let Some(reply) = self.account_reply(reply) else { return };
         match reply {
             Reply::Account { .. } | Reply::PairingCode { .. } => {}
+            // The lobby's replies are for the lobby screen, which reads them itself.
+            Reply::Seeking { .. }
+            | Reply::Matched { .. }
+            | Reply::Done { .. }
+            | Reply::Seeks { .. }
+            | Reply::Games { .. }
+            | Reply::Rating { .. }
+            | Reply::Leaderboard { .. }
+            | Reply::Player { .. }
+            | Reply::Offered { .. }
+            | Reply::Answered { .. }
+            | Reply::Ended { .. }
+            | Reply::TookBack { .. } => {}
             Reply::Seated { req, seat, token, game } => {
                 self.unanswered.remove(&req);
                 self.role = Role::Seated {

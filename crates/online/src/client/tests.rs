@@ -39,6 +39,8 @@ fn view(moves: &[&str]) -> GameView {
         moves: moves.iter().map(|m| m.to_string()).collect(),
         seats: [true, true],
         resigned: None,
+        players: [None, None],
+        rated: false,
     }
 }
 

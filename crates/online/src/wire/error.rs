@@ -2,7 +2,9 @@
 
 use crate::account;
 
-use super::limits::{CODE_ALPHABET, CODE_LEN, MAX_MESSAGE_BYTES, MAX_OPTIONS, MAX_WORD_BYTES, TOKEN_HEX_LEN};
+use super::limits::{
+    CODE_ALPHABET, CODE_LEN, MAX_KEY_BYTES, MAX_MESSAGE_BYTES, MAX_OPTIONS, MAX_WORD_BYTES, RATING_RANGE, TOKEN_HEX_LEN,
+};
 
 /// Whether `code` has the shape of an invite code.
 pub fn check_code(code: &str) -> Result<(), WireError> {
@@ -45,6 +47,10 @@ pub enum WireError {
     Malformed(String),
     /// An empty, over-long or spaced word.
     BadWord(&'static str),
+    /// An empty, over-long or spaced rating key.
+    BadKey(&'static str),
+    /// A rating range upside down or outside [`RATING_RANGE`] (its two ends).
+    BadRange(u32, u32),
     /// More than [`MAX_OPTIONS`] options.
     TooManyOptions(usize),
     /// Not an invite code's shape.
@@ -90,6 +96,18 @@ impl std::fmt::Display for WireError {
                     "the {what} must be 1 to {MAX_WORD_BYTES} bytes without spaces or control characters"
                 )
             }
+            WireError::BadKey(what) => {
+                write!(
+                    f,
+                    "the {what} must be 1 to {MAX_KEY_BYTES} bytes without spaces or control characters"
+                )
+            }
+            WireError::BadRange(lo, hi) => write!(
+                f,
+                "a rating range {lo}-{hi} cannot be used; give the lower rating first, both from {} to {}",
+                RATING_RANGE.start(),
+                RATING_RANGE.end()
+            ),
             WireError::TooManyOptions(n) => write!(f, "{n} options given; a game takes at most {MAX_OPTIONS}"),
             WireError::BadCode => write!(
                 f,

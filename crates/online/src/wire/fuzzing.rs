@@ -21,7 +21,9 @@ pub fn decode_any(data: &[u8]) {
                 Request::Join { code, .. } | Request::Watch { code, .. } => super::check_code(code).unwrap(),
                 Request::Resume { code, token, .. }
                 | Request::Move { code, token, .. }
-                | Request::Resign { code, token, .. } => {
+                | Request::Resign { code, token, .. }
+                | Request::Offer { code, token, .. }
+                | Request::Answer { code, token, .. } => {
                     super::check_code(code).unwrap();
                     super::check_token(token).unwrap();
                 }
@@ -34,7 +36,32 @@ pub fn decode_any(data: &[u8]) {
                 }
                 Request::ChooseName { name, .. } => assert!(crate::account::Name::parse(name).is_ok()),
                 Request::Pair { secret, .. } => assert!(crate::account::is_secret(secret)),
-                Request::Login { .. } | Request::PairingCode { .. } => {}
+                Request::Seek {
+                    game,
+                    options,
+                    token,
+                    range,
+                    ..
+                } => {
+                    assert!(!game.is_empty() && options.len() <= super::MAX_OPTIONS);
+                    super::check_token(token).unwrap();
+                    assert!(range.is_none_or(|r| r.lo <= r.hi && super::RATING_RANGE.contains(&r.hi)));
+                }
+                Request::Pool {
+                    game, options, token, ..
+                } => {
+                    assert!(!game.is_empty() && options.len() <= super::MAX_OPTIONS);
+                    super::check_token(token).unwrap();
+                }
+                Request::Accept { token, .. } => super::check_token(token).unwrap(),
+                Request::Rating { name, game, .. } => assert!(!name.is_empty() && !game.is_empty()),
+                Request::Leaderboard { key, .. } => assert!(!key.is_empty()),
+                Request::Player { name, .. } => assert!(!name.is_empty()),
+                Request::Login { .. }
+                | Request::PairingCode { .. }
+                | Request::CancelSeek { .. }
+                | Request::Seeks { .. }
+                | Request::Games { .. } => {}
             }
         }
         Err(e) => sentence(&e.to_string()),

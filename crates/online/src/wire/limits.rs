@@ -14,3 +14,7 @@ pub const CODE_LEN: usize = 10;
 pub const CODE_ALPHABET: &[u8] = b"23456789abcdefghjkmnpqrstuvwxyz";
 /// Seat tokens are 128 random bits written as this many lower-case hex digits.
 pub const TOKEN_HEX_LEN: usize = 32;
+/// The longest rating key or game filter accepted (a Sixteen Soldiers key names every option).
+pub const MAX_KEY_BYTES: usize = 4 * MAX_WORD_BYTES;
+/// The ratings a seek's range may name, both ends included.
+pub const RATING_RANGE: std::ops::RangeInclusive<u32> = 600..=3500;

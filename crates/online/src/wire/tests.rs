@@ -77,6 +77,70 @@ fn every_request_round_trips() {
             code: "abcd2345".into(),
             secret: token(),
         },
+        Request::Seek {
+            req: 13,
+            game: "konane".into(),
+            options: vec![("size".into(), "6x6".into())],
+            rated: true,
+            side: SideChoice::First,
+            range: Some(RatingRange { lo: 1400, hi: 1700 }),
+            token: token(),
+        },
+        Request::Seek {
+            req: 13,
+            game: "conhex".into(),
+            options: vec![],
+            rated: false,
+            side: SideChoice::Random,
+            range: None,
+            token: token(),
+        },
+        Request::CancelSeek { req: 14, id: 3 },
+        Request::Seeks { req: 15, game: None },
+        Request::Seeks {
+            req: 15,
+            game: Some("kansho".into()),
+        },
+        Request::Accept {
+            req: 16,
+            id: 3,
+            token: token(),
+        },
+        Request::Pool {
+            req: 17,
+            game: "qyshinsu".into(),
+            options: vec![],
+            rated: true,
+            token: token(),
+        },
+        Request::Games { req: 18, game: None },
+        Request::Rating {
+            req: 19,
+            name: "Ada_L".into(),
+            game: "soldiers/variant=board2".into(),
+        },
+        Request::Leaderboard {
+            req: 20,
+            key: "conhex".into(),
+        },
+        Request::Player {
+            req: 21,
+            name: "ada_l".into(),
+        },
+        Request::Offer {
+            req: 22,
+            code: code(),
+            token: token(),
+            ply: 12,
+            kind: OfferKind::Draw,
+        },
+        Request::Answer {
+            req: 23,
+            code: code(),
+            token: token(),
+            ply: 12,
+            accept: true,
+        },
     ];
     for r in requests {
         assert_eq!(Request::decode(&r.encode()), Ok(r.clone()), "{r:?}");
@@ -92,6 +156,21 @@ fn every_reply_round_trips() {
         moves: vec!["e5".into()],
         seats: [true, false],
         resigned: None,
+        players: [None, None],
+        rated: false,
+    };
+    let ada = PlayerTag {
+        name: "Ada_L".into(),
+        rating: Some(Rated {
+            rating: 1512,
+            deviation: 230,
+            games: 3,
+            provisional: true,
+        }),
+    };
+    let grace = PlayerTag {
+        name: "grace".into(),
+        rating: None,
     };
     let replies = [
         Reply::Seated {
@@ -107,7 +186,96 @@ fn every_reply_round_trips() {
                 ..game.clone()
             },
         },
+        Reply::Watching {
+            req: 2,
+            game: GameView {
+                players: [Some(ada.clone()), None],
+                rated: true,
+                ..game.clone()
+            },
+        },
         Reply::Watching { req: 2, game },
+        Reply::Seeking { req: 6, id: 9 },
+        Reply::Matched {
+            id: 9,
+            code: code(),
+            seat: Seat::Second,
+        },
+        Reply::Done { req: 7 },
+        Reply::Seeks {
+            req: 8,
+            seeks: vec![SeekView {
+                id: 9,
+                by: ada.clone(),
+                game: "konane".into(),
+                options: vec![("size".into(), "6x6".into())],
+                rated: true,
+                side: SideChoice::Second,
+                range: Some(RatingRange { lo: 600, hi: 3500 }),
+            }],
+        },
+        Reply::Games {
+            req: 9,
+            games: vec![LiveGame {
+                code: code(),
+                game: "conhex".into(),
+                options: vec![],
+                players: [Some(ada.clone()), Some(grace.clone())],
+                ply: 4,
+                rated: false,
+            }],
+        },
+        Reply::Rating {
+            req: 10,
+            name: "grace".into(),
+            rating: None,
+        },
+        Reply::Leaderboard {
+            req: 11,
+            key: "conhex".into(),
+            rows: vec![("Ada_L".into(), ada.rating.unwrap())],
+        },
+        Reply::Player {
+            req: 12,
+            name: "Ada_L".into(),
+            ratings: vec![RatingRow {
+                key: "conhex".into(),
+                rating: ada.rating.unwrap(),
+            }],
+            history: vec![HistoryPoint {
+                key: "conhex".into(),
+                at: 1_800_000_000,
+                rating: 1512,
+            }],
+            recent: vec![GameSummary {
+                code: code(),
+                game: "conhex".into(),
+                options: vec![],
+                players: [Some(ada.clone()), Some(grace)],
+                moves: 31,
+                result: Some("draw".into()),
+                rated: true,
+                ended_at: Some(1_800_000_000),
+            }],
+        },
+        Reply::Offered {
+            code: code(),
+            ply: 5,
+            seat: Seat::First,
+            offer: OfferKind::Takeback,
+        },
+        Reply::Answered {
+            code: code(),
+            ply: 5,
+            offer: OfferKind::Rematch,
+            accept: false,
+        },
+        Reply::Ended {
+            code: code(),
+            result: "draw".into(),
+            reason: "agreed".into(),
+        },
+        Reply::TookBack { code: code(), ply: 4 },
         Reply::Resigned {
             req: Some(9),
             code: code(),
@@ -188,6 +356,30 @@ fn malformed_copies_of_each_request_are_refused() {
         r#"{"op":"pairing_code"}"#,
         r#"{"op":"pair","req":1,"code":"abcd2345","secret":"nothex"}"#,
         r#"{"op":"pair","req":1,"secret":"0123456789abcdef0123456789abcdef"}"#,
+        r#"{"op":"seek","req":1,"game":"konane"}"#,
+        r#"{"op":"seek","req":1,"game":"konane","token":"0123"}"#,
+        r#"{"op":"seek","req":1,"game":"","token":"0123456789abcdef0123456789abcdef"}"#,
+        r#"{"op":"seek","req":1,"game":"konane","side":"left","token":"0123456789abcdef0123456789abcdef"}"#,
+        r#"{"op":"seek","req":1,"game":"konane","range":{"lo":1700,"hi":1400},"token":"0123456789abcdef0123456789abcdef"}"#,
+        r#"{"op":"seek","req":1,"game":"konane","range":{"lo":100,"hi":1400},"token":"0123456789abcdef0123456789abcdef"}"#,
+        r#"{"op":"seek","req":1,"game":"konane","range":{"lo":1400,"hi":9000},"token":"0123456789abcdef0123456789abcdef"}"#,
+        r#"{"op":"seek","req":1,"game":"konane","range":{"lo":1400},"token":"0123456789abcdef0123456789abcdef"}"#,
+        r#"{"op":"seek","req":1,"game":"konane","options":[["size","6 x 6"]],"token":"0123456789abcdef0123456789abcdef"}"#,
+        r#"{"op":"cancel_seek","req":1}"#,
+        r#"{"op":"cancel_seek","req":1,"id":-2}"#,
+        r#"{"op":"seeks","req":1,"game":""}"#,
+        r#"{"op":"accept","req":1,"id":3}"#,
+        r#"{"op":"accept","req":1,"id":3,"token":"zz"}"#,
+        r#"{"op":"pool","req":1,"game":"konane"}"#,
+        r#"{"op":"games","req":1,"game":"a b"}"#,
+        r#"{"op":"rating","req":1,"name":"ada"}"#,
+        r#"{"op":"rating","req":1,"name":"","game":"conhex"}"#,
+        r#"{"op":"leaderboard","req":1,"key":""}"#,
+        r#"{"op":"player","req":1}"#,
+        r#"{"op":"offer","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":3,"kind":"peace"}"#,
+        r#"{"op":"offer","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","kind":"draw"}"#,
+        r#"{"op":"answer","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":3}"#,
+        r#"{"op":"answer","req":1,"code":"x","token":"0123456789abcdef0123456789abcdef","ply":3,"accept":true}"#,
     ];
     for text in bad {
         let err = Request::decode(text).expect_err(text);
@@ -220,6 +412,10 @@ fn malformed_replies_are_refused() {
         r#"{"kind":"stored"}"#,
         r#"{"kind":"moved","code":"x","ply":"a","mv":"b"}"#,
         r#"{"kind":"resigned","code":"x","seat":"both"}"#,
+        r#"{"kind":"seeking","req":1}"#,
+        r#"{"kind":"matched","id":1,"code":"x","seat":"left"}"#,
+        r#"{"kind":"offered","code":"x","ply":1,"seat":"first","offer":"peace"}"#,
+        r#"{"kind":"rating","req":1,"name":"ada","rating":{"rating":1500}}"#,
     ] {
         assert!(Reply::decode(text).is_err(), "{text}");
     }
@@ -240,4 +436,35 @@ fn refused_names_say_the_names_own_sentence() {
     let err = Request::decode(text).unwrap_err();
     assert_eq!(err, WireError::Name(crate::account::NameError::TooLong(23)));
     assert_eq!(err.to_string(), crate::account::NameError::TooLong(23).to_string());
+}
+
+#[test]
+fn game_views_without_players_read_and_write_as_before() {
+    let old = r#"{"kind":"watching","req":1,"game":{"code":"abcdefgh23","game":"conhex","options":[],"moves":[],"seats":[true,true]}}"#;
+    let Ok(Reply::Watching { game, .. }) = Reply::decode(old) else {
+        panic!("an old game view is read");
+    };
+    assert_eq!(game.players, [None, None]);
+    assert!(!game.rated);
+    let again = Reply::Watching { req: 1, game }.encode();
+    assert!(!again.contains("players") && !again.contains("rated"), "{again}");
+}
+
+#[test]
+fn ranges_sides_and_offers_read_their_words() {
+    assert!(RatingRange { lo: 1400, hi: 1700 }.contains(1400));
+    assert!(!RatingRange { lo: 1400, hi: 1700 }.contains(1701));
+    for s in [SideChoice::First, SideChoice::Second, SideChoice::Random] {
+        assert_eq!(SideChoice::parse(s.word()), Some(s));
+    }
+    assert_eq!(SideChoice::Random.seat(true), Seat::First);
+    assert_eq!(SideChoice::Second.seat(true), Seat::Second);
+    for k in [OfferKind::Draw, OfferKind::Takeback, OfferKind::Rematch] {
+        assert_eq!(OfferKind::parse(k.word()), Some(k));
+    }
+    let bad = Request::decode(
+        r#"{"op":"seek","req":1,"game":"konane","range":{"lo":1700,"hi":1400},"token":"0123456789abcdef0123456789abcdef"}"#,
+    );
+    assert_eq!(bad, Err(WireError::BadRange(1700, 1400)));
+    assert!(bad.unwrap_err().to_string().contains("lower rating first"));
 }

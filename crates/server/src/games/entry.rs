@@ -48,6 +48,8 @@ impl Entry {
             moves: self.stored.moves.clone(),
             seats: [self.stored.tokens[0].is_some(), self.stored.tokens[1].is_some()],
             resigned: self.stored.resigned,
+            players: [None, None],
+            rated: false,
         }
     }
 
