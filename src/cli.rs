@@ -69,6 +69,10 @@ struct Cli {
     /// same and more).
     #[arg(long, value_name = "CODE", group = "code", requires = "server", value_parser = invite)]
     watch: Option<String>,
+    /// Open the lobby of this Parlour server at start (its open seeks, the games being played,
+    /// "Create a seek"), e.g. http://127.0.0.1:7878.
+    #[arg(long, value_name = "URL", conflicts_with = "code")]
+    lobby: Option<String>,
     /// Measure the client: launch to the first interactive frame, then its own CPU and wall time
     /// per frame, idle and then while the master level searches (it takes over both seats for
     /// three turns; --measure-during says what else); write the figures to PATH and exit.
@@ -184,6 +188,8 @@ pub struct Args {
     pub window: (u32, u32),
     /// `--server URL` with `--join CODE` (`false`) or `--watch CODE` (`true`).
     pub online: Option<(String, String, bool)>,
+    /// `--lobby URL`: the server whose lobby opens at start.
+    pub lobby: Option<String>,
 }
 
 impl Default for Args {
@@ -258,6 +264,7 @@ impl Args {
             ai_threads: cli.ai_threads,
             window: cli.window,
             online: None,
+            lobby: cli.lobby,
         };
         out.online = match (cli.server, cli.join, cli.watch) {
             (Some(url), Some(code), _) => Some((url, code, false)),
@@ -267,6 +274,7 @@ impl Args {
         if out.screenshot.is_some()
             && out.game.is_none()
             && out.online.is_none()
+            && out.lobby.is_none()
             && !matches!(out.show.as_deref(), Some("title" | "load" | "online"))
         {
             out.game = Some(GameId::Kansho);

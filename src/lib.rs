@@ -101,6 +101,7 @@ pub fn app(args: cli::Args) -> App {
         measure::plugin,
         store::plugin,
         net::lobby::plugin,
+        net::lobby_window::plugin,
         dev::page_state::plugin,
     ));
     app.world_mut().resource_mut::<ai::AiTurn>().threads = args.ai_threads;

@@ -6,6 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_online::wire::Seat;
 use parlour_rules::GameId;
 
+use super::lobby_window::{LobbyCommand, LobbyWindow, player_text};
 use super::{Book, NetCommand, OnlineStatus};
 use crate::cli::Args;
 use crate::games::effects::Sfx;
@@ -95,8 +96,10 @@ fn dialog(
     settings: Res<Settings>,
     mut net: MessageWriter<NetCommand>,
     mut sfx: MessageWriter<PlaySfx>,
+    (mut lobby, lobby_window): (MessageWriter<LobbyCommand>, Res<LobbyWindow>),
 ) -> Result {
-    if *screen.get() != Screen::Title || !dialog.open {
+    // The lobby takes the place of this window while it is open (closing it comes back here).
+    if *screen.get() != Screen::Title || !dialog.open || lobby_window.open {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -116,6 +119,13 @@ fn dialog(
                 way_in(ui, &server);
             });
             ui.label(egui::RichText::new("Both players use the same server: start one with parlour-server.").small());
+            if ui
+                .button("Open the lobby: seeks, players, games being played")
+                .on_hover_text("Find someone to play on this server, or watch a game")
+                .clicked()
+            {
+                lobby.write(LobbyCommand::Open(d.server.clone()));
+            }
             ui.separator();
             create_section(ui, d, &settings, &mut net, &mut sfx);
             ui.separator();
@@ -275,6 +285,13 @@ fn indicator(
                     let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                     ui.painter().circle_filled(rect.center(), 5.0, dot);
                     ui.label(format!("Online · {} · game {}", status.link, status.code));
+                    if status.players.iter().any(Option::is_some) {
+                        ui.label(format!(
+                            "· {} – {}",
+                            player_text(status.players[0].as_ref()),
+                            player_text(status.players[1].as_ref())
+                        ));
+                    }
                     if ui.small_button("Copy code").clicked() {
                         ui.ctx().copy_text(status.code.clone());
                     }

@@ -5,9 +5,11 @@
 //! as soon as the player completes them. A refused move (which the same rules on both sides
 //! make rare) puts the table back to the server's game.
 //!
-//! `lobby` is the "Play online" window and the in-game indicator (egui, not headless).
+//! `lobby` is the "Play online" window and the in-game indicator, `lobby_window` the lobby
+//! (egui, not headless).
 
 pub mod lobby;
+pub mod lobby_window;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -122,6 +124,8 @@ pub struct OnlineStatus {
     pub message: Option<String>,
     /// True while this seat's move is on its way.
     pub sending: bool,
+    /// The players (`[first, second]`) with their ratings, in a game made in the lobby.
+    pub players: [Option<parlour_online::wire::PlayerTag>; 2],
 }
 
 /// The player's list of online games, as last read or written.
@@ -339,6 +343,7 @@ fn poll_link(
                         status.code = game.code.clone();
                         status.watching = mine.is_none();
                         status.waiting_for_friend = !game.seats.iter().all(|s| *s);
+                        status.players = game.players.clone();
                         status.message = None;
                         next_screen.set(Screen::Playing);
                     }

@@ -39,7 +39,8 @@ pub fn asset_root() -> String {
 
 /// The command line: the program's arguments on the desktop; in the browser, what the page's
 /// address says — `/g/<code>` joins (or watches) the online game with that invite code on the
-/// server the page came from, and `?game=konane` opens a game at once.
+/// server the page came from, `/lobby` opens that server's lobby, and `?game=konane` opens a
+/// game at once.
 pub fn args() -> Vec<String> {
     #[cfg(target_arch = "wasm32")]
     {
@@ -71,6 +72,9 @@ pub fn page_args(origin: &str, path: &str, query: &str) -> Vec<String> {
             "--join".to_string(),
             code.to_string(),
         ]);
+    }
+    if path.trim_end_matches('/') == "/lobby" {
+        out.extend(["--lobby".to_string(), origin.to_string()]);
     }
     for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
         if let Some((k, v)) = pair.split_once('=')
@@ -277,5 +281,10 @@ mod tests {
         assert!(page_args("http://h", "/", "").is_empty());
         assert!(page_args("http://h", "/g/", "?evil=1").is_empty());
         assert_eq!(page_args("http://h", "/", "?moves=a%2"), ["--moves", "a%2"]);
+        assert_eq!(page_args("https://h", "/lobby", ""), ["--lobby", "https://h"]);
+        assert_eq!(
+            page_args("http://h", "/lobby/", "?show=online"),
+            ["--lobby", "http://h", "--show", "online"]
+        );
     }
 }

@@ -18,6 +18,8 @@ mod signed_in;
 pub use self::signed_in::SignedIn;
 
 #[cfg(test)]
+pub(crate) mod pipe;
+#[cfg(test)]
 mod tests;
 
 /// One connection to the server, however it is made (a WebSocket here, a test double in

@@ -1,35 +1,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use super::pipe::{Dialer, Pipe, sent};
 use super::*;
 use crate::wire::Reply;
-
-/// A scripted connection: what the client sent, and what the "server" says next.
-#[derive(Default)]
-struct Pipe {
-    sent: Vec<String>,
-    inbox: VecDeque<TransportEvent>,
-}
-
-struct Fake(Rc<RefCell<Pipe>>);
-impl Transport for Fake {
-    fn send(&mut self, text: String) {
-        self.0.borrow_mut().sent.push(text);
-    }
-    fn poll(&mut self) -> Option<TransportEvent> {
-        self.0.borrow_mut().inbox.pop_front()
-    }
-}
-
-struct Dialer(Rc<RefCell<Vec<Rc<RefCell<Pipe>>>>>);
-impl Connector for Dialer {
-    fn connect(&mut self, _url: &str) -> Result<Box<dyn Transport>, String> {
-        let pipe = Rc::new(RefCell::new(Pipe::default()));
-        pipe.borrow_mut().inbox.push_back(TransportEvent::Opened);
-        self.0.borrow_mut().push(pipe.clone());
-        Ok(Box::new(Fake(pipe)))
-    }
-}
 
 fn view(moves: &[&str]) -> GameView {
     GameView {
@@ -42,10 +16,6 @@ fn view(moves: &[&str]) -> GameView {
         players: [None, None],
         rated: false,
     }
-}
-
-fn sent(pipe: &Rc<RefCell<Pipe>>) -> Vec<Request> {
-    pipe.borrow().sent.iter().map(|t| Request::decode(t).unwrap()).collect()
 }
 
 /// The first connection drops; once the back-off has passed, what the client sent on the second.

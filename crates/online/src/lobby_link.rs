@@ -1,0 +1,333 @@
+//! The lobby's connection (issue 74): signed in to this device's account (made silently the
+//! first time, under a generated name), it keeps the open seeks and the games being played
+//! fresh, posts and withdraws this player's seek, takes another's, and says when a game is
+//! made for this player — the game itself is then played on a game connection
+//! ([`crate::client::OnlineClient`]) that resumes the seat with the token chosen here. Never
+//! waits: the owner [`LobbyLink::poll`]s it (the game once a frame) and reads [`LobbyEvent`]s.
+//!
+//! A seek lives as long as the connection that posted it: when the connection drops the server
+//! withdraws it, and the player is told so.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::time::Duration;
+
+use web_time::Instant;
+
+use crate::client::{Connector, LinkState, SignedIn, Transport, TransportEvent};
+use crate::wire::{LiveGame, RatingRange, Reply, Request, Seat, SeekView, SideChoice};
+
+/// How often the lists are asked for again while the lobby is open.
+pub const REFRESH: Duration = Duration::from_secs(3);
+/// The wait before connecting again after a drop.
+const RETRY: Duration = Duration::from_secs(2);
+
+/// What the lobby tells its owner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyEvent {
+    /// Signed in (made, signed in again, or named): keep this account for the next time.
+    SignedIn(SignedIn),
+    /// A game was made for this player: resume `seat` of game `code` with `token`.
+    Matched {
+        /// The invite code.
+        code: String,
+        /// The seat held.
+        seat: Seat,
+        /// The seat's token (chosen here).
+        token: String,
+    },
+    /// The server refused something, or the connection dropped: a sentence for the player.
+    Said(String),
+}
+
+/// A seek of this player's, open or on its way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnSeek {
+    /// Its number, once the server has it.
+    pub id: Option<u64>,
+    /// The game's engine id.
+    pub game: String,
+    /// The seat's token.
+    token: String,
+}
+
+/// What a request was, for its reply.
+#[derive(Clone, Debug)]
+enum Asked {
+    SignIn { secret: String },
+    Lists,
+    Seek,
+    Cancel,
+    Accept { token: String },
+}
+
+/// The lobby's connection and what it last heard.
+pub struct LobbyLink {
+    url: String,
+    connector: Box<dyn Connector>,
+    transport: Option<Box<dyn Transport>>,
+    link: LinkState,
+    next_attempt: Instant,
+    next_req: u64,
+    asked: BTreeMap<u64, Asked>,
+    secret: Option<String>,
+    account: Option<SignedIn>,
+    refreshed: Option<Instant>,
+    own: Option<OwnSeek>,
+    events: VecDeque<LobbyEvent>,
+    /// The open seeks, as last heard (oldest first).
+    pub seeks: Vec<SeekView>,
+    /// The games being played now, as last heard.
+    pub games: Vec<LiveGame>,
+}
+
+/// 128 bits from the system's (or the browser's) secure generator, as hex.
+fn fresh_secret() -> Result<String, String> {
+    let mut bytes = [0u8; crate::wire::TOKEN_HEX_LEN / 2];
+    getrandom::fill(&mut bytes).map_err(|_| "the system's random generator failed".to_string())?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+impl LobbyLink {
+    /// A lobby on the server at `url` (a WebSocket address), signing in with `secret` (this
+    /// device's, kept from before) or with a new device account when there is none.
+    pub fn new(url: impl Into<String>, connector: Box<dyn Connector>, secret: Option<String>) -> Self {
+        LobbyLink {
+            url: url.into(),
+            connector,
+            transport: None,
+            link: LinkState::Down,
+            next_attempt: Instant::now(),
+            next_req: 1,
+            asked: BTreeMap::new(),
+            secret,
+            account: None,
+            refreshed: None,
+            own: None,
+            events: VecDeque::new(),
+            seeks: Vec::new(),
+            games: Vec::new(),
+        }
+    }
+
+    /// The connection's state.
+    pub fn link(&self) -> LinkState {
+        self.link
+    }
+
+    /// The account signed in to, once it is.
+    pub fn account(&self) -> Option<&SignedIn> {
+        self.account.as_ref()
+    }
+
+    /// This player's seek, while one is open or on its way.
+    pub fn own_seek(&self) -> Option<&OwnSeek> {
+        self.own.as_ref()
+    }
+
+    /// The next thing to tell the player.
+    pub fn next_event(&mut self) -> Option<LobbyEvent> {
+        self.events.pop_front()
+    }
+
+    fn send(&mut self, asked: Option<Asked>, make: impl FnOnce(u64) -> Request) -> u64 {
+        let req = self.next_req;
+        self.next_req += 1;
+        if let Some(a) = asked {
+            self.asked.insert(req, a);
+        }
+        if let Some(t) = self.transport.as_mut() {
+            t.send(make(req).encode());
+        }
+        req
+    }
+
+    /// Drives the connection and refreshes the lists every [`REFRESH`]. Never waits.
+    pub fn poll(&mut self) {
+        let now = Instant::now();
+        if self.transport.is_none() && now >= self.next_attempt {
+            match self.connector.connect(&self.url) {
+                Ok(t) => {
+                    self.transport = Some(t);
+                    self.link = LinkState::Connecting;
+                }
+                Err(e) => self.dropped(now, e),
+            }
+        }
+        while let Some(event) = self.transport.as_mut().and_then(|t| t.poll()) {
+            match event {
+                TransportEvent::Opened => self.opened(),
+                TransportEvent::Text(text) => match Reply::decode(&text) {
+                    Ok(reply) => self.receive(reply),
+                    Err(e) => self.events.push_back(LobbyEvent::Said(e.to_string())),
+                },
+                TransportEvent::Closed(why) => {
+                    self.dropped(now, why);
+                    break;
+                }
+            }
+        }
+        if self.account.is_some() && self.refreshed.is_none_or(|t| now.duration_since(t) >= REFRESH) {
+            self.refresh();
+        }
+    }
+
+    /// Asks for the open seeks and the games being played now.
+    pub fn refresh(&mut self) {
+        self.refreshed = Some(Instant::now());
+        self.send(Some(Asked::Lists), |req| Request::Seeks { req, game: None });
+        self.send(Some(Asked::Lists), |req| Request::Games { req, game: None });
+    }
+
+    fn opened(&mut self) {
+        self.link = LinkState::Up;
+        let secret = match self.secret.clone().map_or_else(fresh_secret, Ok) {
+            Ok(s) => s,
+            Err(e) => return self.events.push_back(LobbyEvent::Said(e)),
+        };
+        // A device's secret signs it in again (the server answers a repeated `account_new`
+        // with the account the secret belongs to); a new one makes a device account.
+        self.send(Some(Asked::SignIn { secret: secret.clone() }), |req| {
+            Request::AccountNew {
+                req,
+                secret,
+                name: None,
+            }
+        });
+    }
+
+    fn dropped(&mut self, now: Instant, why: String) {
+        let was_up = self.link == LinkState::Up;
+        self.transport = None;
+        self.link = LinkState::Down;
+        self.next_attempt = now + RETRY;
+        self.asked.clear();
+        self.account = None;
+        self.refreshed = None;
+        if self.own.take().is_some() {
+            self.events.push_back(LobbyEvent::Said(
+                "The connection to the server dropped, and your seek with it: post it again once the lobby is back."
+                    .into(),
+            ));
+        } else if was_up {
+            self.events.push_back(LobbyEvent::Said(format!(
+                "The lobby lost the server ({why}); trying again…"
+            )));
+        }
+    }
+
+    /// Gives the signed-in account a name of its own (3–20 letters, digits, `_`, `-`).
+    pub fn choose_name(&mut self, name: &str) {
+        let name = name.trim().to_string();
+        let secret = self.secret.clone().unwrap_or_default();
+        self.send(Some(Asked::SignIn { secret }), |req| Request::ChooseName { req, name });
+    }
+
+    /// Posts a seek (one at a time: a second replaces nothing and is refused here).
+    pub fn seek(
+        &mut self,
+        game: &str,
+        options: Vec<(String, String)>,
+        rated: bool,
+        side: SideChoice,
+        range: Option<RatingRange>,
+    ) -> Result<(), String> {
+        if self.own.is_some() {
+            return Err("You already have a seek open: cancel it first.".into());
+        }
+        if self.account.is_none() {
+            return Err("The lobby is not signed in yet.".into());
+        }
+        let token = fresh_secret()?;
+        self.own = Some(OwnSeek {
+            id: None,
+            game: game.to_string(),
+            token: token.clone(),
+        });
+        let game = game.to_string();
+        self.send(Some(Asked::Seek), |req| Request::Seek {
+            req,
+            game,
+            options,
+            rated,
+            side,
+            range,
+            token,
+        });
+        Ok(())
+    }
+
+    /// Withdraws this player's seek.
+    pub fn cancel_seek(&mut self) {
+        if let Some(id) = self.own.take().and_then(|s| s.id) {
+            self.send(Some(Asked::Cancel), |req| Request::CancelSeek { req, id });
+        }
+    }
+
+    /// Takes seek `id`.
+    pub fn accept(&mut self, id: u64) -> Result<(), String> {
+        let token = fresh_secret()?;
+        self.send(Some(Asked::Accept { token: token.clone() }), |req| Request::Accept {
+            req,
+            id,
+            token,
+        });
+        Ok(())
+    }
+
+    fn receive(&mut self, reply: Reply) {
+        match reply {
+            Reply::Account { req, name, named } => {
+                let secret = match self.asked.remove(&req) {
+                    Some(Asked::SignIn { secret }) => secret,
+                    _ => return,
+                };
+                self.secret = Some(secret.clone());
+                let account = SignedIn { name, secret, named };
+                self.account = Some(account.clone());
+                self.events.push_back(LobbyEvent::SignedIn(account));
+                self.refresh();
+            }
+            Reply::Seeks { req, seeks } if self.asked.remove(&req).is_some() => self.seeks = seeks,
+            Reply::Games { req, games } if self.asked.remove(&req).is_some() => self.games = games,
+            Reply::Seeking { req, id } if self.asked.remove(&req).is_some() => {
+                if let Some(own) = self.own.as_mut() {
+                    own.id = Some(id);
+                }
+                self.refresh();
+            }
+            Reply::Matched { id, code, seat } => {
+                if let Some(own) = self.own.take_if(|s| s.id == Some(id)) {
+                    self.events.push_back(LobbyEvent::Matched {
+                        code,
+                        seat,
+                        token: own.token,
+                    });
+                }
+            }
+            Reply::Seated { req, seat, game, .. } => {
+                if let Some(Asked::Accept { token }) = self.asked.remove(&req) {
+                    self.events.push_back(LobbyEvent::Matched {
+                        code: game.code,
+                        seat,
+                        token,
+                    });
+                }
+            }
+            Reply::Done { req } => {
+                self.asked.remove(&req);
+                self.refresh();
+            }
+            Reply::Error { req, message } => {
+                if let Some(Asked::Seek) = req.and_then(|r| self.asked.remove(&r)) {
+                    self.own = None;
+                }
+                self.events.push_back(LobbyEvent::Said(message));
+            }
+            // Pushes of a game followed (after an accept the game connection plays it).
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

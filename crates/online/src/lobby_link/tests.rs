@@ -1,0 +1,215 @@
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::*;
+use crate::client::pipe::{Dialer, Pipe, sent};
+use crate::wire::{GameView, PlayerTag};
+
+fn say(pipe: &Rc<RefCell<Pipe>>, reply: Reply) {
+    pipe.borrow_mut().inbox.push_back(TransportEvent::Text(reply.encode()));
+}
+
+/// A lobby signed in to a fresh device account, its connection, and the lists asked for.
+fn signed_in() -> (LobbyLink, Rc<RefCell<Pipe>>) {
+    let pipes = Rc::new(RefCell::new(Vec::new()));
+    let mut lobby = LobbyLink::new("ws://x/ws", Box::new(Dialer(pipes.clone())), None);
+    lobby.poll();
+    let pipe = pipes.borrow()[0].clone();
+    let Some(Request::AccountNew {
+        req,
+        secret,
+        name: None,
+    }) = sent(&pipe).pop()
+    else {
+        panic!("a device account is made first: {:?}", sent(&pipe));
+    };
+    assert!(crate::account::is_secret(&secret));
+    say(
+        &pipe,
+        Reply::Account {
+            req,
+            name: "guest-k7mq2x".into(),
+            named: false,
+        },
+    );
+    lobby.poll();
+    match lobby.next_event() {
+        Some(LobbyEvent::SignedIn(a)) => assert_eq!((a.name.as_str(), a.secret), ("guest-k7mq2x", secret)),
+        other => panic!("{other:?}"),
+    }
+    (lobby, pipe)
+}
+
+fn seek_view(id: u64) -> SeekView {
+    SeekView {
+        id,
+        by: PlayerTag {
+            name: "ada".into(),
+            rating: None,
+        },
+        game: "konane".into(),
+        options: vec![],
+        rated: false,
+        side: SideChoice::Random,
+        range: None,
+    }
+}
+
+#[test]
+fn a_device_account_is_made_silently_and_the_lists_follow() {
+    let (mut lobby, pipe) = signed_in();
+    let asked = sent(&pipe);
+    let (seeks, games) = match &asked[1..] {
+        [
+            Request::Seeks { req: s, game: None },
+            Request::Games { req: g, game: None },
+        ] => (*s, *g),
+        other => panic!("{other:?}"),
+    };
+    say(
+        &pipe,
+        Reply::Seeks {
+            req: seeks,
+            seeks: vec![seek_view(4)],
+        },
+    );
+    say(
+        &pipe,
+        Reply::Games {
+            req: games,
+            games: vec![],
+        },
+    );
+    lobby.poll();
+    assert_eq!(lobby.seeks, vec![seek_view(4)]);
+    // A list nobody asked for (a stale or forged reply) changes nothing.
+    say(
+        &pipe,
+        Reply::Seeks {
+            req: 999,
+            seeks: vec![],
+        },
+    );
+    lobby.poll();
+    assert_eq!(lobby.seeks.len(), 1);
+}
+
+#[test]
+fn a_seek_taken_gives_the_game_and_the_token_sent_with_it() {
+    let (mut lobby, pipe) = signed_in();
+    lobby
+        .seek(
+            "konane",
+            vec![("size".into(), "6x6".into())],
+            false,
+            SideChoice::First,
+            None,
+        )
+        .unwrap();
+    assert!(
+        lobby.seek("kansho", vec![], false, SideChoice::Random, None).is_err(),
+        "one at a time"
+    );
+    let Some(Request::Seek { req, token, .. }) = sent(&pipe).pop() else {
+        panic!()
+    };
+    say(&pipe, Reply::Seeking { req, id: 7 });
+    lobby.poll();
+    assert_eq!(lobby.own_seek().and_then(|s| s.id), Some(7));
+    // Another seek's match is not this one's.
+    say(
+        &pipe,
+        Reply::Matched {
+            id: 8,
+            code: "abcdefgh23".into(),
+            seat: Seat::First,
+        },
+    );
+    say(
+        &pipe,
+        Reply::Matched {
+            id: 7,
+            code: "zyxwvuts23".into(),
+            seat: Seat::First,
+        },
+    );
+    lobby.poll();
+    assert_eq!(
+        lobby.next_event(),
+        Some(LobbyEvent::Matched {
+            code: "zyxwvuts23".into(),
+            seat: Seat::First,
+            token
+        })
+    );
+    assert_eq!(lobby.next_event(), None);
+    assert!(lobby.own_seek().is_none());
+}
+
+#[test]
+fn an_accepted_seek_gives_the_seat_and_a_refused_one_a_sentence() {
+    let (mut lobby, pipe) = signed_in();
+    lobby.accept(3).unwrap();
+    let Some(Request::Accept { req, id: 3, token }) = sent(&pipe).pop() else {
+        panic!()
+    };
+    let game = GameView {
+        code: "abcdefgh23".into(),
+        game: "konane".into(),
+        options: vec![],
+        moves: vec![],
+        seats: [true, true],
+        resigned: None,
+        players: [None, None],
+        rated: false,
+    };
+    say(
+        &pipe,
+        Reply::Seated {
+            req,
+            seat: Seat::Second,
+            token: token.clone(),
+            game,
+        },
+    );
+    lobby.accept(4).unwrap();
+    let Some(Request::Accept { req: refused, .. }) = sent(&pipe).pop() else {
+        panic!()
+    };
+    say(
+        &pipe,
+        Reply::Error {
+            req: Some(refused),
+            message: "That seek was taken by someone else.".into(),
+        },
+    );
+    lobby.poll();
+    assert_eq!(
+        lobby.next_event(),
+        Some(LobbyEvent::Matched {
+            code: "abcdefgh23".into(),
+            seat: Seat::Second,
+            token
+        })
+    );
+    assert_eq!(
+        lobby.next_event(),
+        Some(LobbyEvent::Said("That seek was taken by someone else.".into()))
+    );
+}
+
+#[test]
+fn a_dropped_connection_withdraws_the_seek_and_says_so() {
+    let (mut lobby, pipe) = signed_in();
+    lobby.seek("kansho", vec![], false, SideChoice::Random, None).unwrap();
+    pipe.borrow_mut()
+        .inbox
+        .push_back(TransportEvent::Closed("reset".into()));
+    lobby.poll();
+    assert!(lobby.own_seek().is_none());
+    assert!(lobby.account().is_none());
+    match lobby.next_event() {
+        Some(LobbyEvent::Said(s)) => assert!(s.contains("seek"), "{s}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -1,0 +1,439 @@
+//! The lobby (issue 74): the open seeks of a Parlour server (accept by one click or tap), "Create
+//! a seek" with the game and options last chosen, rated or casual, the side and a rating
+//! range, the games being played now (to watch), and this device's account — made silently
+//! under a generated name the first time, named here to play rated games. Opened from "Play
+//! online", by `--lobby URL`, or in the browser at `/lobby`. A game made for this player (a
+//! seek taken, a seek accepted) is played on the game connection, which resumes the seat with
+//! the token the lobby chose; the lobby closes then.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use parlour_online::client::LinkState;
+use parlour_online::lobby_link::{LobbyEvent, LobbyLink};
+use parlour_online::net::{WebSocketConnector, ws_url};
+use parlour_online::wire::{PlayerTag, Rated, RatingRange, SideChoice};
+use parlour_rules::GameId;
+use parlour_saves::online::DeviceAccount;
+
+use super::{Book, NetCommand};
+use crate::cli::Args;
+use crate::state::Screen;
+use crate::store::settings::Settings;
+use crate::theme::keyboard::{Ask, ask};
+use crate::theme::layout::Layout;
+
+/// The lobby's connection, while the lobby is open (non-`Send`: on the web the socket is the
+/// browser's).
+#[derive(Default)]
+pub struct Lobby(pub Option<(String, LobbyLink)>);
+
+/// The lobby window's fields.
+#[derive(Resource, Debug, Clone)]
+pub struct LobbyWindow {
+    /// Shown.
+    pub open: bool,
+    /// Only this game's seeks and games (`None`: all).
+    pub filter: Option<GameId>,
+    /// The game of the seek to create.
+    pub game: GameId,
+    /// Rated (named accounts only).
+    pub rated: bool,
+    /// The side wanted.
+    pub side: SideChoice,
+    /// Limit the opponents' rating.
+    pub limited: bool,
+    /// The range, when limited.
+    pub range: (u32, u32),
+    /// The name being typed.
+    pub name: String,
+    /// The last thing the lobby said.
+    pub message: Option<String>,
+}
+
+impl Default for LobbyWindow {
+    fn default() -> Self {
+        LobbyWindow {
+            open: false,
+            filter: None,
+            game: GameId::Konane,
+            rated: false,
+            side: SideChoice::Random,
+            limited: false,
+            range: (1200, 1800),
+            name: String::new(),
+            message: None,
+        }
+    }
+}
+
+/// What the player asked of the lobby.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum LobbyCommand {
+    /// Open the lobby of this server (signing in, or making this device's account).
+    Open(String),
+    /// Close it (an open seek is withdrawn with the connection).
+    Close,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<LobbyWindow>()
+        .init_non_send::<Lobby>()
+        .add_message::<LobbyCommand>()
+        .add_systems(Startup, open_at_start)
+        .add_systems(Update, (open_lobby, poll_lobby).chain())
+        .add_systems(EguiPrimaryContextPass, window);
+}
+
+/// `--lobby URL` (in the browser: the page at `/lobby`) opens that server's lobby.
+fn open_at_start(args: Option<Res<Args>>, mut cmds: MessageWriter<LobbyCommand>) {
+    if let Some(url) = args.and_then(|a| a.lobby.clone()) {
+        cmds.write(LobbyCommand::Open(url));
+    }
+}
+
+fn open_lobby(
+    mut cmds: MessageReader<LobbyCommand>,
+    mut lobby: NonSendMut<Lobby>,
+    mut window: ResMut<LobbyWindow>,
+    book: Res<Book>,
+) {
+    for cmd in cmds.read() {
+        match cmd {
+            LobbyCommand::Open(server) => {
+                let server = server.trim().trim_end_matches('/').to_string();
+                let secret = book.book.account(&server).map(|a| a.secret.clone());
+                let link = LobbyLink::new(ws_url(&server), Box::new(WebSocketConnector), secret);
+                lobby.0 = Some((server, link));
+                window.open = true;
+                window.message = None;
+            }
+            LobbyCommand::Close => {
+                lobby.0 = None;
+                window.open = false;
+            }
+        }
+    }
+}
+
+/// Polls the lobby: keeps the account made or named, hands a game made for this player to the
+/// game connection.
+fn poll_lobby(
+    mut lobby: NonSendMut<Lobby>,
+    mut window: ResMut<LobbyWindow>,
+    mut book: ResMut<Book>,
+    mut net: MessageWriter<NetCommand>,
+) {
+    let Some((server, link)) = lobby.0.as_mut() else { return };
+    link.poll();
+    let mut close = false;
+    while let Some(event) = link.next_event() {
+        match event {
+            LobbyEvent::SignedIn(a) => {
+                book.book.keep_account(DeviceAccount {
+                    server: server.clone(),
+                    name: a.name,
+                    named: a.named,
+                    secret: a.secret,
+                });
+                book.book.last_server = server.clone();
+                book.save();
+            }
+            LobbyEvent::Matched { code, token, .. } => {
+                net.write(NetCommand::Resume {
+                    server: server.clone(),
+                    code,
+                    token,
+                });
+                close = true;
+            }
+            LobbyEvent::Said(s) => window.message = Some(s),
+        }
+    }
+    if close {
+        lobby.0 = None;
+        window.open = false;
+    }
+}
+
+/// A rating as shown: `1523`, `1500?` while provisional, `—` before the first rated game.
+pub fn rating_text(rating: Option<&Rated>) -> String {
+    match rating {
+        Some(r) if r.provisional => format!("{}?", r.rating),
+        Some(r) => r.rating.to_string(),
+        None => "—".into(),
+    }
+}
+
+/// A player as a table shows one: `ada 1523`.
+pub fn player_text(tag: Option<&PlayerTag>) -> String {
+    match tag {
+        Some(t) => format!("{} {}", t.name, rating_text(t.rating.as_ref())),
+        None => "(no account)".into(),
+    }
+}
+
+fn game_name(id: &str) -> String {
+    id.parse::<GameId>()
+        .map_or_else(|_| id.to_string(), |g| g.name().to_string())
+}
+
+fn options_text(options: &[(String, String)]) -> String {
+    if options.is_empty() {
+        "standard".into()
+    } else {
+        options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn window(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    mut lobby: NonSendMut<Lobby>,
+    mut window: ResMut<LobbyWindow>,
+    settings: Res<Settings>,
+    layout: Option<Res<Layout>>,
+    mut net: MessageWriter<NetCommand>,
+    mut cmds: MessageWriter<LobbyCommand>,
+) -> Result {
+    if *screen.get() != Screen::Title || !window.open {
+        return Ok(());
+    }
+    let Some((server, link)) = lobby.0.as_mut() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut open = ask(ctx) != Some(Ask::Close);
+    let layout = layout.map(|l| *l).unwrap_or_default();
+    let width = layout.max_width(620.0, 8.0);
+    let height = if layout.height > 0.0 {
+        layout.height - 40.0
+    } else {
+        700.0
+    };
+    egui::Window::new("Lobby")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 20.0])
+        .fixed_size([width, height.min(760.0)])
+        .show(ctx, |ui| {
+            let w = &mut *window;
+            account_row(ui, server, link, w);
+            if let Some(m) = &w.message {
+                ui.colored_label(egui::Color32::from_rgb(230, 120, 100), m);
+            }
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                create_section(ui, link, w, &settings);
+                ui.separator();
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Show");
+                    egui::ComboBox::from_id_salt("lobby-filter")
+                        .selected_text(w.filter.map_or("every game", |g| g.name()))
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(&mut w.filter, None, "every game");
+                            for id in GameId::ALL {
+                                ui.selectable_value(&mut w.filter, Some(id), id.name());
+                            }
+                        });
+                });
+                seeks_section(ui, link, w);
+                ui.separator();
+                games_section(ui, server, link, w, &mut net);
+            });
+        });
+    if !open {
+        cmds.write(LobbyCommand::Close);
+    }
+    Ok(())
+}
+
+/// Who this device plays as, and the name to choose.
+fn account_row(ui: &mut egui::Ui, server: &str, link: &mut LobbyLink, w: &mut LobbyWindow) {
+    let state = match link.link() {
+        LinkState::Up => "connected",
+        LinkState::Connecting => "connecting…",
+        LinkState::Down => "reconnecting…",
+    };
+    ui.label(egui::RichText::new(format!("{server} · {state}")).small());
+    match link.account().cloned() {
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Signing in…");
+            });
+        }
+        Some(a) if a.named => {
+            ui.label(egui::RichText::new(format!("You play as {}", a.name)).strong());
+        }
+        Some(a) => {
+            ui.label(format!(
+                "You play casual games as {}. Choose a name to play rated games:",
+                a.name
+            ));
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::TextEdit::singleline(&mut w.name)
+                        .desired_width(180.0)
+                        .hint_text("3–20 letters, digits, _ or -"),
+                );
+                let ok = parlour_online::account::Name::parse(w.name.trim()).is_ok();
+                if ui.add_enabled(ok, egui::Button::new("Choose")).clicked() {
+                    link.choose_name(&w.name);
+                    w.name.clear();
+                }
+            });
+        }
+    }
+}
+
+/// "Create a seek": the game (with the options last chosen for it), rated or casual, the side,
+/// a rating range; or the seek open, to cancel.
+fn create_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow, settings: &Settings) {
+    ui.heading("Create a seek");
+    if let Some(own) = link.own_seek() {
+        let game = game_name(&own.game);
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!("Waiting for someone to accept your {game} seek…"));
+            if ui.button("Cancel").clicked() {
+                link.cancel_seek();
+            }
+        });
+        return;
+    }
+    let named = link.account().is_some_and(|a| a.named);
+    ui.horizontal_wrapped(|ui| {
+        egui::ComboBox::from_id_salt("seek-game")
+            .selected_text(w.game.name())
+            .show_ui(ui, |ui| {
+                for id in GameId::ALL {
+                    ui.selectable_value(&mut w.game, id, id.name());
+                }
+            });
+        ui.add_enabled(named, egui::Checkbox::new(&mut w.rated, "Rated"))
+            .on_disabled_hover_text("Only a named account plays rated games");
+        w.rated &= named;
+    });
+    let options = if settings.last_setup.game == w.game {
+        settings.last_setup.options.clone()
+    } else {
+        Vec::new()
+    };
+    ui.label(format!(
+        "Options: {} (as last chosen in New game)",
+        options_text(&options)
+    ));
+    ui.horizontal_wrapped(|ui| {
+        ui.label("You play");
+        ui.radio_value(&mut w.side, SideChoice::First, "first");
+        ui.radio_value(&mut w.side, SideChoice::Second, "second");
+        ui.radio_value(&mut w.side, SideChoice::Random, "either");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut w.limited, "Opponents rated");
+        ui.add_enabled(
+            w.limited,
+            egui::DragValue::new(&mut w.range.0).range(600..=3500).speed(10),
+        );
+        ui.label("to");
+        ui.add_enabled(
+            w.limited,
+            egui::DragValue::new(&mut w.range.1).range(600..=3500).speed(10),
+        );
+    });
+    let range = w.limited.then(|| RatingRange {
+        lo: w.range.0.min(w.range.1),
+        hi: w.range.0.max(w.range.1),
+    });
+    if ui
+        .add_enabled(link.account().is_some(), egui::Button::new("Post the seek"))
+        .clicked()
+        && let Err(e) = link.seek(w.game.id(), options, w.rated, w.side, range)
+    {
+        w.message = Some(e);
+    }
+}
+
+/// The open seeks, to accept.
+fn seeks_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow) {
+    ui.heading("Open seeks");
+    let me = link.account().map(|a| a.name.clone());
+    let shown: Vec<_> = link
+        .seeks
+        .iter()
+        .filter(|s| w.filter.is_none_or(|g| g.is(&s.game)))
+        .cloned()
+        .collect();
+    if shown.is_empty() {
+        ui.label(egui::RichText::new("Nobody is waiting: create a seek, and others see it here.").italics());
+        return;
+    }
+    let mut accept = None;
+    egui::Grid::new("seeks").striped(true).num_columns(5).show(ui, |ui| {
+        for s in &shown {
+            ui.label(player_text(Some(&s.by)));
+            ui.label(game_name(&s.game));
+            ui.label(options_text(&s.options));
+            let range = s.range.map(|r| format!(" {}–{}", r.lo, r.hi)).unwrap_or_default();
+            ui.label(format!("{}{range}", if s.rated { "rated" } else { "casual" }));
+            if me.as_deref() == Some(s.by.name.as_str()) {
+                ui.label("yours");
+            } else if ui.button("Accept").clicked() {
+                accept = Some(s.id);
+            }
+            ui.end_row();
+        }
+    });
+    if let Some(id) = accept
+        && let Err(e) = link.accept(id)
+    {
+        w.message = Some(e);
+    }
+}
+
+/// The games being played now, to watch.
+fn games_section(
+    ui: &mut egui::Ui,
+    server: &str,
+    link: &LobbyLink,
+    w: &LobbyWindow,
+    net: &mut MessageWriter<NetCommand>,
+) {
+    ui.heading("Being played now");
+    let shown: Vec<_> = link
+        .games
+        .iter()
+        .filter(|g| w.filter.is_none_or(|id| id.is(&g.game)))
+        .collect();
+    if shown.is_empty() {
+        ui.label(egui::RichText::new("No game is being played.").italics());
+        return;
+    }
+    egui::Grid::new("live-games")
+        .striped(true)
+        .num_columns(4)
+        .show(ui, |ui| {
+            for g in shown {
+                ui.label(format!(
+                    "{} – {}",
+                    player_text(g.players[0].as_ref()),
+                    player_text(g.players[1].as_ref())
+                ));
+                ui.label(game_name(&g.game));
+                ui.label(format!("move {}", g.ply + 1));
+                if ui.button("Watch").clicked() {
+                    net.write(NetCommand::Watch {
+                        server: server.to_string(),
+                        code: g.code.clone(),
+                    });
+                }
+                ui.end_row();
+            }
+        });
+}
