@@ -109,12 +109,10 @@ pub fn app(args: cli::Args) -> App {
         measure::measure_to(&mut app, path.clone(), args.measure_during, args.measure_frames);
     }
     if let Some(game) = args.game {
-        app.insert_resource(games::Setup {
-            game,
-            options: args.options.clone(),
-            seats: args.seats,
-        })
-        .insert_resource(play::board::StartMoves(args.moves.clone()));
+        let (setup, refused) = games::build::setup_of(game, &args.options, args.seats);
+        app.insert_resource(setup)
+            .insert_resource(play::board::StartMoves(args.moves.clone()))
+            .insert_resource(play::board::StartProblems(refused.into_iter().collect()));
         app.world_mut()
             .resource_mut::<NextState<state::Screen>>()
             .set(state::Screen::Playing);

@@ -7,17 +7,17 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use parlour::games::build::Setup;
+use parlour::games::build::{Setup, setup_of};
 use parlour::games::client::ClientGame;
 use parlour::games::effects::Stage;
 use parlour::games::parts::OFF_BOARD;
 use parlour::play::board::AnimQueue;
-use parlour::play::board::{Match, Piece, Resolution, StartMoves};
+use parlour::play::board::{Match, Piece, Resolution, StartMoves, StartProblems};
 use parlour::play::messages::{GameCommand, MoveInput};
 use parlour::state::{Phase, Screen};
 use parlour_ai::Level;
 use parlour_rules::kansho::{Kansho, KanshoStep};
-use parlour_rules::{Game, GameId};
+use parlour_rules::{Game, GameId, GameOptions};
 
 fn app(game: &str, seats: [Option<Level>; 2], start: Vec<String>) -> App {
     app_with(game, &[], seats, start)
@@ -28,11 +28,7 @@ fn app_with(game: &str, options: &[(&str, &str)], seats: [Option<Level>; 2], sta
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
         .add_plugins(parlour::logic_plugin)
-        .insert_resource(Setup {
-            game: game.parse().expect("a game"),
-            options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-            seats,
-        })
+        .insert_resource(setup_of(game.parse().expect("a game"), options, seats).0)
         .insert_resource(StartMoves(start));
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Playing);
     app.update();
@@ -412,7 +408,7 @@ fn replay_steps_back_instantly_and_forward_through_the_animations() {
 fn a_pasted_move_list_names_its_first_bad_move() {
     let setup = Setup {
         game: GameId::Konane,
-        options: Vec::new(),
+        options: GameOptions::standard(GameId::Konane),
         seats: [None, None],
     };
     let m = parlour::games::build::match_from_moves(&setup, "1. xd5 xe5\n2. b5-d5").expect("a legal list");
@@ -432,7 +428,7 @@ fn a_pasted_move_list_names_its_first_bad_move() {
 fn a_saved_match_loads_back_with_its_history_and_position() {
     let setup = Setup {
         game: GameId::Qyshinsu,
-        options: Vec::new(),
+        options: GameOptions::standard(GameId::Qyshinsu),
         seats: [None, Some(Level::Novice)],
     };
     let mut m = parlour::games::build::new_match(&setup).expect("match");
@@ -556,15 +552,13 @@ fn a_finished_conhex_game_loaded_from_its_moves_lights_the_winning_chain() {
 #[test]
 fn bad_command_line_options_and_moves_open_the_game_with_a_sentence() {
     // A bad --moves: the game opens after the moves before it, and the player is told.
+    let (setup, refused) = setup_of(GameId::Konane, &[("size", "99x3")], [None, None]);
     let mut a = App::new();
     a.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::logic_plugin)
         .init_resource::<parlour::state::Notice>()
-        .insert_resource(Setup {
-            game: GameId::Konane,
-            options: vec![("size".into(), "99x3".into())],
-            seats: [None, None],
-        })
+        .insert_resource(setup)
+        .insert_resource(StartProblems(refused.into_iter().collect()))
         .insert_resource(StartMoves(vec![
             "xd5".into(),
             "xe5".into(),

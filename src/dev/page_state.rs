@@ -245,11 +245,7 @@ mod tests {
 
     #[test]
     fn the_page_state_names_the_screen_the_moves_and_the_clickable_spots() {
-        let setup = crate::games::build::Setup {
-            game: parlour_rules::GameId::Konane,
-            options: vec![("size".into(), "6x6".into())],
-            seats: [None, None],
-        };
+        let (setup, _) = crate::games::build::setup_of(parlour_rules::GameId::Konane, &[("size", "6x6")], [None, None]);
         let m = crate::games::build::match_from_moves(&setup, "xa6").unwrap();
         let text = page_state(
             crate::state::Screen::Playing,

@@ -1,8 +1,10 @@
-//! Making matches: new ones from a set-up, and from a save, a move list or a position; the
-//! games' options as the new-game dialog reads and sets them; the colour palettes.
+//! Making matches: new ones from a set-up, and from a save, a move list or a position; set-ups
+//! from options read as text (`setup_of`; the options themselves are a typed value,
+//! `parlour_rules::GameOptions`); the colour palettes.
 
 use bevy::prelude::*;
-use parlour_rules::{GameId, with_game};
+use parlour_rules::record::Level;
+use parlour_rules::{GameId, GameOptions, with_game};
 
 pub use parlour_saves::settings::{Palette, Setup};
 
@@ -25,7 +27,7 @@ pub fn match_from_moves(setup: &Setup, moves: &str) -> Result<Box<dyn AnyMatch>,
         let opts = G::parse_options(&pairs).map_err(|e| e.to_string())?;
         Ok(Box::new(MatchOf::<G>::from_moves(&opts, moves)?))
     }
-    with_game!(setup.game, G => boxed::<G>(&setup.options, moves))
+    with_game!(setup.game, G => boxed::<G>(setup.options.pairs(), moves))
 }
 
 /// A match of the game in `setup` from a set-up position in the game's position text (see
@@ -104,40 +106,28 @@ fn make<G: ClientGame>(options: &[(String, String)]) -> Result<Box<dyn AnyMatch>
 
 /// A new match of the game and options in `setup`.
 pub fn new_match(setup: &Setup) -> Result<Box<dyn AnyMatch>, String> {
-    with_game!(setup.game, G => make::<G>(&setup.options))
+    with_game!(setup.game, G => make::<G>(setup.options.pairs()))
 }
 
-/// The value in force of option `key` in a game id with the options chosen, or `None` where it
-/// does not apply (or the options are refused).
-pub fn option_value(game: GameId, options: &[(String, String)], key: &str) -> Option<String> {
-    game.option_value(options, key)
-}
-
-/// The options in their canonical form (only what differs from the defaults), or the sentence
-/// that refuses them.
-pub fn canonical_options(game: GameId, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
-    Ok(game.canonical_options(options)?)
-}
-
-/// `options` with `key=value` in place of any earlier value (not checked).
-pub fn set_option(options: &[(String, String)], key: &str, value: &str) -> Vec<(String, String)> {
-    let mut o: Vec<(String, String)> = options.iter().filter(|(k, _)| k != key).cloned().collect();
-    o.push((key.to_string(), value.to_string()));
-    o
-}
-
-/// `options` with `key` set to `value`, kept valid: where the new value cannot go with the
-/// other choices (a rule switch on Monk and Water, a first side with no move), the choices it
-/// clashes with give way, the board first kept. Canonical form.
-pub fn with_option(game: GameId, options: &[(String, String)], key: &str, value: &str) -> Vec<(String, String)> {
-    let set = |base: &[(String, String)]| set_option(base, key, value);
-    let variant: Vec<(String, String)> = options.iter().filter(|(k, _)| k == "variant").cloned().collect();
-    for base in [options, &variant[..], &[]] {
-        if let Ok(o) = canonical_options(game, &set(base)) {
-            return o;
-        }
-    }
-    options.to_vec()
+/// A set-up of `game` with options read from text (the command line, a lesson's script, a
+/// test): options the rules refuse give the game's usual ones, and the sentence that says so.
+pub fn setup_of<K: AsRef<str>, V: AsRef<str>>(
+    game: GameId,
+    pairs: &[(K, V)],
+    seats: [Option<Level>; 2],
+) -> (Setup, Option<String>) {
+    let pairs: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_ref().to_string(), v.as_ref().to_string()))
+        .collect();
+    let (options, problem) = match GameOptions::checked(game, &pairs) {
+        Ok(o) => (o, None),
+        Err(e) => (
+            GameOptions::standard(game),
+            Some(format!("{}: {e}; the game opened with its usual options.", game.name())),
+        ),
+    };
+    (Setup { game, options, seats }, problem)
 }
 
 /// The option specs of a game id.

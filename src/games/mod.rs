@@ -27,8 +27,8 @@ pub mod words;
 
 pub use any_match::{AiTask, AnyMatch, MatchOf};
 pub use build::{
-    Palette, PaletteColours, Setup, canonical_options, match_from_moves, match_from_position, match_from_save,
-    move_list, new_match, option_specs, option_value, set_option, with_option,
+    Palette, PaletteColours, Setup, match_from_moves, match_from_position, match_from_save, move_list, new_match,
+    option_specs, setup_of,
 };
 pub use client::{Candidates, ClientGame};
 pub use effects::{Anim, AnimStep, Sfx, Stage};

@@ -2,9 +2,9 @@
 //! shaded, the hunter hopping along his path, soldiers captured and lifted off together.
 
 use bevy::prelude::*;
-use parlour_rules::GameId;
 use parlour_rules::soldiers::{Board, Move, Piece, Point, Rules, Soldiers, SoldiersOptions, Step, Variant};
 use parlour_rules::{Game, Player, Status};
+use parlour_rules::{GameId, GameOptions};
 
 use crate::games::build::okabe_ito;
 use crate::games::client::{About, ClientGame, chosen};
@@ -235,7 +235,7 @@ pub struct SoldiersRulesInfo {
     pub changed: Vec<String>,
     /// The board's fair set as options, and the one-line reason for it, when the rules chosen
     /// are not already that set (none on Monk and Water).
-    pub fair: Option<(Vec<(String, String)>, &'static str)>,
+    pub fair: Option<(GameOptions, &'static str)>,
     /// The fair set's switches in words, e.g. `custodian=off`.
     pub fair_switches: String,
 }
@@ -272,7 +272,13 @@ pub fn soldiers_rules(options: &[(String, String)]) -> Option<SoldiersRulesInfo>
         sentences: o.rules().sentences(b),
         changed: changed_from_seed(&o),
         fair: (o.variant != Variant::Monk && o.rules() != fair.rules())
-            .then(|| (Soldiers::option_pairs(&fair), Rules::fair_reason(o.variant))),
+            .then(|| {
+                (
+                    GameOptions::checked(GameId::Soldiers, &Soldiers::option_pairs(&fair)),
+                    Rules::fair_reason(o.variant),
+                )
+            })
+            .and_then(|(options, reason)| Some((options.ok()?, reason))),
         fair_switches,
     })
 }
@@ -328,6 +334,7 @@ mod tests {
         let info = soldiers_rules(&seed).expect("valid");
         assert!(info.changed.is_empty());
         let (fair, reason) = info.fair.expect("board 1 has a fair set");
+        let fair = fair.pairs().to_vec();
         assert_eq!(fair, pairs(&[("variant", "board1"), ("rules", "fair")]));
         assert!(reason.contains("custodian"));
         assert_eq!(info.fair_switches, "custodian=off");

@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use parlour_ai::Level;
-use parlour_rules::GameId;
+use parlour_rules::{GameId, GameOptions};
 
-use crate::games::build::{Setup, canonical_options, option_specs, option_value, set_option, with_option};
-use crate::games::client::{about, chosen, first_mover, seat_names};
+use crate::games::build::{Setup, option_specs};
+use crate::games::client::{about, first_mover, seat_names};
 use crate::games::effects::Sfx;
 use crate::games::konane_solved_line;
 use crate::games::prove_soldiers_start;
@@ -71,7 +71,7 @@ pub(super) fn new_game(
                 && game != id
             {
                 setup.game = id;
-                setup.options.clear();
+                setup.options = GameOptions::standard(id);
                 sfx.write(PlaySfx(Sfx::Click));
             }
             ui.add_space(4.0);
@@ -82,7 +82,7 @@ pub(super) fn new_game(
                 soldiers_notes(ui, &mut setup, &mut proof, &mut sfx);
             }
             if game == GameId::Konane
-                && let Some(line) = konane_solved_line(&setup.options)
+                && let Some(line) = konane_solved_line(setup.options.pairs())
             {
                 ui.colored_label(egui::Color32::from_rgb(230, 170, 60), line);
             }
@@ -125,7 +125,7 @@ fn options(ui: &mut egui::Ui, game: GameId, setup: &mut ResMut<Setup>) {
     for spec in specs {
         // Only the options that apply to the choices so far, with the value in force
         // (a rule switch's follows the board when not chosen).
-        let Some(current) = option_value(game, &setup.options, spec.key) else {
+        let Some(current) = setup.options.value(game, spec.key) else {
             continue;
         };
         ui.horizontal_wrapped(|ui| {
@@ -135,7 +135,7 @@ fn options(ui: &mut egui::Ui, game: GameId, setup: &mut ResMut<Setup>) {
             } else {
                 for v in spec.values {
                     if ui.selectable_label(current == *v, *v).clicked() && current != *v {
-                        setup.options = with_option(game, &setup.options, spec.key, v);
+                        setup.options = setup.options.with(game, spec.key, v);
                     }
                 }
             }
@@ -157,14 +157,14 @@ fn number_slider(
         .values
         .iter()
         .copied()
-        .filter(|v| canonical_options(game, &set_option(&setup.options, spec.key, v)).is_ok())
+        .filter(|v| setup.options.allows(game, spec.key, v))
         .collect();
     let mut i = allowed.iter().position(|v| *v == current).unwrap_or(0);
     let last = allowed.len().saturating_sub(1);
     if ui.add(egui::Slider::new(&mut i, 0..=last).show_value(false)).changed()
         && let Some(v) = allowed.get(i)
     {
-        setup.options = with_option(game, &setup.options, spec.key, v);
+        setup.options = setup.options.with(game, spec.key, v);
     }
     ui.label(current);
 }
@@ -178,12 +178,12 @@ fn soldiers_notes(
     sfx: &mut MessageWriter<PlaySfx>,
 ) {
     // The reading of the rules in force on the chosen board, as the rule page asks.
-    let v = match chosen(&setup.options, "variant") {
+    let v = match setup.options.chosen("variant") {
         "" => "board1",
         v => v,
     };
     ui.add(egui::Label::new(egui::RichText::new(variant_notes(v)).small()).wrap());
-    let Some(info) = soldiers_rules(&setup.options) else {
+    let Some(info) = soldiers_rules(setup.options.pairs()) else {
         return;
     };
     if !info.changed.is_empty() {
@@ -199,7 +199,7 @@ fn soldiers_notes(
             .wrap(),
         );
     }
-    match proof.check(&setup.options) {
+    match proof.check(setup.options.pairs()) {
         Proven::Pending => {
             ui.horizontal(|ui| {
                 ui.spinner();
@@ -227,7 +227,7 @@ fn soldiers_notes(
 /// Each side: a human or one of the computer's levels; then who moves first.
 fn players(ui: &mut egui::Ui, game: GameId, setup: &mut ResMut<Setup>) {
     ui.heading("Players");
-    let names = seat_names(game, &setup.options);
+    let names = seat_names(game, setup.options.pairs());
     for (seat, name) in names.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(*name).strong());
@@ -240,12 +240,12 @@ fn players(ui: &mut egui::Ui, game: GameId, setup: &mut ResMut<Setup>) {
         });
         if let Some(l) = setup.seats[seat] {
             ui.label(egui::RichText::new(l.description()).small().italics());
-            if let Some(text) = strength(game, &setup.options, l) {
+            if let Some(text) = strength(game, setup.options.pairs(), l) {
                 ui.label(egui::RichText::new(text).small());
             }
         }
     }
-    ui.label(first_mover(game, &setup.options));
+    ui.label(first_mover(game, setup.options.pairs()));
 }
 
 /// The level's measured rating on this board ("Casual — about 1450 in Kōnane"), where one was

@@ -127,7 +127,7 @@ fn cap(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::build::{Setup, new_match};
+    use crate::games::build::new_match;
 
     fn board_of(game: &str, options: &[(&str, &str)], moves: &[&str]) -> (Scoreboard, Vec<Counter>) {
         let (b, c, _) = board_and_names(game, options, moves);
@@ -140,11 +140,7 @@ mod tests {
         moves: &[&str],
     ) -> (Scoreboard, Vec<Counter>, [String; 2]) {
         let game: parlour_rules::GameId = game.parse().expect("a game");
-        let setup = Setup {
-            game,
-            options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-            seats: [None, None],
-        };
+        let (setup, _) = crate::games::build::setup_of(game, options, [None, None]);
         let mut m = new_match(&setup).expect("starts");
         for text in moves {
             let tokens = m.parse(text).expect("parses");

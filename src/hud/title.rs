@@ -204,7 +204,7 @@ fn watch(
     demo.0 = true;
     **setup = Setup {
         game: id,
-        options: Vec::new(),
+        options: parlour_rules::GameOptions::standard(id),
         seats: [Some(Level::Casual), Some(Level::Casual)],
     };
     next.set(Screen::Playing);

@@ -170,7 +170,7 @@ fn create_section(
         });
     // The options last chosen for that game in the new-game dialog come along.
     let options = if settings.last_setup.game == d.game {
-        settings.last_setup.options.clone()
+        settings.last_setup.options.pairs().to_vec()
     } else {
         Vec::new()
     };

@@ -321,7 +321,7 @@ fn create_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow, 
         w.rated &= named;
     });
     let options = if settings.last_setup.game == w.game {
-        settings.last_setup.options.clone()
+        settings.last_setup.options.pairs().to_vec()
     } else {
         Vec::new()
     };

@@ -288,9 +288,10 @@ fn first_seating(
     game: &parlour_online::wire::GameView,
     book: &mut Book,
 ) -> Result<(Setup, Option<Player>), String> {
+    let id = crate::games::build::game(&game.game)?;
     let fresh = Setup {
-        game: crate::games::build::game(&game.game)?,
-        options: game.options.clone(),
+        game: id,
+        options: parlour_rules::GameOptions::checked(id, &game.options)?,
         seats: [None, None],
     };
     link.first = new_match(&fresh)?.seat_to_move();

@@ -53,6 +53,11 @@ pub struct Resigned(pub Option<Player>);
 #[derive(Resource, Default, Debug, Clone)]
 pub struct StartMoves(pub Vec<String>);
 
+/// What was refused on the way to the next match (`--options` the rules refuse), said with
+/// what goes wrong starting it, once.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct StartProblems(pub Vec<String>);
+
 /// The moves the review draws on the table: the one that led to the position shown and the
 /// one the computer preferred instead (each empty when not shown).
 #[derive(Resource, Default, Debug, Clone, PartialEq)]

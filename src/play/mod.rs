@@ -25,7 +25,9 @@ use crate::games::build::Setup;
 use crate::games::effects::Stage;
 use crate::schedule::{RuleSet, StageId};
 use crate::state::{KeepMatch, Phase, Remote, Review, Screen, Teaching};
-use board::{Caption, GameOverTimer, OffRecord, Resigned, Resolution, Selection, StartMoves, TableDirty};
+use board::{
+    Caption, GameOverTimer, OffRecord, Resigned, Resolution, Selection, StartMoves, StartProblems, TableDirty,
+};
 use messages::{GameCommand, MoveInput, PlaySfx};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -40,6 +42,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Resolution>()
         .init_resource::<Resigned>()
         .init_resource::<StartMoves>()
+        .init_resource::<StartProblems>()
         .init_resource::<TableDirty>()
         .init_resource::<board::ShownMoves>()
         .init_resource::<Caption>()

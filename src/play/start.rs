@@ -10,7 +10,8 @@ use crate::games::build::{PaletteColours, Setup};
 use crate::games::parts::Table;
 use crate::play::board::AnimQueue;
 use crate::play::board::{
-    BoardRoot, Caption, CellTint, Match, Resigned, Resolution, Selection, Spot, StartMoves, TableDirty, Tabletop,
+    BoardRoot, Caption, CellTint, Match, Resigned, Resolution, Selection, Spot, StartMoves, StartProblems, TableDirty,
+    Tabletop,
 };
 use crate::state::Notice;
 use crate::state::{KeepMatch, Phase, Remote, Review};
@@ -32,7 +33,7 @@ pub fn start_match(
     (mut review, remote): (ResMut<Review>, Res<Remote>),
     mut queue: ResMut<AnimQueue>,
     settings: Option<Res<parlour_saves::settings::Settings>>,
-    start: Res<StartMoves>,
+    (start, mut refused): (Res<StartMoves>, ResMut<StartProblems>),
     old: Query<Entity, With<Tabletop>>,
     mut dirty: ResMut<TableDirty>,
     mut sel: ResMut<Selection>,
@@ -54,7 +55,9 @@ pub fn start_match(
     let fresh = if kept {
         None
     } else {
-        let (fresh, problems) = fresh_match(&setup, &start.0);
+        let (fresh, more) = fresh_match(&setup, &start.0);
+        let mut problems = std::mem::take(&mut refused.0);
+        problems.extend(more);
         // A bad --options or --moves opens the game anyway, and says what was refused.
         if !problems.is_empty()
             && let Some(n) = notice.as_mut()
@@ -117,7 +120,7 @@ fn fresh_match(setup: &Setup, start: &[String]) -> (Option<Box<dyn AnyMatch>>, V
             problems.push(format!("{name}: {e}; the game opened with its usual options."));
             let fallback = Setup {
                 game: setup.game,
-                options: Vec::new(),
+                options: parlour_rules::GameOptions::standard(setup.game),
                 seats: setup.seats,
             };
             match new_match(&fallback) {

@@ -9,7 +9,7 @@ use parlour_rules::GameId;
 use crate::games::any_match::AnyMatch;
 use crate::games::build::Palette;
 use crate::games::build::new_match;
-use crate::games::build::{PaletteColours, Setup};
+use crate::games::build::{PaletteColours, setup_of};
 use crate::games::effects::Stage;
 use crate::play::board::AnimQueue;
 use crate::play::board::piece_bundle;
@@ -133,15 +133,7 @@ pub(super) fn plugin(app: &mut App) {
 /// always can: a test plays every recorded game through).
 fn backdrop(index: usize) -> Option<Backdrop> {
     let rec = recording(ORDER[index % ORDER.len()]);
-    let setup = Setup {
-        game: rec.game,
-        options: rec
-            .options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-        seats: [None, None],
-    };
+    let (setup, _) = setup_of(rec.game, rec.options, [None, None]);
     let mut m = new_match(&setup).ok()?;
     let moves: Vec<&'static str> = rec.moves.split_whitespace().collect();
     for text in &moves[..rec.shown_from.min(moves.len())] {

@@ -136,7 +136,8 @@ fn act(
                         );
                         *setup = Setup {
                             game: s.game,
-                            options: s.options.clone(),
+                            options: parlour_rules::GameOptions::checked(s.game, &s.options)
+                                .unwrap_or_else(|_| parlour_rules::GameOptions::standard(s.game)),
                             seats: s.players,
                         };
                         // A review of it reopens at once with the analysis it was saved with.

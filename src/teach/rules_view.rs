@@ -9,7 +9,7 @@ use parlour_rules::GameId;
 use super::diagram::diagram;
 use crate::cli::Args;
 use crate::games::any_match::AnyMatch;
-use crate::games::build::{PaletteColours, Setup, new_match};
+use crate::games::build::{PaletteColours, Setup, new_match, setup_of};
 use crate::games::client::about;
 use crate::games::parts::Token;
 use crate::games::soldiers_rules;
@@ -54,16 +54,15 @@ pub fn rules_window(
         Some(g) => g,
         None => setup.game,
     };
-    let options = m.as_ref().map(|m| m.0.options()).unwrap_or(setup.options.clone());
+    let options = m
+        .as_ref()
+        .map(|m| m.0.options())
+        .unwrap_or_else(|| setup.options.pairs().to_vec());
     let option = |key: &str| options.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
     // Sixteen Soldiers: the board in play (the rules' default when none is chosen); the rules in
     // force come from the options below.
     let variant = option("variant").unwrap_or_else(|| "board1".to_string());
-    let start = new_match(&Setup {
-        game,
-        options: options.clone(),
-        seats: [None, None],
-    });
+    let start = new_match(&setup_of(game, &options, [None, None]).0);
     // Escape closes the window (F1 opens and closes it too).
     let mut open = ask(ctx) != Some(Ask::Close);
     let mut walk = false;

@@ -15,7 +15,7 @@ use parlour_rules::GameId;
 use super::lessons::{Lesson, lesson, match_at};
 use crate::cli::Args;
 use crate::games::any_match::AnyMatch;
-use crate::games::build::Setup;
+use crate::games::build::{Setup, setup_of};
 use crate::games::effects::Sfx;
 use crate::play::board::{Caption, GameOverTimer, Match, Resolution, Selection, StartMoves, TableDirty};
 use crate::play::messages::{MoveInput, PlaySfx};
@@ -101,11 +101,7 @@ pub fn request(
 ) {
     let l = lesson(game, options);
     req.0 = Some(l);
-    *setup = Setup {
-        game: l.game,
-        options: l.options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-        seats: [None, None],
-    };
+    *setup = setup_of(l.game, l.options, [None, None]).0;
     start.0.clear();
     next.set(Screen::Playing);
 }

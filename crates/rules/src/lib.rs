@@ -11,11 +11,13 @@ pub mod fuzzing;
 pub mod game;
 pub mod kansho;
 pub mod konane;
+pub mod options;
 pub mod qyshinsu;
 pub mod record;
 pub mod registry;
 pub mod soldiers;
 
+pub use options::GameOptions;
 pub use registry::{GameId, UnknownGame};
 
 pub use game::{

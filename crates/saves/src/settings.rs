@@ -9,8 +9,8 @@
 use std::fmt;
 use std::path::Path;
 
-use parlour_rules::GameId;
 use parlour_rules::record::Level;
+use parlour_rules::{GameId, GameOptions};
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// The file's name in the data directory.
@@ -94,8 +94,8 @@ impl Palette {
 pub struct Setup {
     /// The game (written as its engine id).
     pub game: GameId,
-    /// `key=value` options.
-    pub options: Vec<(String, String)>,
+    /// The game's options, checked by its rules.
+    pub options: GameOptions,
     /// Each seat: `None` for a human, or the AI level.
     pub seats: [Option<Level>; 2],
 }
@@ -104,15 +104,14 @@ impl Default for Setup {
     fn default() -> Self {
         Setup {
             game: GameId::Kansho,
-            options: Vec::new(),
+            options: GameOptions::standard(GameId::Kansho),
             seats: [None, Some(Level::Casual)],
         }
     }
 }
 
 /// A [`Setup`] as a file holds it: a game no longer known (or misspelt by a hand edit) gives the
-/// default setup instead of a damaged file; options the game refuses are dropped by
-/// [`Settings::sanitized`].
+/// default setup instead of a damaged file; options the game refuses give its standard ones.
 #[derive(Deserialize)]
 struct SetupFile {
     game: String,
@@ -125,7 +124,7 @@ impl From<SetupFile> for Setup {
         match GameId::parse(&f.game) {
             Some(game) => Setup {
                 game,
-                options: f.options,
+                options: GameOptions::checked(game, &f.options).unwrap_or_else(|_| GameOptions::standard(game)),
                 seats: f.seats,
             },
             None => Setup::default(),
@@ -225,9 +224,9 @@ impl From<serde_json::Error> for DamagedSettings {
 }
 
 impl Settings {
-    /// Values from a hand-edited file brought into range; a last game the rules refuse is
-    /// replaced (its options dropped, or the default game), so the new-game dialog never opens
-    /// on a game it cannot start.
+    /// Values from a hand-edited file brought into range (a last game the rules refuse was
+    /// already replaced where it was read: its options dropped, or the default game), so the
+    /// new-game dialog never opens on a game it cannot start.
     pub fn sanitized(mut self) -> Self {
         self.volume = if self.volume.is_finite() {
             self.volume.clamp(0.0, 1.0)
@@ -239,10 +238,6 @@ impl Settings {
         } else {
             1.0
         };
-        let game = self.last_setup.game;
-        self.last_setup.options = game
-            .canonical_options(&self.last_setup.options)
-            .unwrap_or_else(|_| game.canonical_options(&[]).unwrap_or_default());
         self.guided.sort();
         self.guided.dedup();
         self
@@ -307,8 +302,13 @@ pub mod fuzzing {
             Ok(s) => {
                 assert!((0.0..=1.0).contains(&s.volume), "volume {}", s.volume);
                 assert!((UI_SCALE.0..=UI_SCALE.1).contains(&s.ui_scale), "scale {}", s.ui_scale);
-                let canonical = s.last_setup.game.canonical_options(&s.last_setup.options);
-                assert_eq!(canonical.as_ref(), Ok(&s.last_setup.options), "{:?}", s.last_setup);
+                let canonical = s.last_setup.game.canonical_options(s.last_setup.options.pairs());
+                assert_eq!(
+                    canonical.as_deref(),
+                    Ok(s.last_setup.options.pairs()),
+                    "{:?}",
+                    s.last_setup
+                );
                 assert_eq!(Settings::decode(s.encode().as_bytes()).as_ref(), Ok(&s));
             }
             Err(e) => {
@@ -351,7 +351,7 @@ mod tests {
             ui_scale: 1.5,
             last_setup: Setup {
                 game: GameId::ConHex,
-                options: vec![("swap".into(), "off".into())],
+                options: GameOptions::checked(GameId::ConHex, &[("swap".into(), "off".into())]).unwrap(),
                 seats: [Some(Level::Strong), None],
             },
             guided: vec![GameId::Kansho],
@@ -389,14 +389,19 @@ mod tests {
             r#"{"last_setup": {"game": "soldiers", "options": [["variant", "monk"], ["custodian", "off"]], "seats": [null, "Master"]}}"#,
         );
         assert_eq!(s.last_setup.game, GameId::Soldiers);
-        assert_eq!(s.last_setup.options, [("variant".to_string(), "board1".to_string())]);
+        assert_eq!(
+            s.last_setup.options.pairs(),
+            [("variant".to_string(), "board1".to_string())]
+        );
         // Found while writing the fuzz property: a game id in another case was kept as it was
         // and left the new-game dialog on a game the client could not start.
         let s = decode(r#"{"last_setup": {"game": "KONANE", "options": [["size", "6x6"]], "seats": [null, null]}}"#);
         assert_eq!(s.last_setup.game, GameId::Konane);
         assert_eq!(
-            GameId::Konane.canonical_options(&s.last_setup.options).as_ref(),
-            Ok(&s.last_setup.options)
+            GameId::Konane
+                .canonical_options(s.last_setup.options.pairs())
+                .as_deref(),
+            Ok(s.last_setup.options.pairs())
         );
         let s = decode(r#"{"guided": ["konane", "chess", "konane"]}"#);
         assert_eq!(s.guided, [GameId::Konane]);
@@ -412,7 +417,11 @@ mod tests {
         let good = Settings {
             last_setup: Setup {
                 game: GameId::Soldiers,
-                options: vec![("variant".into(), "board2".into()), ("custodian".into(), "off".into())],
+                options: GameOptions::checked(
+                    GameId::Soldiers,
+                    &[("variant".into(), "board2".into()), ("custodian".into(), "off".into())],
+                )
+                .unwrap(),
                 seats: [None, Some(Level::Master)],
             },
             ..Settings::default()

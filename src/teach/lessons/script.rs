@@ -3,7 +3,7 @@
 
 use parlour_rules::GameId;
 
-use crate::games::build::Setup;
+use crate::games::build::{Setup, setup_of};
 
 /// Where a step starts when it does not go on from the step before.
 #[derive(Clone, Copy, Debug)]
@@ -40,14 +40,6 @@ pub struct Lesson {
 impl Lesson {
     /// The game and options the walkthrough is played with, both seats people.
     pub fn setup(&self) -> Setup {
-        Setup {
-            game: self.game,
-            options: self
-                .options
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-            seats: [None, None],
-        }
+        setup_of(self.game, self.options, [None, None]).0
     }
 }
