@@ -20,7 +20,7 @@ use crate::cli::Args;
 use crate::state::Screen;
 use crate::store::settings::Settings;
 use crate::theme::keyboard::{Ask, ask};
-use crate::theme::layout::Layout;
+use crate::theme::layout::{Layout, mark_target};
 
 /// The lobby's connection, while the lobby is open (non-`Send`: on the web the socket is the
 /// browser's).
@@ -351,9 +351,9 @@ fn create_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow, 
         lo: w.range.0.min(w.range.1),
         hi: w.range.0.max(w.range.1),
     });
-    if ui
-        .add_enabled(link.account().is_some(), egui::Button::new("Post the seek"))
-        .clicked()
+    let post = ui.add_enabled(link.account().is_some(), egui::Button::new("Post the seek"));
+    mark_target(ui.ctx(), "lobby-seek", post.rect);
+    if post.clicked()
         && let Err(e) = link.seek(w.game.id(), options, w.rated, w.side, range)
     {
         w.message = Some(e);
@@ -375,6 +375,7 @@ fn seeks_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow) {
         return;
     }
     let mut accept = None;
+    let mut first = true;
     egui::Grid::new("seeks").striped(true).num_columns(5).show(ui, |ui| {
         for s in &shown {
             ui.label(player_text(Some(&s.by)));
@@ -384,8 +385,14 @@ fn seeks_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow) {
             ui.label(format!("{}{range}", if s.rated { "rated" } else { "casual" }));
             if me.as_deref() == Some(s.by.name.as_str()) {
                 ui.label("yours");
-            } else if ui.button("Accept").clicked() {
-                accept = Some(s.id);
+            } else {
+                let button = ui.button("Accept");
+                if std::mem::take(&mut first) {
+                    mark_target(ui.ctx(), "lobby-accept", button.rect);
+                }
+                if button.clicked() {
+                    accept = Some(s.id);
+                }
             }
             ui.end_row();
         }

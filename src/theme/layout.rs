@@ -94,7 +94,16 @@ pub fn with_key(seen: &InputSeen, label: &str, key: &str) -> String {
 /// The controls a script may look for on the page by name (the browser test taps them as a
 /// finger would): where each was drawn in the last pass.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub const TARGETS: [&str; 6] = ["new-game", "start", "sheet", "title-screen", "review", "graph"];
+pub const TARGETS: [&str; 8] = [
+    "new-game",
+    "start",
+    "sheet",
+    "title-screen",
+    "review",
+    "graph",
+    "lobby-seek",
+    "lobby-accept",
+];
 
 /// Notes where the control `name` (one of [`TARGETS`]) was drawn this pass.
 pub fn mark_target(ctx: &bevy_egui::egui::Context, name: &'static str, rect: bevy_egui::egui::Rect) {

@@ -1,6 +1,7 @@
 //! The HTTP side: `/ws` upgrades to the game WebSocket, `/health` answers `ok` when the
 //! database takes a write (503 and why when not), and with a web
-//! directory, `/` and `/g/<code>` serve the browser client (the page reads the code itself). Each WebSocket
+//! directory, `/`, `/g/<code>` and `/lobby` serve the browser client (the page reads its
+//! address itself). Each WebSocket
 //! is one task that reads requests in order, answers each, and forwards the pushes of the game
 //! it follows. Every frame is size-checked and rate-limited before it is read.
 
@@ -75,7 +76,8 @@ fn routes<S: Store>(registry: Arc<Registry<S>>, web: Option<std::path::PathBuf>,
             let files = tower_http::services::ServeDir::new(dir)
                 .precompressed_br()
                 .precompressed_gzip();
-            api.route_service("/g/{code}", index)
+            api.route_service("/g/{code}", index.clone())
+                .route_service("/lobby", index)
                 .fallback_service(Router::new().fallback_service(files).layer(axum::middleware::from_fn(
                     move |req: axum::extract::Request, next: axum::middleware::Next| {
                         let root = root.clone();

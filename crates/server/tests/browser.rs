@@ -16,7 +16,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Server, TempDir, cmd, connect, sqlite_url};
+use common::{Server, TempDir, cmd, connect, play_first, sqlite_url};
+use parlour_engine::protocol::Engine;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::{self, Message};
 
@@ -622,6 +623,9 @@ fn the_browser_build_plays_locally_against_the_ai_and_online_against_the_engine(
             .collect();
         assert_eq!(page, local.history());
     }
+
+    // The lobby: a seek and a game being played, the seek taken by a click.
+    take_a_seek_in_the_lobby(&mut b, &url, &shots, "web", None);
 }
 
 /// The page as a phone shows it: the canvas over the whole viewport, every window and every
@@ -914,6 +918,9 @@ fn the_browser_build_on_a_phone_is_played_by_touch() {
     });
     let here = b.eval("location.origin");
     assert_eq!(here.as_str(), Some(url.as_str()), "Back left the site");
+
+    // The lobby on the phone: a seek and a game being played, the seek taken by a tap.
+    take_a_seek_in_the_lobby(&mut b, &url, &shots, "phone", Some((w, h)));
 }
 
 /// Hands the page's file picker (`#parlour-upload`, as a player choosing a file) a sound save
@@ -1245,4 +1252,91 @@ fn measure_the_browser_build() {
             ms,
         );
     }
+}
+
+/// The lobby as a player finds it (issue 74): a game being played between two engine sessions
+/// under named accounts, and an open seek by a third (its session blocked in `online seek`
+/// until someone takes it). Returns the seeker's thread (its reply: `<code> <side>`) and the
+/// sessions playing, kept alive.
+fn lobby_scene(url: &str) -> (std::thread::JoinHandle<(Engine, String)>, Vec<Engine>) {
+    let mut bob = connect(url);
+    let mut cleo = connect(url);
+    cmd(&mut bob, "online account new bob").unwrap();
+    cmd(&mut cleo, "online account new cleo").unwrap();
+    let waiting = std::thread::spawn(move || {
+        let mut bob = bob;
+        let reply = cmd(&mut bob, "online seek conhex timeout=120").unwrap();
+        (bob, reply)
+    });
+    let id = wait_for_seek(&mut cleo, "bob");
+    cmd(&mut cleo, &format!("online accept {id}")).unwrap();
+    let (mut bob, _) = waiting.join().expect("bob's seek taken");
+    // A few moves, so the game shows as being played.
+    for _ in 0..2 {
+        play_first(&mut bob, &mut cleo);
+        play_first(&mut cleo, &mut bob);
+    }
+    let seeker = {
+        let url = url.to_string();
+        std::thread::spawn(move || {
+            let mut ada = connect(&url);
+            cmd(&mut ada, "online account new ada").unwrap();
+            let reply = cmd(&mut ada, "online seek konane size=6x6 side=first timeout=600").unwrap();
+            (ada, reply)
+        })
+    };
+    let mut watcher = connect(url);
+    wait_for_seek(&mut watcher, "ada");
+    (seeker, vec![bob, cleo])
+}
+
+/// The id of `name`'s open seek, once `online seeks` lists it.
+fn wait_for_seek(engine: &mut Engine, name: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let list = cmd(engine, "online seeks").unwrap();
+        if let Some(line) = list.lines().find(|l| l.split_whitespace().nth(1) == Some(name)) {
+            return line.split_whitespace().next().unwrap().to_string();
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "{name}'s seek never listed: {list}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The lobby at `/lobby`: the picture with the seek and the game being played, then the seek
+/// taken by a click or a tap, and the game it makes played against its seeker; `fits` checks a
+/// phone's screen.
+fn take_a_seek_in_the_lobby(b: &mut Browser, url: &str, shots: &Path, prefix: &str, phone: Option<(f64, f64)>) {
+    let (seeker, _playing) = lobby_scene(url);
+    b.navigate(&format!("{url}/lobby"));
+    b.wait_for("the lobby with a seek to accept", Duration::from_secs(180), |s| {
+        window_named(s, "Lobby") && s["ui"]["targets"]["lobby-accept"].is_array()
+    });
+    std::thread::sleep(Duration::from_secs(2));
+    b.screenshot(&shots.join(format!("{prefix}-lobby.png")));
+    if let Some((w, h)) = phone {
+        assert_fits(b, "the lobby", w, h);
+    }
+    let (x, y) = target_centre(b, "lobby-accept");
+    if phone.is_some() {
+        b.tap(x, y);
+    } else {
+        b.click(x, y);
+    }
+    let (mut ada, reply) = seeker.join().expect("the seek taken");
+    let mut words = reply.split_whitespace();
+    let (code, side) = (words.next().unwrap().to_string(), words.next().unwrap().to_string());
+    assert_eq!(side, "first", "the seeker asked for the first side: {reply}");
+    b.wait_for("the lobby's game on the table", Duration::from_secs(120), |s| {
+        s["screen"] == "Playing" && s["moves"].as_array().is_some_and(Vec::is_empty)
+    });
+    // The seeker moves; the page, seated second, shows it.
+    let first = cmd(&mut ada, "legal").unwrap().split_whitespace().next().unwrap().to_string();
+    cmd(&mut ada, &format!("play {first}")).unwrap();
+    b.wait_for("the seeker's move on the page", Duration::from_secs(120), |s| {
+        s["moves"].as_array().is_some_and(|m| m.len() == 1 && m[0] == first.as_str())
+    });
+    std::thread::sleep(Duration::from_secs(2));
+    b.screenshot(&shots.join(format!("{prefix}-lobby-game.png")));
+    println!("{prefix}: the lobby's seek taken, game {code} against its seeker");
 }
