@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod games;
 pub mod limits;
 pub mod load;
+pub mod lobby;
 pub mod routes;
 pub mod store;
 

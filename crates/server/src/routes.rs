@@ -28,6 +28,7 @@ use self::web::served_safely;
 use crate::accounts::{self, Account};
 use crate::games::{Refusal, Registry, Seated};
 use crate::limits::Peer;
+use crate::lobby::{self, Seeking};
 use crate::store::Store;
 
 /// Requests a connection may send per second, on average.
@@ -147,9 +148,24 @@ async fn connection<S: Store>(
     registry: Arc<Registry<S>>,
     idle: std::time::Duration,
     peer: Option<Peer>,
+    stopping: Option<tokio::sync::watch::Receiver<bool>>,
+) {
+    let mut seeking = Seeking::default();
+    serve(socket, &registry, idle, peer, stopping, &mut seeking).await;
+    // A seek disappears when its owner leaves.
+    seeking.close(registry.store()).await;
+}
+
+async fn serve<S: Store>(
+    socket: WebSocket,
+    registry: &Arc<Registry<S>>,
+    idle: std::time::Duration,
+    peer: Option<Peer>,
     mut stopping: Option<tokio::sync::watch::Receiver<bool>>,
+    seeking: &mut Seeking,
 ) {
     let (mut sink, mut stream) = socket.split();
+    let mut poll = tokio::time::interval(lobby::seeking::POLL_EVERY);
     let mut heard = Instant::now();
     let mut ping = tokio::time::interval(idle / 3);
     ping.tick().await;
@@ -214,9 +230,13 @@ async fn connection<S: Store>(
                     };
                     Reply::Error { req: None, message }
                 } else {
-                    handle(&registry, text.as_str(), &mut follow, &mut account, peer.as_ref()).await
+                    handle(registry, text.as_str(), &mut follow, &mut account, seeking, peer.as_ref()).await
                 }
             }
+            _ = poll.tick(), if !seeking.is_empty() => match seeking.poll(registry.store()).await {
+                Some(matched) => matched,
+                None => continue,
+            },
             pushed = next_push(&mut follow) => match pushed {
                 Some(reply) => reply,
                 None => {
@@ -268,6 +288,7 @@ pub async fn handle<S: Store>(
     text: &str,
     follow: &mut Option<broadcast::Receiver<Reply>>,
     account: &mut Option<Account>,
+    seeking: &mut Seeking,
     peer: Option<&Peer>,
 ) -> Reply {
     let request = match Request::decode(text) {
@@ -284,6 +305,10 @@ pub async fn handle<S: Store>(
         }
     };
     let request = match accounts::answer::answer(registry.store(), request, account, peer).await {
+        Ok(reply) => return reply,
+        Err(other) => other,
+    };
+    let request = match lobby::answer::answer(registry, request, account.as_ref(), seeking, follow).await {
         Ok(reply) => return reply,
         Err(other) => other,
     };
@@ -360,10 +385,11 @@ pub async fn handle<S: Store>(
                 message: "this request is not answered here".into(),
             };
         }
+        // Answered above too.
         _ => {
             return Reply::Error {
                 req: Some(req),
-                message: "this server has no lobby yet".into(),
+                message: "this request is not answered here".into(),
             };
         }
     };

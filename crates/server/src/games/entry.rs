@@ -1,7 +1,7 @@
 //! One game in memory: its stored rows, its rules state, and the channel its followers hear
 //! it through.
 
-use parlour_online::wire::{GameView, Reply, Seat};
+use parlour_online::wire::{GameView, PlayerTag, Reply, Seat};
 use parlour_rules::dynamic::{DynGame, GameSetup};
 use tokio::sync::broadcast;
 
@@ -24,6 +24,17 @@ pub struct Entry {
     /// Made when the game is first followed and dropped when nobody follows it any more, so a
     /// game in memory that nobody watches costs no channel.
     pub(super) followers: Option<broadcast::Sender<Reply>>,
+    /// The players and whether the game is rated, for a game made in the lobby.
+    pub(super) lobby: Option<LobbySeats>,
+}
+
+/// A lobby game's players as the table shows them, and whether it is rated.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LobbySeats {
+    /// `[first, second]`.
+    pub players: [Option<PlayerTag>; 2],
+    /// Whether the game is rated.
+    pub rated: bool,
 }
 
 impl Entry {
@@ -36,6 +47,7 @@ impl Entry {
             setup,
             session,
             followers: None,
+            lobby: None,
         })
     }
 
@@ -48,8 +60,8 @@ impl Entry {
             moves: self.stored.moves.clone(),
             seats: [self.stored.tokens[0].is_some(), self.stored.tokens[1].is_some()],
             resigned: self.stored.resigned,
-            players: [None, None],
-            rated: false,
+            players: self.lobby.as_ref().map_or([None, None], |l| l.players.clone()),
+            rated: self.lobby.as_ref().is_some_and(|l| l.rated),
         }
     }
 
@@ -62,6 +74,19 @@ impl Entry {
             }),
             None => Ending::by_rules(self.session.status(), |p| self.session.side_name(p)),
         }
+    }
+
+    /// The result as the lobby stores it (`first`, `second`, `draw`), once the game is over.
+    pub fn result(&self) -> Option<&'static str> {
+        Some(match self.ending()? {
+            Ending::Resigned { seat, .. } => seat.other().word(),
+            Ending::Won { winner, .. } => {
+                let names = self.session.side_names();
+                let seat = Seat::BOTH.into_iter().find(|s| names[s.index()] == winner)?;
+                seat.word()
+            }
+            Ending::Drawn { .. } => "draw",
+        })
     }
 
     /// Why no more moves can be played, if none can.

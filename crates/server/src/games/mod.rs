@@ -4,6 +4,7 @@
 //! stored, and a write that finds its ply already taken (another server process, sharing the
 //! database, got there first) reloads the game and decides again.
 
+mod ending;
 mod entry;
 mod refusal;
 mod secrets;
@@ -17,7 +18,7 @@ use parlour_online::wire::{GameView, Reply, Seat};
 use parlour_rules::dynamic::{GameSetup, SetupError};
 use tokio::sync::{Mutex as AsyncMutex, broadcast};
 
-pub use self::entry::Entry;
+pub use self::entry::{Entry, LobbySeats};
 pub use self::refusal::{CreateError, Ending, PlayRefusal, Refusal, SeatRefusal};
 pub use self::secrets::{code_for_token, hash_token, random_code, random_text, random_token};
 use crate::store::{Store, StoreError, StoredGame, resign_row};
@@ -132,7 +133,9 @@ impl<S: Store> Registry<S> {
             .await
             .inspect_err(|e| eprintln!("parlour-server: loading game {code} failed: {e}"))?
             .ok_or_else(|| Refusal::NoSuchCode(code.to_string()))?;
-        let entry = Arc::new(AsyncMutex::new(Entry::new(stored)?));
+        let mut entry = Entry::new(stored)?;
+        self.load_lobby(&mut entry).await;
+        let entry = Arc::new(AsyncMutex::new(entry));
         let mut games = self.games.lock().map_err(|_| Refusal::ShuttingDown)?;
         Ok(games.entry(code.to_string()).or_insert(entry).clone())
     }
@@ -177,6 +180,7 @@ impl<S: Store> Registry<S> {
                     setup,
                     session,
                     followers: None,
+                    lobby: None,
                 };
                 let reply = Seated {
                     seat,
@@ -316,6 +320,7 @@ impl<S: Store> Registry<S> {
                         ply,
                         mv: canonical.clone(),
                     });
+                    self.ended(&mut e).await;
                     return Ok(canonical);
                 }
                 Ok(false) => {
@@ -353,6 +358,7 @@ impl<S: Store> Registry<S> {
                     code: code.to_string(),
                     seat,
                 });
+                self.ended(&mut e).await;
                 return Ok(seat);
             }
             // Another process stored a move (or a resignation) at that place first.

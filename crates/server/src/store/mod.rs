@@ -12,6 +12,9 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 pub mod accounts;
 mod error;
 pub mod postgres;
+pub mod ratings;
+pub mod seeks;
+pub(crate) mod seeks_sql;
 pub mod sqlite;
 
 pub use error::StoreError;
@@ -59,7 +62,7 @@ pub enum Heard {
 
 /// The storage the server needs (games here, accounts in [`accounts::AccountStore`]). Each
 /// write is durable when its future returns `Ok`.
-pub trait Store: accounts::AccountStore + Send + Sync + 'static {
+pub trait Store: accounts::AccountStore + seeks::SeekStore + ratings::RatingStore + Send + Sync + 'static {
     /// Stores a new game; `Ok(false)` when the code is already taken.
     fn create(&self, game: &StoredGame) -> impl Future<Output = Result<bool, StoreError>> + Send;
     /// The game with this code, with its moves.
@@ -83,7 +86,7 @@ pub trait Store: accounts::AccountStore + Send + Sync + 'static {
 /// The schema's steps, in order: the tables, then (2) Sixteen Soldiers board 2's fair games
 /// stored while its fair rules let the general win at four soldiers left keep that four, then
 /// (3) the row the health check writes, then (4) accounts, their devices' secrets and pairing
-/// codes.
+/// codes, then (5) the lobby: seeks, each lobby game's players, ratings and their history.
 fn migrations() -> Vec<Migration> {
     let step = |version, name, sql: &'static str| {
         Migration::new(
@@ -103,6 +106,7 @@ fn migrations() -> Vec<Migration> {
         ),
         step(3, "health", include_str!("../../migrations/0003_health.sql")),
         step(4, "accounts", include_str!("../../migrations/0004_accounts.sql")),
+        step(5, "lobby", include_str!("../../migrations/0005_lobby.sql")),
     ]
 }
 

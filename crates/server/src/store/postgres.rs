@@ -20,6 +20,8 @@ pub struct PgStore {
 }
 
 super::accounts::account_store!(PgStore, pool, pool, "BEGIN");
+super::seeks_sql::seek_store!(PgStore, pool, pool, "BEGIN");
+super::ratings::rating_store!(PgStore, pool, pool, "BEGIN");
 
 impl PgStore {
     /// Connects to `url` (`postgres://…`) and migrates the schema.

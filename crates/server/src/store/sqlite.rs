@@ -57,6 +57,8 @@ pub struct SqliteStore {
 }
 
 super::accounts::account_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
+super::seeks_sql::seek_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
+super::ratings::rating_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `url` (`sqlite://PATH`) and migrates it.

@@ -10,6 +10,8 @@ use std::time::Duration;
 
 use parlour_engine::protocol::{Engine, Reply};
 
+pub mod ws;
+
 /// A server process; killed when dropped.
 pub struct Server {
     pub child: Child,

@@ -1,0 +1,88 @@
+//! One lobby request, answered for one connection: seeks posted there are noted in its
+//! [`Seeking`] (polled and, when the connection closes, withdrawn); an accepted seek seats the
+//! connection in the new game.
+
+use parlour_online::wire::{Reply, Request};
+use tokio::sync::broadcast;
+
+use super::{LobbyRefusal, SeekAsk, Seeking, views};
+use crate::accounts::Account;
+use crate::games::Registry;
+use crate::store::Store;
+
+/// Answers `request` when it is the lobby's; any other request is given back.
+pub async fn answer<S: Store>(
+    registry: &Registry<S>,
+    request: Request,
+    account: Option<&Account>,
+    seeking: &mut Seeking,
+    follow: &mut Option<broadcast::Receiver<Reply>>,
+) -> Result<Reply, Request> {
+    let req = request.req();
+    let store = registry.store();
+    let result: Result<Reply, LobbyRefusal> = match request {
+        Request::Seek {
+            game,
+            options,
+            rated,
+            side,
+            range,
+            token,
+            ..
+        } => {
+            let ask = SeekAsk {
+                game: &game,
+                options: &options,
+                rated,
+                side,
+                range,
+                token: &token,
+            };
+            super::seek(store, account, ask).await.map(|id| {
+                if let Some(a) = account {
+                    seeking.add(id, &a.id);
+                }
+                Reply::Seeking { req, id }
+            })
+        }
+        Request::CancelSeek { id, .. } => super::cancel(store, account, id).await.map(|()| {
+            seeking.remove(id);
+            Reply::Done { req }
+        }),
+        Request::Seeks { game, .. } => views::seeks(store, game.as_deref())
+            .await
+            .map(|seeks| Reply::Seeks { req, seeks }),
+        Request::Accept { id, token, .. } => super::accept(registry, account, id, &token).await.map(|s| {
+            *follow = Some(s.follow);
+            Reply::Seated {
+                req,
+                seat: s.seat,
+                token: s.token,
+                game: s.game,
+            }
+        }),
+        Request::Games { game, .. } => views::games(store, game.as_deref())
+            .await
+            .map(|games| Reply::Games { req, games }),
+        Request::Rating { name, game, .. } => views::rating(store, &name, &game)
+            .await
+            .map(|(name, rating)| Reply::Rating { req, name, rating }),
+        Request::Leaderboard { key, .. } => views::leaderboard(store, &key)
+            .await
+            .map(|(key, rows)| Reply::Leaderboard { req, key, rows }),
+        Request::Player { name, .. } => views::player(store, &name).await.map(|p| Reply::Player {
+            req,
+            name: p.name,
+            ratings: p.ratings,
+            history: p.history,
+            recent: p.recent,
+        }),
+        Request::Pool { .. } => Err(LobbyRefusal::Later("Quick pairing pools")),
+        Request::Offer { .. } | Request::Answer { .. } => Err(LobbyRefusal::Later("Draw, takeback and rematch offers")),
+        other => return Err(other),
+    };
+    Ok(result.unwrap_or_else(|e| Reply::Error {
+        req: Some(req),
+        message: e.to_string(),
+    }))
+}
