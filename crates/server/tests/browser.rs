@@ -14,9 +14,11 @@ use std::io::{BufRead, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use common::{Server, TempDir, cmd, connect, play_first, sqlite_url};
+use common::{Server, TempDir, cmd, connect, sqlite_url};
 use parlour_engine::protocol::Engine;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::{self, Message};
@@ -1254,27 +1256,59 @@ fn measure_the_browser_build() {
     }
 }
 
+/// The seeker's thread (her seek's reply and her move), the flag that lets the players of the
+/// game being played go, and their threads.
+type LobbyScene = (
+    std::thread::JoinHandle<(String, String)>,
+    Arc<AtomicBool>,
+    Vec<std::thread::JoinHandle<()>>,
+);
+
 /// The lobby as a player finds it (issue 74): a game being played between two engine sessions
-/// under named accounts, and an open seek by a third (its session blocked in `online seek`
-/// until someone takes it). Returns the seeker's thread (its reply: `<code> <side>`) and the
-/// sessions playing, kept alive.
-fn lobby_scene(url: &str) -> (std::thread::JoinHandle<(Engine, String)>, Vec<Engine>) {
-    let mut bob = connect(url);
-    let mut cleo = connect(url);
-    cmd(&mut bob, "online account new bob").unwrap();
-    cmd(&mut cleo, "online account new cleo").unwrap();
-    let waiting = std::thread::spawn(move || {
-        let mut bob = bob;
-        let reply = cmd(&mut bob, "online seek conhex timeout=120").unwrap();
-        (bob, reply)
-    });
-    let id = wait_for_seek(&mut cleo, "bob");
-    cmd(&mut cleo, &format!("online accept {id}")).unwrap();
-    let (mut bob, _) = waiting.join().expect("bob's seek taken");
-    // A few moves, so the game shows as being played.
-    for _ in 0..2 {
-        play_first(&mut bob, &mut cleo);
-        play_first(&mut cleo, &mut bob);
+/// under named accounts (bob's seek taken by cleo, two moves each, then both stay), and an open
+/// seek by a third, ada, whose session waits in `online seek` until someone takes it, then plays
+/// the first move. Engine sessions are not `Send`: each lives on its thread. Returns ada's thread
+/// (her seek's reply, `<code> <side>`, and her move) and the flag that lets the others go.
+fn lobby_scene(url: &str) -> LobbyScene {
+    let done = Arc::new(AtomicBool::new(false));
+    let player = |name: &'static str, first: bool| {
+        let (url, done) = (url.to_string(), done.clone());
+        std::thread::spawn(move || {
+            let mut me = connect(&url);
+            cmd(&mut me, &format!("online account new {name}")).unwrap();
+            if first {
+                cmd(&mut me, "online seek conhex side=first timeout=120").unwrap();
+            } else {
+                let id = wait_for_seek(&mut me, "bob");
+                cmd(&mut me, &format!("online accept {id}")).unwrap();
+            }
+            for turn in 0..4 {
+                if (turn % 2 == 0) == first {
+                    let mv = cmd(&mut me, "legal")
+                        .unwrap()
+                        .split_whitespace()
+                        .next()
+                        .unwrap()
+                        .to_string();
+                    cmd(&mut me, &format!("play {mv}")).unwrap();
+                } else {
+                    cmd(&mut me, "wait").unwrap();
+                }
+            }
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        })
+    };
+    let playing = vec![player("bob", true), player("cleo", false)];
+    let mut watcher = connect(url);
+    let start = Instant::now();
+    while !cmd(&mut watcher, "online games").unwrap().contains("conhex") {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "bob and cleo's game never listed"
+        );
+        std::thread::sleep(Duration::from_millis(100));
     }
     let seeker = {
         let url = url.to_string();
@@ -1282,12 +1316,18 @@ fn lobby_scene(url: &str) -> (std::thread::JoinHandle<(Engine, String)>, Vec<Eng
             let mut ada = connect(&url);
             cmd(&mut ada, "online account new ada").unwrap();
             let reply = cmd(&mut ada, "online seek konane size=6x6 side=first timeout=600").unwrap();
-            (ada, reply)
+            let mv = cmd(&mut ada, "legal")
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string();
+            cmd(&mut ada, &format!("play {mv}")).unwrap();
+            (reply, mv)
         })
     };
-    let mut watcher = connect(url);
     wait_for_seek(&mut watcher, "ada");
-    (seeker, vec![bob, cleo])
+    (seeker, done, playing)
 }
 
 /// The id of `name`'s open seek, once `online seeks` lists it.
@@ -1298,7 +1338,10 @@ fn wait_for_seek(engine: &mut Engine, name: &str) -> String {
         if let Some(line) = list.lines().find(|l| l.split_whitespace().nth(1) == Some(name)) {
             return line.split_whitespace().next().unwrap().to_string();
         }
-        assert!(start.elapsed() < Duration::from_secs(30), "{name}'s seek never listed: {list}");
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{name}'s seek never listed: {list}"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
 }
@@ -1307,7 +1350,7 @@ fn wait_for_seek(engine: &mut Engine, name: &str) -> String {
 /// taken by a click or a tap, and the game it makes played against its seeker; `fits` checks a
 /// phone's screen.
 fn take_a_seek_in_the_lobby(b: &mut Browser, url: &str, shots: &Path, prefix: &str, phone: Option<(f64, f64)>) {
-    let (seeker, _playing) = lobby_scene(url);
+    let (seeker, done, playing) = lobby_scene(url);
     b.navigate(&format!("{url}/lobby"));
     b.wait_for("the lobby with a seek to accept", Duration::from_secs(180), |s| {
         window_named(s, "Lobby") && s["ui"]["targets"]["lobby-accept"].is_array()
@@ -1323,20 +1366,23 @@ fn take_a_seek_in_the_lobby(b: &mut Browser, url: &str, shots: &Path, prefix: &s
     } else {
         b.click(x, y);
     }
-    let (mut ada, reply) = seeker.join().expect("the seek taken");
-    let mut words = reply.split_whitespace();
-    let (code, side) = (words.next().unwrap().to_string(), words.next().unwrap().to_string());
-    assert_eq!(side, "first", "the seeker asked for the first side: {reply}");
-    b.wait_for("the lobby's game on the table", Duration::from_secs(120), |s| {
-        s["screen"] == "Playing" && s["moves"].as_array().is_some_and(Vec::is_empty)
-    });
-    // The seeker moves; the page, seated second, shows it.
-    let first = cmd(&mut ada, "legal").unwrap().split_whitespace().next().unwrap().to_string();
-    cmd(&mut ada, &format!("play {first}")).unwrap();
+    // The seeker, seated first, moves; the page, seated second, shows it.
+    let (reply, first) = seeker.join().expect("the seek taken");
+    assert!(
+        reply.ends_with(" first"),
+        "the seeker asked for the first side: {reply}"
+    );
     b.wait_for("the seeker's move on the page", Duration::from_secs(120), |s| {
-        s["moves"].as_array().is_some_and(|m| m.len() == 1 && m[0] == first.as_str())
+        s["screen"] == "Playing"
+            && s["moves"]
+                .as_array()
+                .is_some_and(|m| m.len() == 1 && m[0] == first.as_str())
     });
     std::thread::sleep(Duration::from_secs(2));
     b.screenshot(&shots.join(format!("{prefix}-lobby-game.png")));
-    println!("{prefix}: the lobby's seek taken, game {code} against its seeker");
+    done.store(true, Ordering::Relaxed);
+    for p in playing {
+        p.join().expect("a player of the game being played");
+    }
+    println!("{prefix}: the lobby's seek taken ({reply}), its first move {first} on the page");
 }
