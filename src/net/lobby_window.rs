@@ -1,6 +1,7 @@
 //! The lobby (issue 74): the open seeks of a Parlour server (accept by one click or tap), "Create
 //! a seek" with the game and options last chosen, rated or casual, the side and a rating
-//! range, the games being played now (to watch), and this device's account — made silently
+//! range, the games being played now (to watch), one's own going on (to resume), and this
+//! device's account — made silently
 //! under a generated name the first time, named here to play rated games. Opened from "Play
 //! online", by `--lobby URL`, or in the browser at `/lobby`. A game made for this player (a
 //! seek taken, a seek accepted) is played on the game connection, which resumes the seat with
@@ -195,7 +196,7 @@ fn window(
     screen: Res<State<Screen>>,
     mut lobby: NonSendMut<Lobby>,
     mut window: ResMut<LobbyWindow>,
-    settings: Res<Settings>,
+    (settings, book): (Res<Settings>, Res<Book>),
     layout: Option<Res<Layout>>,
     mut net: MessageWriter<NetCommand>,
     mut cmds: MessageWriter<LobbyCommand>,
@@ -245,6 +246,7 @@ fn window(
                 seeks_section(ui, link, w);
                 ui.separator();
                 games_section(ui, server, link, w, &mut net);
+                own_games_section(ui, server, &book, &mut net);
             });
         });
     if !open {
@@ -443,4 +445,26 @@ fn games_section(
                 ui.end_row();
             }
         });
+}
+
+/// This player's games going on on this server (the seats kept to resume), newest first.
+fn own_games_section(ui: &mut egui::Ui, server: &str, book: &Book, net: &mut MessageWriter<NetCommand>) {
+    let mine: Vec<_> = book.book.games.iter().filter(|g| g.server == server).take(8).collect();
+    if mine.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading("Your games going on");
+    for g in mine {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{} · you move {} · {}", g.game.name(), g.seat, g.code));
+            if ui.button("Resume").clicked() {
+                net.write(NetCommand::Resume {
+                    server: g.server.clone(),
+                    code: g.code.clone(),
+                    token: g.token.clone(),
+                });
+            }
+        });
+    }
 }
