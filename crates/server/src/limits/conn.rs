@@ -5,7 +5,6 @@ use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -14,6 +13,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::time::{Instant, Sleep};
 
 use super::gate::{Gate, Limits, Slot};
+use super::tracked::Tracked;
 
 /// The listener: accepts while the limits allow, answers `503` and closes otherwise.
 pub struct Guarded {
@@ -68,17 +68,13 @@ impl axum::serve::Listener for Guarded {
     }
 }
 
-/// The clock a connection runs on: until its first request has been read it must send one
-/// within the header timeout; after that, it may not go quiet (no byte either way) for longer
-/// than the quiet timeout.
-#[derive(Debug, Default)]
-pub struct Started(AtomicBool);
-
-/// One accepted connection: the socket, its slot in the counts and its clock.
+/// One accepted connection: the socket, its slot in the counts and its clock. Until its first
+/// request has been read it must send one within the header timeout; after that, it may not go
+/// quiet (no byte either way) for longer than the quiet timeout. Asked to close (to make room,
+/// or because the server is stopping), its reads and writes fail.
 pub struct Conn {
     stream: TcpStream,
     slot: Slot,
-    started: Arc<Started>,
     accepted: Instant,
     last: Instant,
     header_timeout: Duration,
@@ -92,7 +88,6 @@ impl Conn {
         Conn {
             stream,
             slot,
-            started: Arc::new(Started::default()),
             accepted: now,
             last: now,
             header_timeout: limits.header_timeout,
@@ -106,11 +101,23 @@ impl Conn {
     }
 
     fn deadline(&self) -> Instant {
-        if self.started.0.load(Ordering::Relaxed) {
+        if self.slot.tracked.has_started() {
             self.last + self.quiet_timeout
         } else {
             self.accepted + self.header_timeout
         }
+    }
+
+    /// The error its reads and writes fail with once the connection was asked to close; else
+    /// the task is woken when it is.
+    fn closed(&mut self, cx: &mut Context<'_>) -> Option<io::Error> {
+        self.slot.tracked.wake_on_close(cx.waker());
+        self.slot.tracked.is_closing().then(|| {
+            io::Error::new(
+                io::ErrorKind::ConnectionAborted,
+                "closed: the server needed room for a new connection, or is stopping",
+            )
+        })
     }
 
     /// `Ready(error)` once the connection's time is up; otherwise the timer is left to wake the
@@ -125,7 +132,7 @@ impl Conn {
             if Instant::now() >= deadline {
                 return Poll::Ready(io::Error::new(
                     io::ErrorKind::TimedOut,
-                    if self.started.0.load(Ordering::Relaxed) {
+                    if self.slot.tracked.has_started() {
                         "the connection was quiet too long"
                     } else {
                         "no request headers in time"
@@ -140,6 +147,9 @@ impl Conn {
 impl AsyncRead for Conn {
     fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        if let Some(e) = this.closed(cx) {
+            return Poll::Ready(Err(e));
+        }
         let before = buf.filled().len();
         match Pin::new(&mut this.stream).poll_read(cx, buf) {
             Poll::Ready(result) => {
@@ -159,6 +169,9 @@ impl AsyncRead for Conn {
 impl AsyncWrite for Conn {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, data: &[u8]) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if let Some(e) = this.closed(cx) {
+            return Poll::Ready(Err(e));
+        }
         let written = Pin::new(&mut this.stream).poll_write(cx, data);
         if let Poll::Ready(Ok(n)) = written
             && n > 0
@@ -182,6 +195,9 @@ impl AsyncWrite for Conn {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if let Some(e) = this.closed(cx) {
+            return Poll::Ready(Err(e));
+        }
         let written = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
         if let Poll::Ready(Ok(n)) = written
             && n > 0
@@ -196,22 +212,37 @@ impl AsyncWrite for Conn {
     }
 }
 
-/// What a request knows of its connection (axum's `ConnectInfo`): the peer's address, the
-/// gate's counts, and the connection's clock.
+/// What a request knows of its connection (axum's `ConnectInfo`): the client's address, the
+/// gate's counts, and the connection's state.
 #[derive(Clone, Debug)]
 pub struct Peer {
-    /// The peer's address.
+    /// The client's address: the TCP peer's, or for a WebSocket through a trusted proxy, the
+    /// address the proxy names (see [`Peer::behind`]).
     pub addr: SocketAddr,
     /// The counts and limits.
     pub gate: Arc<Gate>,
-    started: Arc<Started>,
+    tracked: Arc<Tracked>,
 }
 
 impl Peer {
     /// The connection has sent a whole request's headers: from now on only the quiet timeout
-    /// applies.
+    /// applies, and it was not idle just now.
     pub fn started(&self) {
-        self.started.0.store(true, Ordering::Relaxed);
+        self.tracked.started();
+    }
+
+    /// The connection sent a request just now (a WebSocket message; pings do not count).
+    pub fn heard(&self) {
+        self.tracked.heard();
+    }
+
+    /// This connection as seen from the client behind a trusted proxy: the client's address
+    /// from the `X-Forwarded-For` values, when the TCP peer is one of `--trusted-proxy`;
+    /// unchanged otherwise.
+    pub fn behind<'a>(mut self, forwarded: impl IntoIterator<Item = &'a str>) -> Peer {
+        let client = super::net::client_address(&self.gate.limits().trusted_proxies, self.addr.ip(), forwarded);
+        self.addr.set_ip(client);
+        self
     }
 }
 
@@ -221,7 +252,7 @@ impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, Guar
         Peer {
             addr: *stream.remote_addr(),
             gate: conn.slot.gate.clone(),
-            started: conn.started.clone(),
+            tracked: conn.slot.tracked.clone(),
         }
     }
 }
