@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use common::{Server, TempDir, cmd, connect, create, play_first, sqlite_url};
 use futures_util::StreamExt;
 use parlour_online::wire::{CODE_ALPHABET, Reply, Request};
-use parlour_server::load::{Ws, connect_from, send};
+use parlour_server::load::{Ws, connect_forwarded, connect_from, send};
 use tokio_tungstenite::tungstenite::Message;
 
 /// The `i`th made-up invite code.
@@ -227,16 +227,7 @@ async fn a_page_of_another_name_pointed_at_the_server_cannot_open_games() {
 
 /// A WebSocket to the server from `from` saying it is forwarded for `client`.
 async fn forwarded(server: &Server, from: Ipv4Addr, client: &str) -> Ws {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let socket = tokio::net::TcpSocket::new_v4().unwrap();
-    socket.bind((from, 0).into()).unwrap();
-    let stream = socket.connect(server.addr.parse().unwrap()).await.unwrap();
-    let mut req = ws_url(server).into_client_request().unwrap();
-    req.headers_mut().insert("X-Forwarded-For", client.parse().unwrap());
-    let (ws, _) = tokio_tungstenite::client_async(req, tokio_tungstenite::MaybeTlsStream::Plain(stream))
-        .await
-        .unwrap();
-    ws
+    connect_forwarded(&ws_url(server), from, Some(client)).await.unwrap()
 }
 
 #[tokio::test]

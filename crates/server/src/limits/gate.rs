@@ -112,6 +112,13 @@ impl std::fmt::Display for Full {
     }
 }
 
+/// Clients new to the table of unknown invite codes (their first code not found) given an
+/// allowance of their own, a second and at once; past them, newcomers share one allowance.
+/// Honest clients seldom miss a code; an attacker rotating addresses gets at most this many
+/// fresh allowances.
+const NEW_GUESSERS_PER_SECOND: f64 = 1.0;
+const NEW_GUESSERS_AT_ONCE: f64 = 60.0;
+
 /// How often refused connections are logged, at most.
 const WARN_EVERY: Duration = Duration::from_secs(10);
 
@@ -125,7 +132,14 @@ impl Gate {
         let quotas = |rate: f64, depth: f64| Mutex::new(Quotas::new(rate, depth, limits.remembered));
         Arc::new(Gate {
             requests: quotas(limits.address_rate, 2.0 * limits.address_rate),
-            unknown_codes: quotas(limits.unknown_codes_per_minute / 60.0, limits.unknown_codes_per_minute),
+            unknown_codes: Mutex::new(
+                Quotas::new(
+                    limits.unknown_codes_per_minute / 60.0,
+                    limits.unknown_codes_per_minute,
+                    limits.remembered,
+                )
+                .admitting(NEW_GUESSERS_PER_SECOND, NEW_GUESSERS_AT_ONCE),
+            ),
             new_games: quotas(limits.new_games_per_minute / 60.0, limits.new_games_per_minute),
             limits,
             total: AtomicUsize::new(0),

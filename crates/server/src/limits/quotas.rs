@@ -2,8 +2,11 @@
 //! kept per client: per account where the connection is signed in, per address group
 //! otherwise. The table is bounded and cannot be flushed: when it is full, entries whose buckets
 //! have refilled (they owe nothing, so forgetting them gives nothing away) are let go, and when
-//! none has, a newcomer spends from one bucket shared by every client not in the table. Nobody
-//! gets a fresh allowance by rotating addresses faster than the table's entries refill.
+//! none has, a newcomer spends from a bucket shared by its neighbourhood (an IPv4 /16, an IPv6
+//! /48) not in the table, or by everyone else. Nobody
+//! gets a fresh allowance by rotating addresses faster than the table's entries refill; and
+//! for unknown invite codes, spent only by failing, no faster than a few new clients a second
+//! (a client that never fails never takes a place in that table).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -25,6 +28,17 @@ pub enum Key {
 }
 
 impl Key {
+    /// The neighbourhood an address group's overflow is counted in when there is no room for
+    /// it: its IPv4 /16 or IPv6 /48, so that one network rotating its addresses spends its own
+    /// shared allowance and not everyone's. Accounts have none.
+    fn neighbourhood(&self) -> Option<IpAddr> {
+        match self {
+            Key::Account(_) => None,
+            Key::Group(IpAddr::V4(v4)) => Some(IpAddr::V4((u32::from(*v4) & 0xffff_0000).into())),
+            Key::Group(IpAddr::V6(v6)) => Some(IpAddr::V6((u128::from(*v6) & !((1u128 << 80) - 1)).into())),
+        }
+    }
+
     /// The account's key when there is one, else the address group's.
     pub fn of(account: Option<&str>, ip: IpAddr) -> Key {
         match account {
@@ -44,8 +58,13 @@ pub(super) struct Quotas {
     depth: f64,
     capacity: usize,
     table: HashMap<Key, Bucket>,
-    /// Spent by everyone not in the full table.
+    /// Spent by the address groups of one neighbourhood not in the table when there is no
+    /// room for them (at most `capacity` neighbourhoods).
+    neighbours: HashMap<IpAddr, Bucket>,
+    /// Spent by everyone else not in the table.
     others: Bucket,
+    /// New keys let into the table, when limited: (the bucket, a second, at once).
+    admissions: Option<(Bucket, f64, f64)>,
     swept: Option<Instant>,
 }
 
@@ -56,22 +75,58 @@ impl Quotas {
             depth,
             capacity: capacity.max(1),
             table: HashMap::new(),
+            neighbours: HashMap::new(),
             others: Bucket::full(depth),
+            admissions: None,
             swept: None,
         }
     }
 
-    /// `key`'s bucket: its own, a new full one while the table has room, or the shared one.
+    /// At most `rate` new keys a second (`depth` at once) get an entry of their own; the rest
+    /// spend from the shared allowance. For an allowance a client spends only by failing (an
+    /// unknown invite code), so that fresh addresses bring no fresh allowance faster than this.
+    pub(super) fn admitting(mut self, rate: f64, depth: f64) -> Quotas {
+        self.admissions = Some((Bucket::full(depth), rate, depth));
+        self
+    }
+
+    /// Whether a key not in the table may have an entry now (`claim`: and takes the place).
+    fn room(&mut self, claim: bool) -> bool {
+        let (rate, depth) = (self.rate, self.depth);
+        if self.table.len() >= self.capacity && self.swept.is_none_or(|at| at.elapsed() >= SWEEP_EVERY) {
+            self.table.retain(|_, b| !b.is_full(rate, depth));
+            self.neighbours.retain(|_, b| !b.is_full(rate, depth));
+            self.swept = Some(Instant::now());
+        }
+        if self.table.len() >= self.capacity {
+            return false;
+        }
+        match &mut self.admissions {
+            None => true,
+            Some((bucket, rate, depth)) if claim => bucket.take(*rate, *depth),
+            Some((bucket, rate, depth)) => {
+                bucket.refill(*rate, *depth);
+                bucket.tokens >= 1.0
+            }
+        }
+    }
+
+    /// The shared bucket of a key not in the table: its neighbourhood's, else everyone's.
+    fn overflow(&mut self, key: &Key) -> &mut Bucket {
+        let Some(n) = key.neighbourhood() else {
+            return &mut self.others;
+        };
+        if !self.neighbours.contains_key(&n) && self.neighbours.len() >= self.capacity {
+            return &mut self.others;
+        }
+        let depth = self.depth;
+        self.neighbours.entry(n).or_insert_with(|| Bucket::full(depth))
+    }
+
+    /// `key`'s bucket: its own, a new full one while there is room, or a shared one.
     fn bucket(&mut self, key: &Key) -> &mut Bucket {
-        if !self.table.contains_key(key) && self.table.len() >= self.capacity {
-            if self.swept.is_none_or(|at| at.elapsed() >= SWEEP_EVERY) {
-                let (rate, depth) = (self.rate, self.depth);
-                self.table.retain(|_, b| !b.is_full(rate, depth));
-                self.swept = Some(Instant::now());
-            }
-            if self.table.len() >= self.capacity {
-                return &mut self.others;
-            }
+        if !self.table.contains_key(key) && !self.room(true) {
+            return self.overflow(key);
         }
         let depth = self.depth;
         self.table.entry(key.clone()).or_insert_with(|| Bucket::full(depth))
@@ -83,10 +138,16 @@ impl Quotas {
         self.bucket(key).take(rate, depth)
     }
 
-    /// Whether `key` has one to spend now (nothing is taken).
+    /// Whether `key` has one to spend now (nothing is taken, no entry is made).
     pub(super) fn has(&mut self, key: &Key) -> bool {
         let (rate, depth) = (self.rate, self.depth);
-        let b = self.bucket(key);
+        let b = if self.table.contains_key(key) {
+            self.table.get_mut(key).expect("just seen")
+        } else if self.room(false) {
+            return true;
+        } else {
+            self.overflow(key)
+        };
         b.refill(rate, depth);
         b.tokens >= 1.0
     }
@@ -123,9 +184,28 @@ mod tests {
         for n in 0..10_000 {
             granted += (0..20).filter(|_| q.take(&key(n))).count();
         }
-        // The hundred in the table and the shared bucket, never more however many keys come.
+        // The hundred in the table and their neighbourhood's shared bucket (10.0.0.0/16), never
+        // more however many keys come.
         assert_eq!(granted, 100 * 20 + 20);
         assert_eq!(q.len(), 100, "the table was never emptied");
+    }
+
+    #[tokio::test]
+    async fn fresh_keys_are_let_in_no_faster_than_the_admissions() {
+        // Twenty a minute; two new keys at once, none more for a minute.
+        let mut q = Quotas::new(20.0 / 60.0, 20.0, 100).admitting(1.0 / 60.0, 2.0);
+        let mut answered = 0;
+        for n in 0..1000 {
+            while q.has(&key(n)) {
+                q.charge(&key(n));
+                answered += 1;
+            }
+        }
+        assert_eq!(answered, 2 * 20 + 20, "two keys' and the shared allowance");
+        assert_eq!(q.len(), 2);
+        // Another network is not held up by this one's rotation.
+        let elsewhere = Key::Group("192.0.2.1".parse().unwrap());
+        assert!(q.has(&elsewhere));
     }
 
     #[tokio::test]
