@@ -75,6 +75,11 @@ struct Cli {
     /// header is ignored.
     #[arg(long = "trusted-proxy", value_name = "ADDR or CIDR")]
     trusted_proxy: Vec<parlour_server::limits::Cidr>,
+    /// Read the PROXY protocol header (v1 or v2: HAProxy's send-proxy, send-proxy-v2) that a
+    /// --trusted-proxy sends at the start of each connection, and take the client's address
+    /// from it (a connection from it without one is served as it is).
+    #[arg(long)]
+    proxy_protocol: bool,
     /// When the server holds --max-connections, a new connection closes the one that has sent
     /// no request (pings do not count) for longest, if that is at least SECS; else it gets 503.
     #[arg(long, value_name = "SECS", default_value = "60", value_parser = seconds(0.1, 86_400.0))]
@@ -137,6 +142,7 @@ fn main() -> ExitCode {
             remembered: cli.remembered as usize,
             evict_idle_after: cli.evict_idle_after,
             trusted_proxies: cli.trusted_proxy,
+            proxy_protocol: cli.proxy_protocol,
         },
         ..Policy::default()
     };

@@ -288,3 +288,56 @@ fn a_half_sent_request_does_not_hold_up_a_stop() {
     // Before: the header timeout (10 s) passed first.
     assert!(took < Duration::from_millis(2500), "stopped after {took:?}");
 }
+
+/// A WebSocket to the server from `from` that starts with the PROXY protocol `header`.
+async fn proxied(server: &Server, from: Ipv4Addr, header: &[u8]) -> Ws {
+    use tokio::io::AsyncWriteExt;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind((from, 0).into()).unwrap();
+    let mut stream = socket.connect(server.addr.parse().unwrap()).await.unwrap();
+    stream.write_all(header).await.unwrap();
+    let plain = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+    tokio_tungstenite::client_async(ws_url(server), plain).await.unwrap().0
+}
+
+#[tokio::test]
+async fn behind_a_proxy_speaking_the_proxy_protocol_each_client_has_its_own_allowance() {
+    let dir = TempDir::new("attack-proxy-protocol");
+    let server = Server::start_with(
+        "127.0.0.1:0",
+        &sqlite_url(&dir.0),
+        &["--trusted-proxy", "127.0.8.0/24", "--proxy-protocol"],
+    );
+    let proxy = Ipv4Addr::new(127, 0, 8, 1);
+    let mut guesser = proxied(&server, proxy, b"PROXY TCP4 203.0.113.1 127.0.0.1 40000 7878\r\n").await;
+    for i in 0..20 {
+        assert_eq!(guessed(&ask(&mut guesser, watch(i)).await), Some(true));
+    }
+    assert_eq!(guessed(&ask(&mut guesser, watch(20)).await), Some(false));
+    // Version 2 (send-proxy-v2), another client: its own allowance.
+    let mut v2 = b"\r\n\r\n\0\r\nQUIT\n".to_vec();
+    v2.extend([0x21, 0x11, 0, 12, 203, 0, 113, 2, 127, 0, 0, 1, 0x9c, 0x40, 0x1e, 0xc6]);
+    let mut player = proxied(&server, proxy, &v2).await;
+    assert_eq!(
+        guessed(&ask(&mut player, watch(21)).await),
+        Some(true),
+        "another client"
+    );
+    // The proxy's own connection without a header (a health check) is served as it is; from a
+    // peer not trusted a header is no header, and the request it starts is refused.
+    let mut check = proxied(&server, proxy, b"").await;
+    assert_eq!(guessed(&ask(&mut check, watch(22)).await), Some(true));
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind((Ipv4Addr::new(127, 0, 9, 2), 0).into()).unwrap();
+    let stream = socket.connect(server.addr.parse().unwrap()).await.unwrap();
+    let mut forged = stream;
+    {
+        use tokio::io::AsyncWriteExt;
+        forged
+            .write_all(b"PROXY TCP4 203.0.113.3 127.0.0.1 1 2\r\n")
+            .await
+            .unwrap();
+    }
+    let plain = tokio_tungstenite::MaybeTlsStream::Plain(forged);
+    assert!(tokio_tungstenite::client_async(ws_url(&server), plain).await.is_err());
+}

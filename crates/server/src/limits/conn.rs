@@ -46,7 +46,7 @@ impl axum::serve::Listener for Guarded {
             match self.gate.admit(from.ip()) {
                 Ok(slot) => {
                     let _ = stream.set_nodelay(true);
-                    return (Conn::new(stream, slot, self.gate.limits()), from);
+                    return (Conn::new(stream, slot, self.gate.limits(), from.ip()), from);
                 }
                 Err(why) => {
                     self.gate.refused(why, from);
@@ -75,6 +75,11 @@ impl axum::serve::Listener for Guarded {
 pub struct Conn {
     stream: TcpStream,
     slot: Slot,
+    /// The bytes read so far while a PROXY protocol header may still come (from a trusted
+    /// proxy, with `--proxy-protocol`); `None` once it has been read or cannot come.
+    header: Option<Vec<u8>>,
+    /// Bytes read past the header, given to the first reads.
+    pending: Vec<u8>,
     accepted: Instant,
     last: Instant,
     header_timeout: Duration,
@@ -83,11 +88,14 @@ pub struct Conn {
 }
 
 impl Conn {
-    fn new(stream: TcpStream, slot: Slot, limits: &Limits) -> Conn {
+    fn new(stream: TcpStream, slot: Slot, limits: &Limits, peer: std::net::IpAddr) -> Conn {
         let now = Instant::now();
+        let proxied = limits.proxy_protocol && super::net::is_trusted(&limits.trusted_proxies, peer);
         Conn {
             stream,
             slot,
+            header: proxied.then(Vec::new),
+            pending: Vec::new(),
             accepted: now,
             last: now,
             header_timeout: limits.header_timeout,
@@ -120,6 +128,46 @@ impl Conn {
         })
     }
 
+    /// Reads the PROXY protocol header, if one comes: the client it names is kept for the
+    /// connection's requests, and the bytes after it are given to the first reads.
+    fn read_header(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        use super::proxy_header::{Header, parse};
+        loop {
+            let got = self.header.as_mut().expect("reading a header");
+            match parse(got) {
+                Header::Incomplete => {}
+                Header::Absent => {
+                    self.pending = self.header.take().unwrap_or_default();
+                    return Poll::Ready(Ok(()));
+                }
+                Header::Complete { len, client } => {
+                    let mut bytes = self.header.take().unwrap_or_default();
+                    self.pending = bytes.split_off(len);
+                    if let Some(c) = client {
+                        self.slot.tracked.proxied_for(c);
+                    }
+                    return Poll::Ready(Ok(()));
+                }
+                Header::Bad(why) => return Poll::Ready(Err(io::Error::new(io::ErrorKind::InvalidData, why))),
+            }
+            let mut chunk = [0u8; 256];
+            let mut read = ReadBuf::new(&mut chunk);
+            match Pin::new(&mut self.stream).poll_read(cx, &mut read) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Ready(Ok(())) if read.filled().is_empty() => {
+                    // Closed before a whole header: what came is the connection's.
+                    self.pending = self.header.take().unwrap_or_default();
+                    return Poll::Ready(Ok(()));
+                }
+                Poll::Ready(Ok(())) => {
+                    self.last = Instant::now();
+                    got.extend_from_slice(read.filled());
+                }
+            }
+        }
+    }
+
     /// `Ready(error)` once the connection's time is up; otherwise the timer is left to wake the
     /// task. The timer is moved only when it fires (then to the deadline as it stands), not on
     /// every read, so a busy connection costs no timer work.
@@ -149,6 +197,24 @@ impl AsyncRead for Conn {
         let this = self.get_mut();
         if let Some(e) = this.closed(cx) {
             return Poll::Ready(Err(e));
+        }
+        if this.header.is_some() {
+            match this.read_header(cx) {
+                Poll::Ready(Ok(())) => {}
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => {
+                    return match this.expired(cx) {
+                        Poll::Ready(e) => Poll::Ready(Err(e)),
+                        Poll::Pending => Poll::Pending,
+                    };
+                }
+            }
+        }
+        if !this.pending.is_empty() {
+            let n = buf.remaining().min(this.pending.len());
+            buf.put_slice(&this.pending[..n]);
+            this.pending.drain(..n);
+            return Poll::Ready(Ok(()));
         }
         let before = buf.filled().len();
         match Pin::new(&mut this.stream).poll_read(cx, buf) {
@@ -237,10 +303,13 @@ impl Peer {
     }
 
     /// This connection as seen from the client behind a trusted proxy: the client's address
-    /// from the `X-Forwarded-For` values, when the TCP peer is one of `--trusted-proxy`;
-    /// unchanged otherwise.
+    /// from the PROXY protocol header (`--proxy-protocol`) or the `X-Forwarded-For` values,
+    /// when the TCP peer is one of `--trusted-proxy`; unchanged otherwise.
     pub fn behind<'a>(mut self, forwarded: impl IntoIterator<Item = &'a str>) -> Peer {
-        let client = super::net::client_address(&self.gate.limits().trusted_proxies, self.addr.ip(), forwarded);
+        // A PROXY protocol header's client first (it came from a trusted proxy); then that
+        // peer's X-Forwarded-For, if it is trusted too.
+        let peer = self.tracked.proxied().unwrap_or(self.addr.ip());
+        let client = super::net::client_address(&self.gate.limits().trusted_proxies, peer, forwarded);
         self.addr.set_ip(client);
         self
     }

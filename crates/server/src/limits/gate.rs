@@ -51,6 +51,9 @@ pub struct Limits {
     pub evict_idle_after: Duration,
     /// The proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     pub trusted_proxies: Vec<Cidr>,
+    /// Whether connections from the trusted proxies may begin with a PROXY protocol header
+    /// (v1 or v2) naming the client (`--proxy-protocol`).
+    pub proxy_protocol: bool,
 }
 
 impl Default for Limits {
@@ -68,6 +71,7 @@ impl Default for Limits {
             remembered: 16_384,
             evict_idle_after: Duration::from_secs(60),
             trusted_proxies: Vec::new(),
+            proxy_protocol: false,
         }
     }
 }

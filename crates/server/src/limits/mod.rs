@@ -15,6 +15,7 @@ mod bucket;
 mod conn;
 mod gate;
 pub mod net;
+pub mod proxy_header;
 mod quotas;
 mod sign_in;
 mod tracked;

@@ -2,6 +2,8 @@
 //! whole request yet, when it last sent one (a WebSocket's pings and pongs are not requests),
 //! and a switch that closes it from outside, to make room for a new connection or to stop.
 
+use std::net::IpAddr;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use futures_util::task::AtomicWaker;
@@ -16,6 +18,8 @@ pub struct Tracked {
     last_request: AtomicU64,
     closing: AtomicBool,
     waker: AtomicWaker,
+    /// The client a trusted proxy's PROXY protocol header named.
+    proxied: OnceLock<IpAddr>,
 }
 
 impl Tracked {
@@ -26,6 +30,7 @@ impl Tracked {
             last_request: AtomicU64::new(0),
             closing: AtomicBool::new(false),
             waker: AtomicWaker::new(),
+            proxied: OnceLock::new(),
         };
         t.heard();
         t
@@ -65,6 +70,16 @@ impl Tracked {
     /// Whether the connection was asked to close.
     pub fn is_closing(&self) -> bool {
         self.closing.load(Ordering::Relaxed)
+    }
+
+    /// A trusted proxy's PROXY protocol header named `client`.
+    pub(super) fn proxied_for(&self, client: IpAddr) {
+        let _ = self.proxied.set(super::net::canonical(client));
+    }
+
+    /// The client a PROXY protocol header named, if one did.
+    pub fn proxied(&self) -> Option<IpAddr> {
+        self.proxied.get().copied()
     }
 
     /// Wakes `waker`'s task when the connection is asked to close.
