@@ -30,7 +30,7 @@ async fn ask(ws: &mut Ws, r: Request) -> Reply {
         match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => {
                 let reply = Reply::decode(t.as_str()).unwrap();
-                if !matches!(reply, Reply::Moved { .. }) {
+                if !matches!(reply, Reply::Moved { .. } | Reply::Joined { .. }) {
                     return reply;
                 }
             }

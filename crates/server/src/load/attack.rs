@@ -187,7 +187,7 @@ async fn ask(ws: &mut Ws, r: &Request) -> Result<Reply, String> {
     super::send(ws, r).await?;
     loop {
         if let Some(reply) = next_reply(ws).await?
-            && !matches!(reply, Reply::Moved { .. })
+            && !matches!(reply, Reply::Moved { .. } | Reply::Joined { .. })
         {
             return Ok(reply);
         }
