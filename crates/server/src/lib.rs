@@ -96,12 +96,25 @@ async fn serve<S: Store>(
     let (stop, stopping) = tokio::sync::watch::channel(false);
     let mut policy = policy;
     policy.stopping = Some(stopping);
+    if let Ok(addr) = listener.local_addr() {
+        policy.allowed.extend(routes::Policy::own_origins(addr));
+    }
     let app = routes::router_with(registry, web, policy).into_make_service_with_connect_info::<limits::Peer>();
     let served = axum::serve(limits::Guarded::new(listener, gate.clone()), app)
-        .with_graceful_shutdown(async move {
-            stop_signal().await;
-            // WebSockets are not HTTP requests the shutdown waits for: tell them to close.
-            let _ = stop.send(true);
+        .with_graceful_shutdown({
+            let gate = gate.clone();
+            async move {
+                stop_signal().await;
+                // WebSockets are not HTTP requests the shutdown waits for: tell them to close.
+                let _ = stop.send(true);
+                // Nobody's half-sent headers are waited for; a request being answered gets a
+                // moment to finish, then every connection still open is closed.
+                gate.close_connections(false);
+                tokio::spawn(async move {
+                    tokio::time::sleep(FINISH_GRACE).await;
+                    gate.close_connections(true);
+                });
+            }
         })
         .await
         .map_err(|e| StoreError::Commit(format!("the listener failed: {e}")));
@@ -112,6 +125,10 @@ async fn serve<S: Store>(
     }
     served
 }
+
+/// How long a stopping server lets the requests it is answering finish before it closes
+/// every connection.
+const FINISH_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// How long a stopping server waits for its connections to close.
 const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);

@@ -28,8 +28,10 @@ struct Cli {
     /// title screen, /g/CODE joins that online game.
     #[arg(long, value_name = "DIR", value_parser = web_dir)]
     web: Option<PathBuf>,
-    /// Also let pages from URL (e.g. https://parlour.example, the address a TLS proxy serves)
-    /// open games; a browser page from any other site is refused.
+    /// Let pages from URL (e.g. https://parlour.example, the address a TLS proxy serves; the
+    /// scheme, name and port players open) open games; repeatable. Besides these only the
+    /// server's own address and localhost with its port are allowed: a browser page from any
+    /// other origin is refused, whatever Host it sends.
     #[arg(long = "allow-origin", value_name = "URL")]
     allow_origin: Vec<String>,
     /// Close a WebSocket silent for this many seconds (the server pings every third of it, and
@@ -67,6 +69,25 @@ struct Cli {
     /// have a minute before every sign-in there waits.
     #[arg(long, value_name = "N", default_value_t = Limits::default().failed_sign_ins_per_minute, value_parser = at_least_one)]
     failed_sign_ins_per_minute: f64,
+    /// A proxy (an address or a CIDR block; repeatable) whose X-Forwarded-For names the client:
+    /// from it the limits count the rightmost address it names that is not itself trusted, and
+    /// its own connections are limited by --max-connections only. From any other peer the
+    /// header is ignored.
+    #[arg(long = "trusted-proxy", value_name = "ADDR or CIDR")]
+    trusted_proxy: Vec<parlour_server::limits::Cidr>,
+    /// Read the PROXY protocol header (v1 or v2: HAProxy's send-proxy, send-proxy-v2) that a
+    /// --trusted-proxy sends at the start of each connection, and take the client's address
+    /// from it (a connection from it without one is served as it is).
+    #[arg(long)]
+    proxy_protocol: bool,
+    /// When the server holds --max-connections, a new connection closes the one that has sent
+    /// no request (pings do not count) for longest, if that is at least SECS; else it gets 503.
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = seconds(0.1, 86_400.0))]
+    evict_idle_after: Duration,
+    /// Clients (accounts and address groups) whose allowances are kept; past them the ones that
+    /// owe nothing are forgotten, and newcomers share one allowance while none does.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().remembered as u32, value_parser = clap::value_parser!(u32).range(1..))]
+    remembered: u32,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -106,7 +127,7 @@ fn main() -> ExitCode {
         return parlour_server::load::main(options);
     }
     let mut policy = Policy {
-        allowed: cli.allow_origin,
+        allowed: cli.allow_origin.clone(),
         idle: cli.idle_timeout,
         limits: Limits {
             max_connections: cli.max_connections as usize,
@@ -118,6 +139,10 @@ fn main() -> ExitCode {
             unknown_codes_per_minute: cli.codes_per_minute,
             new_games_per_minute: cli.new_games_per_minute,
             failed_sign_ins_per_minute: cli.failed_sign_ins_per_minute,
+            remembered: cli.remembered as usize,
+            evict_idle_after: cli.evict_idle_after,
+            trusted_proxies: cli.trusted_proxy,
+            proxy_protocol: cli.proxy_protocol,
         },
         ..Policy::default()
     };
@@ -155,6 +180,16 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        if cli.web.is_some()
+            && cli.allow_origin.is_empty()
+            && listener.local_addr().is_ok_and(|a| a.ip().is_unspecified())
+        {
+            // The page's own origin is the name players type, which the server cannot know.
+            eprintln!(
+                "parlour-server: pages served from here open games only at http://localhost:PORT; \
+                 give the address players open with --allow-origin (e.g. --allow-origin http://parlour.lan:7878)"
+            );
+        }
         let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or(listen);
         let shown = database.split('@').next_back().unwrap_or(&database).to_string();
         let ready = || println!("listening on http://{addr} (database {shown})");

@@ -26,8 +26,8 @@ pub use self::policy::{IDLE_TIMEOUT, Policy};
 use self::web::served_safely;
 
 use crate::accounts::{self, Account};
-use crate::games::{Refusal, Registry, Seated};
-use crate::limits::Peer;
+use crate::games::{Refusal, Registry, SeatRefusal, Seated};
+use crate::limits::{Key, Peer};
 use crate::lobby::{self, Seeking};
 use crate::store::Store;
 
@@ -116,16 +116,21 @@ async fn upgrade<S: Store>(
     peer: Option<axum::Extension<ConnectInfo<Peer>>>,
     State((registry, policy)): State<(Arc<Registry<S>>, Arc<Policy>)>,
 ) -> axum::response::Response {
-    let peer = peer.map(|axum::Extension(ConnectInfo(p))| p);
+    // Behind a trusted proxy, the client is the one its X-Forwarded-For names.
+    let forwarded = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok());
+    let peer = peer.map(|axum::Extension(ConnectInfo(p))| p.behind(forwarded));
     let header = |name| {
         headers
             .get(name)
             .and_then(|v: &axum::http::HeaderValue| v.to_str().ok())
     };
-    if !policy.admits(header(axum::http::header::ORIGIN), header(axum::http::header::HOST)) {
+    if !policy.admits(header(axum::http::header::ORIGIN)) {
         return (
             axum::http::StatusCode::FORBIDDEN,
-            "this server does not take games from pages of that origin (start it with --allow-origin to add one)",
+            "this server does not take games from pages of that origin (start it with --allow-origin ORIGIN to add one)",
         )
             .into_response();
     }
@@ -213,7 +218,11 @@ async fn serve<S: Store>(
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                     Some(Ok(_)) => continue, // pings are answered by the WebSocket layer
                 };
-                let address_ok = peer.as_ref().is_none_or(|p| p.gate.request(p.addr.ip()));
+                let signed_in = account.as_ref().map(|a| a.id.as_str());
+                let address_ok = peer.as_ref().is_none_or(|p| {
+                    p.heard();
+                    p.gate.request(&Key::of(signed_in, p.addr.ip()))
+                });
                 if !address_ok || !bucket.take(RATE_PER_SEC, BURST) {
                     refused_for_rate += 1;
                     if refused_for_rate > ABUSE_LIMIT {
@@ -224,7 +233,7 @@ async fn serve<S: Store>(
                         format!("too many requests: at most {RATE_PER_SEC} a second; this one was not read")
                     } else {
                         format!(
-                            "too many requests from your address: at most {} a second over all its connections; this one was not read",
+                            "too many requests from your address or account: at most {} a second over all its connections; this one was not read",
                             peer.as_ref().map_or(0.0, |p| p.gate.limits().address_rate)
                         )
                     };
@@ -280,9 +289,11 @@ async fn next_push(follow: &mut Option<broadcast::Receiver<Reply>>) -> Option<Re
 }
 
 /// One request, answered; `follow` switches to the game a seat or watch request names, and
-/// `account` to the account an account request signs in to. From a `peer`, a request naming
-/// an invite code spends one of the address's tries at unknown codes (given back when the code
-/// is a game's) and a `new` one of its new games.
+/// `account` to the account an account request signs in to. From a `peer`, a `new` spends one
+/// of the address's new games, and an invite code not found (or a seat token that holds no
+/// seat) one of the client's unknown codes (its account's when signed in, else its address
+/// group's); `join` and `watch` are refused while none is left. Moves, resignations and
+/// resumptions with a right token are never refused for codes.
 pub async fn handle<S: Store>(
     registry: &Registry<S>,
     text: &str,
@@ -313,29 +324,12 @@ pub async fn handle<S: Store>(
         Err(other) => other,
     };
     let req = request.req();
-    // Every request but `new` names an invite code; `new` makes a game. Each is counted
-    // against the address's allowance a minute.
-    let is_new = matches!(request, Request::New { .. });
-    let tried = peer.filter(|_| !is_new);
-    if let Some(p) = peer {
-        let ip = p.addr.ip();
-        let (allowed, what, per_minute) = if is_new {
-            (p.gate.try_new(ip), "new games", p.gate.limits().new_games_per_minute)
-        } else {
-            (
-                p.gate.try_code(ip),
-                "unknown invite codes",
-                p.gate.limits().unknown_codes_per_minute,
-            )
+    let (key, refusal) = quota_check(&request, account.as_ref(), peer);
+    if let Some(message) = refusal {
+        return Reply::Error {
+            req: Some(req),
+            message,
         };
-        if !allowed {
-            return Reply::Error {
-                req: Some(req),
-                message: format!(
-                    "too many {what} from your address: at most {per_minute} a minute; wait a minute and try again"
-                ),
-            };
-        }
     }
     let seated = |s: Seated, follow: &mut Option<broadcast::Receiver<Reply>>| {
         *follow = Some(s.follow);
@@ -393,13 +387,56 @@ pub async fn handle<S: Store>(
             };
         }
     };
-    if let Some(p) = tried
-        && !matches!(&result, Err(Refusal::NoSuchCode(_)))
+    if let (Some(p), Some(key)) = (peer, key)
+        && matches!(
+            &result,
+            Err(Refusal::NoSuchCode(_) | Refusal::Seat(SeatRefusal::NotYours(_)))
+        )
     {
-        p.gate.found(p.addr.ip());
+        // A code not found or a token that holds no seat is counted after the fact; once past
+        // the allowance every such answer is the same sentence, so it tells nothing of the code.
+        let had = p.gate.may_try_code(&key);
+        p.gate.missed_code(&key);
+        if !had {
+            return Reply::Error {
+                req: Some(req),
+                message: too_many_codes(p),
+            };
+        }
     }
     result.unwrap_or_else(|e| Reply::Error {
         req: Some(req),
         message: e.to_string(),
     })
+}
+
+/// The quota key a request from `peer` is counted under, and the sentence when it is refused
+/// before it is answered: a `new` past the address's new games, a `join` or `watch` (a lookup
+/// of a code the client may not know) past the client's unknown codes.
+fn quota_check(request: &Request, account: Option<&Account>, peer: Option<&Peer>) -> (Option<Key>, Option<String>) {
+    let Some(p) = peer else { return (None, None) };
+    let ip = p.addr.ip();
+    match request {
+        Request::New { .. } if !p.gate.try_new(ip) => (
+            None,
+            Some(format!(
+                "too many new games from your address: at most {} a minute; wait a minute and try again",
+                p.gate.limits().new_games_per_minute
+            )),
+        ),
+        Request::New { .. } => (None, None),
+        _ => {
+            let key = Key::of(account.map(|a| a.id.as_str()), ip);
+            let lookup = matches!(request, Request::Join { .. } | Request::Watch { .. });
+            let refused = (lookup && !p.gate.may_try_code(&key)).then(|| too_many_codes(p));
+            (Some(key), refused)
+        }
+    }
+}
+
+fn too_many_codes(p: &Peer) -> String {
+    format!(
+        "too many unknown invite codes from your address or account: at most {} a minute; wait a minute and try again",
+        p.gate.limits().unknown_codes_per_minute
+    )
 }

@@ -365,14 +365,7 @@ async fn a_stopping_server_says_so_in_a_close_frame() {
         .await
         .unwrap();
     assert!(reply(&mut ws).await.is_some());
-    let pid = server.child.id().to_string();
-    assert!(
-        std::process::Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .unwrap()
-            .success()
-    );
+    server.terminate();
     let frame = loop {
         match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
             Ok(Some(Ok(Message::Ping(_)))) => continue,

@@ -5,7 +5,6 @@ use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -14,6 +13,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::time::{Instant, Sleep};
 
 use super::gate::{Gate, Limits, Slot};
+use super::tracked::Tracked;
 
 /// The listener: accepts while the limits allow, answers `503` and closes otherwise.
 pub struct Guarded {
@@ -46,7 +46,7 @@ impl axum::serve::Listener for Guarded {
             match self.gate.admit(from.ip()) {
                 Ok(slot) => {
                     let _ = stream.set_nodelay(true);
-                    return (Conn::new(stream, slot, self.gate.limits()), from);
+                    return (Conn::new(stream, slot, self.gate.limits(), from.ip()), from);
                 }
                 Err(why) => {
                     self.gate.refused(why, from);
@@ -68,17 +68,18 @@ impl axum::serve::Listener for Guarded {
     }
 }
 
-/// The clock a connection runs on: until its first request has been read it must send one
-/// within the header timeout; after that, it may not go quiet (no byte either way) for longer
-/// than the quiet timeout.
-#[derive(Debug, Default)]
-pub struct Started(AtomicBool);
-
-/// One accepted connection: the socket, its slot in the counts and its clock.
+/// One accepted connection: the socket, its slot in the counts and its clock. Until its first
+/// request has been read it must send one within the header timeout; after that, it may not go
+/// quiet (no byte either way) for longer than the quiet timeout. Asked to close (to make room,
+/// or because the server is stopping), its reads and writes fail.
 pub struct Conn {
     stream: TcpStream,
     slot: Slot,
-    started: Arc<Started>,
+    /// The bytes read so far while a PROXY protocol header may still come (from a trusted
+    /// proxy, with `--proxy-protocol`); `None` once it has been read or cannot come.
+    header: Option<Vec<u8>>,
+    /// Bytes read past the header, given to the first reads.
+    pending: Vec<u8>,
     accepted: Instant,
     last: Instant,
     header_timeout: Duration,
@@ -87,12 +88,14 @@ pub struct Conn {
 }
 
 impl Conn {
-    fn new(stream: TcpStream, slot: Slot, limits: &Limits) -> Conn {
+    fn new(stream: TcpStream, slot: Slot, limits: &Limits, peer: std::net::IpAddr) -> Conn {
         let now = Instant::now();
+        let proxied = limits.proxy_protocol && super::net::is_trusted(&limits.trusted_proxies, peer);
         Conn {
             stream,
             slot,
-            started: Arc::new(Started::default()),
+            header: proxied.then(Vec::new),
+            pending: Vec::new(),
             accepted: now,
             last: now,
             header_timeout: limits.header_timeout,
@@ -106,10 +109,62 @@ impl Conn {
     }
 
     fn deadline(&self) -> Instant {
-        if self.started.0.load(Ordering::Relaxed) {
+        if self.slot.tracked.has_started() {
             self.last + self.quiet_timeout
         } else {
             self.accepted + self.header_timeout
+        }
+    }
+
+    /// The error its reads and writes fail with once the connection was asked to close; else
+    /// the task is woken when it is.
+    fn closed(&mut self, cx: &mut Context<'_>) -> Option<io::Error> {
+        self.slot.tracked.wake_on_close(cx.waker());
+        self.slot.tracked.is_closing().then(|| {
+            io::Error::new(
+                io::ErrorKind::ConnectionAborted,
+                "closed: the server needed room for a new connection, or is stopping",
+            )
+        })
+    }
+
+    /// Reads the PROXY protocol header, if one comes: the client it names is kept for the
+    /// connection's requests, and the bytes after it are given to the first reads.
+    fn read_header(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        use super::proxy_header::{Header, parse};
+        loop {
+            let got = self.header.as_mut().expect("reading a header");
+            match parse(got) {
+                Header::Incomplete => {}
+                Header::Absent => {
+                    self.pending = self.header.take().unwrap_or_default();
+                    return Poll::Ready(Ok(()));
+                }
+                Header::Complete { len, client } => {
+                    let mut bytes = self.header.take().unwrap_or_default();
+                    self.pending = bytes.split_off(len);
+                    if let Some(c) = client {
+                        self.slot.tracked.proxied_for(c);
+                    }
+                    return Poll::Ready(Ok(()));
+                }
+                Header::Bad(why) => return Poll::Ready(Err(io::Error::new(io::ErrorKind::InvalidData, why))),
+            }
+            let mut chunk = [0u8; 256];
+            let mut read = ReadBuf::new(&mut chunk);
+            match Pin::new(&mut self.stream).poll_read(cx, &mut read) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Ready(Ok(())) if read.filled().is_empty() => {
+                    // Closed before a whole header: what came is the connection's.
+                    self.pending = self.header.take().unwrap_or_default();
+                    return Poll::Ready(Ok(()));
+                }
+                Poll::Ready(Ok(())) => {
+                    self.last = Instant::now();
+                    got.extend_from_slice(read.filled());
+                }
+            }
         }
     }
 
@@ -125,7 +180,7 @@ impl Conn {
             if Instant::now() >= deadline {
                 return Poll::Ready(io::Error::new(
                     io::ErrorKind::TimedOut,
-                    if self.started.0.load(Ordering::Relaxed) {
+                    if self.slot.tracked.has_started() {
                         "the connection was quiet too long"
                     } else {
                         "no request headers in time"
@@ -140,6 +195,27 @@ impl Conn {
 impl AsyncRead for Conn {
     fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        if let Some(e) = this.closed(cx) {
+            return Poll::Ready(Err(e));
+        }
+        if this.header.is_some() {
+            match this.read_header(cx) {
+                Poll::Ready(Ok(())) => {}
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => {
+                    return match this.expired(cx) {
+                        Poll::Ready(e) => Poll::Ready(Err(e)),
+                        Poll::Pending => Poll::Pending,
+                    };
+                }
+            }
+        }
+        if !this.pending.is_empty() {
+            let n = buf.remaining().min(this.pending.len());
+            buf.put_slice(&this.pending[..n]);
+            this.pending.drain(..n);
+            return Poll::Ready(Ok(()));
+        }
         let before = buf.filled().len();
         match Pin::new(&mut this.stream).poll_read(cx, buf) {
             Poll::Ready(result) => {
@@ -159,6 +235,9 @@ impl AsyncRead for Conn {
 impl AsyncWrite for Conn {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, data: &[u8]) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if let Some(e) = this.closed(cx) {
+            return Poll::Ready(Err(e));
+        }
         let written = Pin::new(&mut this.stream).poll_write(cx, data);
         if let Poll::Ready(Ok(n)) = written
             && n > 0
@@ -182,6 +261,9 @@ impl AsyncWrite for Conn {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if let Some(e) = this.closed(cx) {
+            return Poll::Ready(Err(e));
+        }
         let written = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
         if let Poll::Ready(Ok(n)) = written
             && n > 0
@@ -196,22 +278,40 @@ impl AsyncWrite for Conn {
     }
 }
 
-/// What a request knows of its connection (axum's `ConnectInfo`): the peer's address, the
-/// gate's counts, and the connection's clock.
+/// What a request knows of its connection (axum's `ConnectInfo`): the client's address, the
+/// gate's counts, and the connection's state.
 #[derive(Clone, Debug)]
 pub struct Peer {
-    /// The peer's address.
+    /// The client's address: the TCP peer's, or for a WebSocket through a trusted proxy, the
+    /// address the proxy names (see [`Peer::behind`]).
     pub addr: SocketAddr,
     /// The counts and limits.
     pub gate: Arc<Gate>,
-    started: Arc<Started>,
+    tracked: Arc<Tracked>,
 }
 
 impl Peer {
     /// The connection has sent a whole request's headers: from now on only the quiet timeout
-    /// applies.
+    /// applies, and it was not idle just now.
     pub fn started(&self) {
-        self.started.0.store(true, Ordering::Relaxed);
+        self.tracked.started();
+    }
+
+    /// The connection sent a request just now (a WebSocket message; pings do not count).
+    pub fn heard(&self) {
+        self.tracked.heard();
+    }
+
+    /// This connection as seen from the client behind a trusted proxy: the client's address
+    /// from the PROXY protocol header (`--proxy-protocol`) or the `X-Forwarded-For` values,
+    /// when the TCP peer is one of `--trusted-proxy`; unchanged otherwise.
+    pub fn behind<'a>(mut self, forwarded: impl IntoIterator<Item = &'a str>) -> Peer {
+        // A PROXY protocol header's client first (it came from a trusted proxy); then that
+        // peer's X-Forwarded-For, if it is trusted too.
+        let peer = self.tracked.proxied().unwrap_or(self.addr.ip());
+        let client = super::net::client_address(&self.gate.limits().trusted_proxies, peer, forwarded);
+        self.addr.set_ip(client);
+        self
     }
 }
 
@@ -221,7 +321,7 @@ impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, Guar
         Peer {
             addr: *stream.remote_addr(),
             gate: conn.slot.gate.clone(),
-            started: conn.started.clone(),
+            tracked: conn.slot.tracked.clone(),
         }
     }
 }

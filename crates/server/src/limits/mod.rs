@@ -14,12 +14,19 @@
 mod bucket;
 mod conn;
 mod gate;
+pub mod net;
+pub mod proxy_header;
+mod quotas;
 mod sign_in;
+mod tracked;
 
 pub use bucket::Bucket;
-pub use conn::{Conn, Guarded, Peer, Started};
+pub use conn::{Conn, Guarded, Peer};
 pub use gate::{Full, Gate, Limits, Slot};
+pub use net::Cidr;
+pub use quotas::Key;
 pub use sign_in::SignIns;
+pub use tracked::Tracked;
 
 /// Raises this process's open-file limit to its hard limit (each connection is a descriptor)
 /// and returns the connections that fit under it, keeping some for the database and files.
@@ -74,27 +81,29 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn an_address_spends_one_allowance_over_all_its_connections() {
+    async fn a_client_spends_one_allowance_over_all_its_connections() {
         let gate = Gate::new(Limits {
             address_rate: 10.0,
             unknown_codes_per_minute: 5.0,
             ..Limits::default()
         });
         let ip: IpAddr = "10.0.0.1".parse().unwrap();
-        let _c1 = gate.admit(ip).unwrap();
-        let _c2 = gate.admit(ip).unwrap();
-        let granted = (0..100).filter(|_| gate.request(ip)).count();
+        let key = Key::of(None, ip);
+        let granted = (0..100).filter(|_| gate.request(&key)).count();
         assert!((20..=21).contains(&granted), "a burst of twice the rate: {granted}");
-        let codes = (0..50).filter(|_| gate.try_code(ip)).count();
-        assert_eq!(codes, 5);
-        gate.found(ip);
-        assert!(gate.try_code(ip), "a code found costs nothing");
-        assert!(!gate.try_code(ip));
+        for _ in 0..5 {
+            assert!(gate.may_try_code(&key));
+            gate.missed_code(&key);
+        }
+        assert!(!gate.may_try_code(&key), "five codes not found a minute");
         let games = (0..100).filter(|_| gate.try_new(ip)).count();
         assert_eq!(games, 30, "thirty new games a minute");
-        // Another address has its own allowance.
-        let other: IpAddr = "10.0.0.2".parse().unwrap();
-        let _o = gate.admit(other).unwrap();
-        assert!(gate.try_code(other));
+        // Another address, and an account signed in from this one, have their own allowances;
+        // the same IPv6 /64 is one client.
+        assert!(gate.may_try_code(&Key::of(None, "10.0.0.2".parse().unwrap())));
+        assert!(gate.may_try_code(&Key::of(Some("acct"), ip)));
+        let v6 = |s: &str| Key::of(None, s.parse().unwrap());
+        gate.missed_code(&v6("2001:db8:0:1::1"));
+        assert_eq!(v6("2001:db8:0:1::1"), v6("2001:db8:0:1:ffff::2"));
     }
 }

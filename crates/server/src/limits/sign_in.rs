@@ -1,5 +1,5 @@
-//! Failed sign-ins (a wrong name or secret, a wrong pairing code), counted per address and per
-//! account name: after a few, every sign-in from that address or to that name waits, even one
+//! Failed sign-ins (a wrong name or secret, a wrong pairing code), counted per address group
+//! (an IPv6 /64 as one) and per account name: after a few, every sign-in from that address or to that name waits, even one
 //! with the right secret, so secrets and codes cannot be guessed by trying. Moves, seats and
 //! games are never counted here.
 
@@ -8,6 +8,7 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 
 use super::Bucket;
+use super::net::group;
 
 /// The most names (or addresses) remembered before the ones that owe nothing are let go.
 const REMEMBERED: usize = 10_000;
@@ -30,6 +31,7 @@ impl SignIns {
     /// minute, that many at once); else the seconds to wait.
     pub fn wait(&self, per_minute: f64, ip: Option<IpAddr>, name: Option<&str>) -> Option<u64> {
         let rate = per_minute / 60.0;
+        let ip = ip.map(group);
         let by_address = ip.and_then(|ip| {
             let mut a = self.addresses.lock().unwrap_or_else(|p| p.into_inner());
             a.get_mut(&ip).and_then(|b| wait_secs(b, rate, per_minute))
@@ -46,6 +48,7 @@ impl SignIns {
     /// Counts a failed sign-in from `ip` to `name`.
     pub fn failed(&self, per_minute: f64, ip: Option<IpAddr>, name: Option<&str>) {
         let rate = per_minute / 60.0;
+        let ip = ip.map(group);
         if let Some(ip) = ip {
             let mut a = self.addresses.lock().unwrap_or_else(|p| p.into_inner());
             spend(&mut a, ip, rate, per_minute);

@@ -12,6 +12,17 @@ pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 
 /// A WebSocket to `url` (`ws://ADDR/ws`) from the source address `from`.
 pub async fn connect_from(url: &str, from: std::net::Ipv4Addr) -> Result<Ws, String> {
+    connect_forwarded(url, from, None).await
+}
+
+/// [`connect_from`], saying `X-Forwarded-For: CLIENT` when `client` is given (as a proxy does).
+pub async fn connect_forwarded(url: &str, from: std::net::Ipv4Addr, client: Option<&str>) -> Result<Ws, String> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = url.into_client_request().map_err(|e| format!("{url}: {e}"))?;
+    if let Some(c) = client {
+        let value = c.parse().map_err(|_| format!("{c:?} cannot be a header's value"))?;
+        request.headers_mut().insert("X-Forwarded-For", value);
+    }
     let addr: std::net::SocketAddr = url
         .trim_start_matches("ws://")
         .trim_end_matches("/ws")
@@ -26,7 +37,7 @@ pub async fn connect_from(url: &str, from: std::net::Ipv4Addr) -> Result<Ws, Str
         .await
         .map_err(|e| format!("connecting from {from}: {e}"))?;
     let _ = stream.set_nodelay(true);
-    let (ws, _) = tokio_tungstenite::client_async(url, tokio_tungstenite::MaybeTlsStream::Plain(stream))
+    let (ws, _) = tokio_tungstenite::client_async(request, tokio_tungstenite::MaybeTlsStream::Plain(stream))
         .await
         .map_err(|e| format!("connecting from {from}: {e}"))?;
     Ok(ws)
@@ -40,13 +51,7 @@ pub async fn send(ws: &mut Ws, r: &Request) -> Result<(), String> {
 /// The next reply that `want` accepts, skipping pushes it does not.
 pub async fn until<T>(ws: &mut Ws, mut want: impl FnMut(Reply) -> Option<Result<T, String>>) -> Result<T, String> {
     loop {
-        let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
-            .await
-            .map_err(|_| "no reply within 30 s".to_string())?
-            .ok_or("the server closed the connection")?
-            .map_err(|e| e.to_string())?;
-        if let Message::Text(t) = msg {
-            let reply = Reply::decode(t.as_str()).map_err(|e| e.to_string())?;
+        if let Some(reply) = next_reply(ws).await? {
             if let Reply::Error { message, .. } = &reply {
                 return Err(format!("the server refused: {message}"));
             }
@@ -54,6 +59,20 @@ pub async fn until<T>(ws: &mut Ws, mut want: impl FnMut(Reply) -> Option<Result<
                 return r;
             }
         }
+    }
+}
+
+/// The next frame as a reply (errors too), `None` for one that is not text; an error when none
+/// comes within 30 s or the connection ends.
+pub(super) async fn next_reply(ws: &mut Ws) -> Result<Option<Reply>, String> {
+    let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
+        .await
+        .map_err(|_| "no reply within 30 s".to_string())?
+        .ok_or("the server closed the connection")?
+        .map_err(|e| e.to_string())?;
+    match msg {
+        Message::Text(t) => Reply::decode(t.as_str()).map(Some).map_err(|e| e.to_string()),
+        _ => Ok(None),
     }
 }
 

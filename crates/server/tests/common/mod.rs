@@ -49,6 +49,13 @@ impl Server {
         format!("http://{}", self.addr)
     }
 
+    /// SIGTERM: asks the server to stop.
+    pub fn terminate(&self) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -TERM {pid}");
+    }
+
     /// SIGKILL: no chance to finish anything.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
