@@ -11,6 +11,8 @@ use parlour_online::wire::Seat;
 
 use crate::session::{Session, session_from};
 
+mod lobby;
+
 /// How long `play`, `genmove` and `online …` wait for the server (across reconnections).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// How long `wait` waits for the other seat.
@@ -74,6 +76,9 @@ impl Link {
     }
 
     fn online(&mut self, args: &[&str], session: &mut Box<dyn Session>) -> Result<String, String> {
+        if let Some(answer) = self.lobby(args, session) {
+            return answer;
+        }
         match args {
             ["new", game, rest @ ..] => {
                 let mut seat = Seat::First;
@@ -115,7 +120,9 @@ impl Link {
                 "usage: online new <game> [key=value …] [side=first|second] | online join <code> | \
                       online watch <code> | online resume <code> <token> | online resign | online token | \
                       online account new [<name>] | online account login <name> <secret> | online account name <name> | \
-                      online account code | online account pair <code>"
+                      online account code | online account pair <code> | online seek <game> [key=value …] [rated] \
+                      [range=<lo>-<hi>] [side=first|second|random] [timeout=<s>] | online seeks [<game>] | \
+                      online accept <id> | online rating <name> <game> | online games [<game>] | online leaderboard <key>"
                     .into(),
             ),
         }

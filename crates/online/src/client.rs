@@ -12,6 +12,8 @@ use web_time::Instant;
 use crate::wire::{GameView, Request, Seat};
 mod account;
 mod link;
+pub mod lobby;
+mod lobby_state;
 mod replies;
 mod signed_in;
 
@@ -87,6 +89,17 @@ pub enum Event {
     PairingCode {
         /// The request answered.
         req: u64,
+    },
+    /// A lobby request was answered: [`OnlineClient::lobby_answer`] holds the reply.
+    Lobby {
+        /// The request answered.
+        req: u64,
+    },
+    /// The seek `id` was taken: [`OnlineClient::matched`] names the game and the seat, which
+    /// [`OnlineClient::seek_token`] resumes.
+    Matched {
+        /// The seek.
+        id: u64,
     },
     /// A request was refused (nothing changed), with the server's sentence.
     Refused {
@@ -167,6 +180,7 @@ pub struct OnlineClient {
     events: VecDeque<Event>,
     account: Option<SignedIn>,
     pairing: Option<(String, u32)>,
+    lobby: lobby_state::LobbyState,
 }
 
 impl OnlineClient {
@@ -189,6 +203,7 @@ impl OnlineClient {
             events: VecDeque::new(),
             account: None,
             pairing: None,
+            lobby: lobby_state::LobbyState::default(),
         }
     }
 

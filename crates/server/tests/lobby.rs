@@ -199,6 +199,7 @@ async fn every_bad_seek_and_accept_is_refused_and_changes_nothing() {
     let mut ada = Player::signed_in(&server.addr, Some("Ada_L")).await;
     let narrow = Some(RatingRange { lo: 1800, hi: 2000 });
     let (own, _) = post(&mut ada, "conhex", true, narrow).await;
+    assert!(own < (1 << 53), "a browser reads the id exactly");
     let (second, _) = post(&mut ada, "kansho", false, None).await;
     post(&mut ada, "qyshinsu", false, None).await;
     let said = ada.refused(seek("konane", false, None, &random_hex())).await;
@@ -224,13 +225,17 @@ async fn every_bad_seek_and_accept_is_refused_and_changes_nothing() {
     };
     let said = guest.refused(accept(second, &random_hex())).await;
     assert_eq!(said, format!("Seek {second} has just been taken by another player."));
-    // Withdrawn: gone; unknown; someone else's cannot be withdrawn.
-    let said = bob.refused(|req| Request::CancelSeek { req, id: own }).await;
-    assert!(said.starts_with(&format!("There is no open seek {own}")), "{said}");
-    let done = ada.ask(|req| Request::CancelSeek { req, id: own }).await;
+    // Taken: the two players' other open seeks are gone too (one lobby game at a time).
+    assert!(open_ids(&mut bob).await.is_empty(), "Ada's other seeks went");
+    // Withdrawn: gone; someone else's cannot be withdrawn.
+    let (mine, _) = post(&mut ada, "konane", false, None).await;
+    let said = bob.refused(|req| Request::CancelSeek { req, id: mine }).await;
+    assert!(said.starts_with(&format!("There is no open seek {mine}")), "{said}");
+    let done = ada.ask(|req| Request::CancelSeek { req, id: mine }).await;
     assert!(matches!(done, Reply::Done { .. }), "{done:?}");
-    let said = bob.refused(accept(own, &random_hex())).await;
-    assert!(said.starts_with(&format!("There is no open seek {own}")), "{said}");
+    let said = bob.refused(accept(mine, &random_hex())).await;
+    assert!(said.starts_with(&format!("There is no open seek {mine}")), "{said}");
+    post(&mut ada, "konane", false, None).await;
     assert_eq!(open_ids(&mut bob).await.len(), 1);
     // Ada leaves: her last seek goes with her.
     drop(ada);

@@ -8,9 +8,10 @@ use super::{Event, OnlineClient, Role};
 impl OnlineClient {
     pub(super) fn receive(&mut self, reply: Reply) {
         let Some(reply) = self.account_reply(reply) else { return };
+        let Some(reply) = self.lobby_reply(reply) else { return };
         match reply {
             Reply::Account { .. } | Reply::PairingCode { .. } => {}
-            // The lobby's replies are for the lobby screen, which reads them itself.
+            // Taken by `lobby_reply` above; pushed news of offers comes in a later version.
             Reply::Seeking { .. }
             | Reply::Matched { .. }
             | Reply::Done { .. }

@@ -315,12 +315,13 @@ impl<S: Store> Registry<S> {
             match self.note(self.store.append(code, ply, &canonical).await) {
                 Ok(true) => {
                     e.stored.moves.push(canonical.clone());
+                    // A lobby game's end is recorded (and rated) before anyone hears of it.
+                    self.ended(&mut e).await;
                     e.push(Reply::Moved {
                         code: code.to_string(),
                         ply,
                         mv: canonical.clone(),
                     });
-                    self.ended(&mut e).await;
                     return Ok(canonical);
                 }
                 Ok(false) => {
@@ -353,12 +354,12 @@ impl<S: Store> Registry<S> {
             let ply = e.stored.moves.len() as u32;
             if self.note(self.store.append(code, ply, &resign_row(seat)).await)? {
                 e.stored.resigned = Some(seat);
+                self.ended(&mut e).await;
                 e.push(Reply::Resigned {
                     req: None,
                     code: code.to_string(),
                     seat,
                 });
-                self.ended(&mut e).await;
                 return Ok(seat);
             }
             // Another process stored a move (or a resignation) at that place first.

@@ -121,7 +121,8 @@ pub trait SeekStore: Send + Sync + 'static {
     /// One seek, open or taken.
     fn seek(&self, id: i64) -> impl Future<Output = Result<Option<SeekRow>, StoreError>> + Send;
     /// Takes the open, fresh seek `id` for `game` (the accepter's account is `accepter`, the
-    /// seeker sitting in `seeker_seat`), making the game, in one transaction:
+    /// seeker sitting in `seeker_seat`), making the game and dropping both players' other open
+    /// seeks, in one transaction:
     /// [`Outcome::NotNow`] when the seek was not open and fresh any more, [`Outcome::Clash`]
     /// for a code in use; nothing written then.
     fn take_seek(
@@ -161,6 +162,10 @@ pub(crate) const INSERT_GAME: &str =
     "INSERT INTO games (code, game, options, first_token, second_token, created) VALUES ($1, $2, $3, $4, $5, $6)";
 pub(crate) const INSERT_PLAYERS: &str = "INSERT INTO game_players (code, first_account, second_account, rated,
      rating_key, created) VALUES ($1, $2, $3, $4, $5, $6)";
+/// The two players' other open seeks, dropped when a seek is taken: one game at a time from the
+/// lobby.
+pub(crate) const DROP_OTHERS: &str =
+    "DELETE FROM seeks WHERE code IS NULL AND id <> $1 AND (account = $2 OR account = $3)";
 pub(crate) const SEEK_ALIVE: &str = "UPDATE seeks SET heartbeat = $2 WHERE id = $1 AND code IS NULL";
 pub(crate) const DROP_SEEK: &str = "DELETE FROM seeks WHERE id = $1 AND account = $2 AND code IS NULL";
 /// A lobby game with each seat's account, name and rating under the game's key.

@@ -188,6 +188,17 @@ macro_rules! seek_store {
                     .await;
                 let made = match made {
                     Ok(_) => {
+                        sqlx::query(DROP_OTHERS)
+                            .bind(id)
+                            .bind(&game.accounts[0])
+                            .bind(&game.accounts[1])
+                            .execute(&mut *tx)
+                            .await
+                    }
+                    Err(e) => Err(e),
+                };
+                let made = match made {
+                    Ok(_) => {
                         sqlx::query(INSERT_PLAYERS)
                             .bind(&game.code)
                             .bind(&game.accounts[0])

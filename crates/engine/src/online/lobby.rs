@@ -1,0 +1,214 @@
+//! `online seek`, `seeks`, `accept`, `rating`, `games` and `leaderboard`: the lobby from the
+//! line protocol (`shared/engine-protocol.md`, "Accounts, the lobby, ratings and clocks"). A
+//! seek blocks until it is taken, then takes its seat as `online resume` would.
+
+use std::time::Duration;
+
+use parlour_online::client::Event;
+use parlour_online::client::lobby::SeekOptions;
+use parlour_online::wire::{OfferKind, PlayerTag, RatingRange, Reply, SideChoice};
+
+use super::Link;
+use crate::session::Session;
+
+/// What the clock commands answer in this version.
+const NO_CLOCKS: &str = "clocks come in a later version";
+
+impl Link {
+    /// The lobby's `online …` commands; `None` for the others.
+    pub(super) fn lobby(&mut self, args: &[&str], session: &mut Box<dyn Session>) -> Option<Result<String, String>> {
+        Some(match args {
+            ["seek", game, rest @ ..] => self.seek(game, rest, session),
+            ["seeks"] => self.seeks(None),
+            ["seeks", game] => self.seeks(Some(game)),
+            ["accept", id] => match id.parse::<u64>() {
+                Ok(id) => self.accept(id, session),
+                Err(_) => Err(format!("'{id}' is not a seek's number")),
+            },
+            ["rating", name, game] => self.rating(name, game),
+            ["games"] => self.games(None),
+            ["games", game] => self.games(Some(game)),
+            ["leaderboard", key] => self.leaderboard(key),
+            ["clock"] | ["claim", ..] => Err(NO_CLOCKS.into()),
+            ["offer", kind] if OfferKind::parse(kind).is_some() => {
+                Err("draw and takeback offers come in a later version".into())
+            }
+            ["answer", "accept" | "decline"] | ["rematch"] => {
+                Err("offers and rematches come in a later version".into())
+            }
+            ["pair", ..] => Err("quick pairing comes in a later version".into()),
+            _ => return None,
+        })
+    }
+
+    /// Sends a lobby request and waits for its answer (or the server's refusal).
+    fn lobby_ask(
+        &mut self,
+        make: impl FnOnce(&mut parlour_online::client::OnlineClient) -> u64,
+    ) -> Result<Reply, String> {
+        let req = make(&mut self.client);
+        self.answer(req)?;
+        self.client
+            .lobby_answer(req)
+            .ok_or_else(|| "the server's answer was lost".to_string())
+    }
+
+    fn seek(&mut self, game: &str, words: &[&str], session: &mut Box<dyn Session>) -> Result<String, String> {
+        if self.client.game().is_some() {
+            return Err(
+                "this connection already follows a game; start another `parlour-engine connect` to seek".into(),
+            );
+        }
+        let mut seek = SeekOptions::default();
+        let mut timeout = None;
+        for word in words {
+            if *word == "rated" {
+                seek.rated = true;
+                continue;
+            }
+            let (k, v) = word
+                .split_once('=')
+                .ok_or_else(|| format!("'{word}' is not key=value"))?;
+            match k {
+                "clock" | "days" => return Err(NO_CLOCKS.into()),
+                "side" => {
+                    seek.side = SideChoice::parse(v).ok_or_else(|| format!("side={v}: use first, second or random"))?
+                }
+                "range" => seek.range = Some(range(v)?),
+                "timeout" => {
+                    let secs: f64 = v.parse().map_err(|_| format!("timeout={v}: give seconds"))?;
+                    timeout = Some(Duration::from_secs_f64(secs.max(0.0)));
+                }
+                _ => seek.options.push((k.to_string(), v.to_string())),
+            }
+        }
+        let req = self.client.seek(game, seek)?;
+        self.answer(req)?;
+        let Some(Reply::Seeking { id, .. }) = self.client.lobby_answer(req) else {
+            return Err("the server did not say the seek was posted".into());
+        };
+        let wait = timeout.unwrap_or(super::WAIT_TIMEOUT);
+        let matched = self.until(wait, "waiting for someone to accept the seek", |client, events| {
+            events
+                .contains(&Event::Matched { id })
+                .then(|| client.matched(id).map(|(c, _)| c.to_string()).ok_or_else(String::new))
+        });
+        let code = match matched {
+            Ok(code) => code,
+            Err(_) => {
+                let cancel = self.client.cancel_seek(id);
+                // Taken meanwhile: the cancel is refused and the seat is ours after all.
+                if self.answer(cancel).is_ok() || self.client.matched(id).is_none() {
+                    return Err(format!(
+                        "nobody accepted the seek within {} s; it is withdrawn",
+                        wait.as_secs()
+                    ));
+                }
+                self.client.matched(id).map(|(c, _)| c.to_string()).unwrap_or_default()
+            }
+        };
+        let token = self.client.seek_token(id).unwrap_or_default().to_string();
+        self.take(session, |c| c.resume(&code, &token))?;
+        Ok(format!("{code} {}", self.seat_name(session.as_ref())?))
+    }
+
+    fn accept(&mut self, id: u64, session: &mut Box<dyn Session>) -> Result<String, String> {
+        let mut refused = None;
+        self.take(session, |c| match c.accept(id) {
+            Ok(req) => req,
+            Err(e) => {
+                refused = Some(e);
+                0
+            }
+        })
+        .map_err(|e| refused.take().unwrap_or(e))?;
+        let code = self.client.game().map(|g| g.code.clone()).unwrap_or_default();
+        Ok(format!("{code} {}", self.seat_name(session.as_ref())?))
+    }
+
+    fn seeks(&mut self, game: Option<&str>) -> Result<String, String> {
+        let Reply::Seeks { seeks, .. } = self.lobby_ask(|c| c.seeks(game))? else {
+            return Err("the server answered something else".into());
+        };
+        let lines: Vec<String> = seeks
+            .iter()
+            .map(|s| {
+                let options = words(&s.options);
+                let kind = if s.rated { "rated" } else { "casual" };
+                format!("{} {} {} {} {options} - {kind}", s.id, s.by.name, shown(&s.by), s.game)
+            })
+            .collect();
+        Ok(lines.join("\n"))
+    }
+
+    fn games(&mut self, game: Option<&str>) -> Result<String, String> {
+        let Reply::Games { games, .. } = self.lobby_ask(|c| c.live_games(game))? else {
+            return Err("the server answered something else".into());
+        };
+        let name = |p: &Option<PlayerTag>| p.as_ref().map_or("-".to_string(), |p| p.name.clone());
+        let lines: Vec<String> = games
+            .iter()
+            .map(|g| {
+                format!(
+                    "{} {} {} {} -",
+                    g.code,
+                    g.game,
+                    name(&g.players[0]),
+                    name(&g.players[1])
+                )
+            })
+            .collect();
+        Ok(lines.join("\n"))
+    }
+
+    fn rating(&mut self, name: &str, game: &str) -> Result<String, String> {
+        let Reply::Rating { rating, .. } = self.lobby_ask(|c| c.rating(name, game))? else {
+            return Err("the server answered something else".into());
+        };
+        Ok(match rating {
+            Some(r) => format!(
+                "{} {} {}{}",
+                r.rating,
+                r.deviation,
+                r.games,
+                if r.provisional { " provisional" } else { "" }
+            ),
+            None => "1500 500 0 provisional".into(),
+        })
+    }
+
+    fn leaderboard(&mut self, key: &str) -> Result<String, String> {
+        let Reply::Leaderboard { rows, .. } = self.lobby_ask(|c| c.leaderboard(key))? else {
+            return Err("the server answered something else".into());
+        };
+        let lines: Vec<String> = rows
+            .iter()
+            .map(|(n, r)| format!("{n} {} {} {}", r.rating, r.deviation, r.games))
+            .collect();
+        Ok(lines.join("\n"))
+    }
+}
+
+/// `lo-hi` as a range.
+fn range(text: &str) -> Result<RatingRange, String> {
+    let bad = || format!("range={text}: write it as <lowest>-<highest>, e.g. range=1400-1700");
+    let (lo, hi) = text.split_once('-').ok_or_else(bad)?;
+    Ok(RatingRange {
+        lo: lo.parse().map_err(|_| bad())?,
+        hi: hi.parse().map_err(|_| bad())?,
+    })
+}
+
+/// Options as `k=v,k=v`, or `-` for none.
+fn words(options: &[(String, String)]) -> String {
+    if options.is_empty() {
+        return "-".into();
+    }
+    let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    pairs.join(",")
+}
+
+/// A player's rating as a seek line shows it: `?` without games.
+fn shown(p: &PlayerTag) -> String {
+    p.rating.map_or("?".to_string(), |r| r.rating.to_string())
+}

@@ -1,0 +1,102 @@
+//! Two `parlour-engine connect` sessions meet through the lobby (`online seek`, `online seeks`,
+//! `online accept`), play a rated Kōnane 6×6 game to the rules' end, and both ratings change;
+//! the clock commands say clocks come later.
+
+mod common;
+
+use common::{Server, TempDir, cmd, connect, sqlite_url};
+use parlour_engine::protocol::Engine;
+
+/// A bot's loop: wait for its turn, play its first legal move, until the game is over; then its
+/// status and both players' ratings.
+fn play_out(e: &mut Engine) -> (String, [String; 2]) {
+    loop {
+        let status = cmd(e, "wait").unwrap();
+        if !status.starts_with("ongoing") {
+            let rating = |e: &mut Engine, name: &str| cmd(e, &format!("online rating {name} konane/size=6x6")).unwrap();
+            // A lobby game's end is rated before either side hears of it.
+            return (status, [rating(e, "ada_l"), rating(e, "bob_k")]);
+        }
+        let first = cmd(e, "legal").unwrap().split_whitespace().next().unwrap().to_string();
+        cmd(e, &format!("play {first}")).unwrap();
+    }
+}
+
+#[test]
+fn two_engine_sessions_meet_through_a_seek_and_their_game_is_rated() {
+    let dir = TempDir::new("lobby-engine");
+    let server = Server::start("127.0.0.1:0", &sqlite_url(&dir.0));
+    let url = server.url();
+    let seeker = std::thread::spawn({
+        let url = url.clone();
+        move || {
+            let mut ada = connect(&url);
+            cmd(&mut ada, "online account new Ada_L").unwrap();
+            let taken = cmd(&mut ada, "online seek konane size=6x6 rated side=first timeout=30").unwrap();
+            let end = play_out(&mut ada);
+            // Clocks come later.
+            assert_eq!(
+                cmd(&mut ada, "online clock").unwrap_err(),
+                "clocks come in a later version"
+            );
+            assert_eq!(
+                cmd(&mut ada, "online claim").unwrap_err(),
+                "clocks come in a later version"
+            );
+            (taken, end)
+        }
+    });
+    let accepter = std::thread::spawn(move || {
+        let mut bob = connect(&url);
+        cmd(&mut bob, "online account new Bob_K").unwrap();
+        let line = (0..200)
+            .find_map(|_| {
+                let seeks = cmd(&mut bob, "online seeks konane").unwrap();
+                if seeks.is_empty() {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                    None
+                } else {
+                    Some(seeks)
+                }
+            })
+            .expect("Ada's seek is listed");
+        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        let taken = cmd(&mut bob, &format!("online accept {}", words[0])).unwrap();
+        let games = cmd(&mut bob, "online games").unwrap();
+        (line, taken, games, play_out(&mut bob))
+    });
+    let (ada_taken, (ada_status, _)) = seeker.join().unwrap();
+    let (line, taken, games, (bob_status, ratings)) = accepter.join().unwrap();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(
+        &words[1..],
+        ["Ada_L", "?", "konane", "size=6x6", "-", "rated"],
+        "{line}"
+    );
+    let code = taken.split_whitespace().next().unwrap();
+    assert_eq!(ada_taken, format!("{code} black"));
+    assert_eq!(taken, format!("{code} white"));
+    assert_eq!(games, format!("{code} konane Ada_L Bob_K -"));
+    assert!(
+        ada_status.starts_with("win ") && ada_status == bob_status,
+        "{ada_status} {bob_status}"
+    );
+    for r in &ratings {
+        let w: Vec<&str> = r.split_whitespace().collect();
+        assert_eq!(w[2..], ["1", "provisional"], "{r}");
+        assert_ne!(w[0], "1500", "{r}");
+    }
+}
+
+#[test]
+fn a_seek_nobody_takes_gives_up_at_its_timeout() {
+    let dir = TempDir::new("lobby-engine-timeout");
+    let server = Server::start("127.0.0.1:0", &sqlite_url(&dir.0));
+    let mut ada = connect(&server.url());
+    cmd(&mut ada, "online account new").unwrap();
+    let said = cmd(&mut ada, "online seek conhex timeout=1").unwrap_err();
+    assert_eq!(said, "nobody accepted the seek within 1 s; it is withdrawn");
+    assert_eq!(cmd(&mut ada, "online seeks").unwrap(), "");
+    let said = cmd(&mut ada, "online seek conhex rated").unwrap_err();
+    assert!(said.contains("Only players with a chosen name"), "{said}");
+}
