@@ -186,6 +186,7 @@ fn ui_state(contexts: &mut bevy_egui::EguiContexts, layout: &crate::theme::layou
         "notice",
         "Load a saved game",
         "Play online",
+        "Lobby",
         "Review",
         "guide",
     ];

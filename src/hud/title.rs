@@ -14,6 +14,7 @@ use crate::games::effects::Sfx;
 use crate::net::Book;
 use crate::net::NetCommand;
 use crate::net::lobby::OnlineDialog;
+use crate::net::lobby_window::LobbyWindow;
 use crate::play::messages::PlaySfx;
 use crate::state::{Demo, Screen};
 use crate::store::settings::{DataDir, Settings};
@@ -46,8 +47,10 @@ pub(super) fn title(
         Res<Layout>,
         Res<InputSeen>,
     ),
+    lobby: Res<LobbyWindow>,
 ) -> Result {
-    if *screen.get() != Screen::Title {
+    // On a small screen the lobby takes the card's place while it is open.
+    if *screen.get() != Screen::Title || (lobby.open && layout.compact()) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;

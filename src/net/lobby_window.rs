@@ -210,17 +210,27 @@ fn window(
     let ctx = contexts.ctx_mut()?;
     let mut open = ask(ctx) != Some(Ask::Close);
     let layout = layout.map(|l| *l).unwrap_or_default();
-    let width = layout.max_width(620.0, 8.0);
+    let width = if layout.compact() {
+        layout.max_width(620.0, 8.0)
+    } else {
+        layout
+            .max_width(620.0, 8.0)
+            .min(layout.width - 2.0 * 100.0 - 430.0)
+            .max(480.0)
+    };
     let height = if layout.height > 0.0 {
         layout.height - 40.0
     } else {
         700.0
     };
+    // Beside the title's card on a desktop (it stays where it is), over everything on a phone.
+    let beside = if layout.compact() { 0.0 } else { 100.0 };
     egui::Window::new("Lobby")
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 20.0])
+        .order(egui::Order::Foreground)
+        .anchor(egui::Align2::CENTER_TOP, [beside, 20.0])
         .fixed_size([width, height.min(760.0)])
         .show(ctx, |ui| {
             let w = &mut *window;
@@ -229,9 +239,9 @@ fn window(
                 ui.colored_label(egui::Color32::from_rgb(230, 120, 100), m);
             }
             ui.separator();
+            // Who is waiting first (the seeks fit a phone's screen without scrolling), then the
+            // games being played, one's own, and a seek of one's own to post.
             egui::ScrollArea::vertical().show(ui, |ui| {
-                create_section(ui, link, w, &settings);
-                ui.separator();
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Show");
                     egui::ComboBox::from_id_salt("lobby-filter")
@@ -247,6 +257,8 @@ fn window(
                 ui.separator();
                 games_section(ui, server, link, w, &mut net);
                 own_games_section(ui, server, &book, &mut net);
+                ui.separator();
+                create_section(ui, link, w, &settings);
             });
         });
     if !open {

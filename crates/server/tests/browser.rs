@@ -1353,7 +1353,7 @@ fn take_a_seek_in_the_lobby(b: &mut Browser, url: &str, shots: &Path, prefix: &s
     let (seeker, done, playing) = lobby_scene(url);
     b.navigate(&format!("{url}/lobby"));
     b.wait_for("the lobby with a seek to accept", Duration::from_secs(180), |s| {
-        window_named(s, "Lobby") && s["ui"]["targets"]["lobby-accept"].is_array()
+        s["ui"]["targets"]["lobby-accept"].is_array()
     });
     std::thread::sleep(Duration::from_secs(2));
     b.screenshot(&shots.join(format!("{prefix}-lobby.png")));
@@ -1369,8 +1369,8 @@ fn take_a_seek_in_the_lobby(b: &mut Browser, url: &str, shots: &Path, prefix: &s
     // The seeker, seated first, moves; the page, seated second, shows it.
     let (reply, first) = seeker.join().expect("the seek taken");
     assert!(
-        reply.ends_with(" first"),
-        "the seeker asked for the first side: {reply}"
+        reply.ends_with(" black"),
+        "the seeker asked for the first side, Kōnane's black: {reply}"
     );
     b.wait_for("the seeker's move on the page", Duration::from_secs(120), |s| {
         s["screen"] == "Playing"
