@@ -17,6 +17,7 @@ mod lobby_state;
 mod replies;
 mod signed_in;
 
+pub(crate) use self::account::fresh_secret;
 pub use self::signed_in::SignedIn;
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use web_time::Instant;
 
-use crate::client::{Connector, LinkState, SignedIn, Transport, TransportEvent};
+use crate::client::{Connector, LinkState, SignedIn, Transport, TransportEvent, fresh_secret};
 use crate::wire::{LiveGame, RatingRange, Reply, Request, Seat, SeekView, SideChoice};
 
 /// How often the lists are asked for again while the lobby is open.
@@ -78,13 +78,6 @@ pub struct LobbyLink {
     pub seeks: Vec<SeekView>,
     /// The games being played now, as last heard.
     pub games: Vec<LiveGame>,
-}
-
-/// 128 bits from the system's (or the browser's) secure generator, as hex.
-fn fresh_secret() -> Result<String, String> {
-    let mut bytes = [0u8; crate::wire::TOKEN_HEX_LEN / 2];
-    getrandom::fill(&mut bytes).map_err(|_| "the system's random generator failed".to_string())?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 impl LobbyLink {

@@ -12,7 +12,7 @@ use super::{Event, OnlineClient, SignedIn, fresh_token};
 pub(super) const SIGN_IN_AGAIN: u64 = u64::MAX;
 
 /// A fresh device secret, or the sentence why none could be made.
-fn fresh_secret() -> Result<String, String> {
+pub(crate) fn fresh_secret() -> Result<String, String> {
     fresh_token().ok_or_else(|| "the system's random generator failed; no secret could be made".to_string())
 }
 
