@@ -17,7 +17,6 @@ mod lobby_state;
 mod replies;
 mod signed_in;
 
-pub(crate) use self::account::fresh_secret;
 pub use self::signed_in::SignedIn;
 
 #[cfg(test)]
@@ -128,6 +127,11 @@ enum Role {
     None,
     Seated { code: String, seat: Seat, token: String },
     Watching { code: String },
+}
+
+/// A fresh device secret, or the sentence why none could be made.
+pub(crate) fn fresh_secret() -> Result<String, String> {
+    fresh_token().ok_or_else(|| "the system's random generator failed; no secret could be made".to_string())
 }
 
 /// A seat token: 128 bits from the system's (or the browser's) secure generator, as hex; `None`

@@ -6,15 +6,10 @@
 
 use crate::wire::{Reply, Request};
 
-use super::{Event, OnlineClient, SignedIn, fresh_token};
+use super::{Event, OnlineClient, SignedIn, fresh_secret};
 
 /// The request number of the sign-in sent again after a reconnection.
 pub(super) const SIGN_IN_AGAIN: u64 = u64::MAX;
-
-/// A fresh device secret, or the sentence why none could be made.
-pub(crate) fn fresh_secret() -> Result<String, String> {
-    fresh_token().ok_or_else(|| "the system's random generator failed; no secret could be made".to_string())
-}
 
 impl OnlineClient {
     /// The account this connection is signed in to, if any.
