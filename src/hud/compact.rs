@@ -168,7 +168,7 @@ fn bar(ctx: &egui::Context, layout: &Layout, view: &BarView, sheet: &mut Sheet) 
             }
             if let Some(status) = view.online {
                 let colours = view.palette.colours(m.game_id(), m.palette()).map(egui_colour);
-                online::online_line(ui, m, colours, status);
+                online::online_line(ui, m, colours, status, !portrait);
             }
             if view.phase == Some(Phase::AiThinking) {
                 ui.horizontal(|ui| {

@@ -9,8 +9,18 @@ use crate::games::any_match::AnyMatch;
 use crate::net::OnlineStatus;
 use crate::net::lobby_window::player_text;
 
-/// The line, for `m` in the sides' colours `colours`.
-pub(super) fn online_line(ui: &mut egui::Ui, m: &dyn AnyMatch, colours: [egui::Color32; 2], status: &OnlineStatus) {
+/// The line, for `m` in the sides' colours `colours`; with `room` (a landscape screen's column)
+/// the server's last sentence above it too.
+pub(super) fn online_line(
+    ui: &mut egui::Ui,
+    m: &dyn AnyMatch,
+    colours: [egui::Color32; 2],
+    status: &OnlineStatus,
+    room: bool,
+) {
+    if room && let Some(said) = &status.message {
+        ui.label(egui::RichText::new(said).small().italics());
+    }
     let lamp = if status.link == "connected" {
         egui::Color32::from_rgb(110, 200, 120)
     } else {

@@ -80,10 +80,12 @@ pub fn leaderboard(ui: &mut egui::Ui, game: GameId, key: &str, page: Option<&Pag
     let mut clicked = None;
     egui::Grid::new("leaderboard")
         .striped(true)
-        .num_columns(5)
-        .spacing([12.0, 2.0])
+        .num_columns(3)
+        .spacing([8.0, 2.0])
         .show(ui, |ui| {
-            for heading in ["#", "Player", "Rating", "±", "Games"] {
+            // Three columns fit a phone's width with a name of 20 letters: the deviation and the
+            // games under the rating.
+            for heading in ["#", "Player", "Rating"] {
                 ui.label(egui::RichText::new(heading).small().weak());
             }
             ui.end_row();
@@ -95,9 +97,16 @@ pub fn leaderboard(ui: &mut egui::Ui, game: GameId, key: &str, page: Option<&Pag
                 if button.clicked() {
                     clicked = Some(Clicked::Player(name.clone()));
                 }
-                ui.label(rating_text(Some(rated)));
-                ui.label(egui::RichText::new(format!("±{}", rated.deviation)).weak());
-                ui.label(rated.games.to_string());
+                ui.vertical(|ui| {
+                    ui.spacing_mut().item_spacing.y = 0.0;
+                    ui.label(egui::RichText::new(rating_text(Some(rated))).strong());
+                    let games = if rated.games == 1 { "game" } else { "games" };
+                    ui.label(
+                        egui::RichText::new(format!("±{} · {} {games}", rated.deviation, rated.games))
+                            .small()
+                            .weak(),
+                    );
+                });
                 ui.end_row();
             }
         });

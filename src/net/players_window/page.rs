@@ -59,30 +59,29 @@ fn ratings(ui: &mut egui::Ui, page: &PlayerPage) -> Option<Clicked> {
         "{played} rated game{} played",
         if played == 1 { "" } else { "s" }
     ));
-    egui::Grid::new("player-ratings")
-        .striped(true)
-        .num_columns(4)
-        .spacing([12.0, 2.0])
-        .show(ui, |ui| {
-            for heading in ["Game", "Rating", "±", "Games"] {
-                ui.label(egui::RichText::new(heading).small().weak());
+    // A line each, wrapping (a Sixteen Soldiers key is long for a phone's table).
+    for row in &page.ratings {
+        ui.horizontal_wrapped(|ui| {
+            let button = ui
+                .add(egui::Button::new(key_name(&row.key)).frame(false))
+                .on_hover_text("This game's leaderboard");
+            if button.clicked()
+                && let Some(game) = key_game(&row.key)
+            {
+                clicked = Some(Clicked::Board(game, row.key.clone()));
             }
-            ui.end_row();
-            for row in &page.ratings {
-                let button = ui
-                    .add(egui::Button::new(key_name(&row.key)).frame(false))
-                    .on_hover_text("This game's leaderboard");
-                if button.clicked()
-                    && let Some(game) = key_game(&row.key)
-                {
-                    clicked = Some(Clicked::Board(game, row.key.clone()));
-                }
-                ui.label(egui::RichText::new(rating_text(Some(&row.rating))).strong());
-                ui.label(egui::RichText::new(format!("±{}", row.rating.deviation)).weak());
-                ui.label(row.rating.games.to_string());
-                ui.end_row();
-            }
+            ui.label(egui::RichText::new(rating_text(Some(&row.rating))).strong().size(17.0));
+            let games = row.rating.games;
+            ui.label(
+                egui::RichText::new(format!(
+                    "±{} · {games} game{}",
+                    row.rating.deviation,
+                    if games == 1 { "" } else { "s" }
+                ))
+                .weak(),
+            );
         });
+    }
     clicked
 }
 

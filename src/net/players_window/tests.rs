@@ -87,6 +87,16 @@ fn collect(shape: &egui::Shape, into: &mut Vec<(String, egui::Rect)>) {
 }
 
 impl<T> Drawn<T> {
+    /// Every word within a `width`-wide screen.
+    fn fits(&self, width: f32) {
+        for (text, r) in &self.texts {
+            assert!(
+                r.right() <= width + 0.5,
+                "{text:?} at {r:?} runs off a {width}-wide screen"
+            );
+        }
+    }
+
     fn says(&self, words: &str) -> bool {
         self.texts.iter().any(|(t, _)| t.contains(words))
     }
@@ -143,13 +153,22 @@ fn a_leaderboard_lists_its_players_and_a_name_opens_their_page() {
         rows: vec![
             ("Ada_L".into(), rated(1720, false)),
             ("Bob_K".into(), rated(1610, false)),
+            ("Wwwwwwwwwwwwwwwwwwww".into(), rated(1502, false)),
         ],
     });
     let f = |ui: &mut egui::Ui| board::leaderboard(ui, GameId::Konane, "konane", Some(&board));
-    let shown = draw(&ctx, 360.0, true, vec![], f);
-    assert!(shown.says("1720") && shown.says("±70") && shown.says("Bob_K"));
-    fingers_fit(&shown.taps, 360.0);
-    assert_eq!(click(&ctx, 360.0, "Bob_K", f), Some(Clicked::Player("Bob_K".into())));
+    let shown = draw(&ctx, 330.0, true, vec![], f);
+    assert!(shown.says("1720") && shown.says("±70 · 14 games") && shown.says("Bob_K"));
+    fingers_fit(&shown.taps, 330.0);
+    shown.fits(330.0);
+    assert_eq!(click(&ctx, 330.0, "Bob_K", f), Some(Clicked::Player("Bob_K".into())));
+    // The choosers, with the Sixteen Soldiers' long keys, fit too; another key is asked for.
+    let key = super::view::standard_key(GameId::Soldiers);
+    let choose = |ui: &mut egui::Ui| board::choosers(ui, GameId::Soldiers, &key, None);
+    let shown = draw(&ctx, 330.0, true, vec![], choose);
+    fingers_fit(&shown.taps, 330.0);
+    shown.fits(330.0);
+    assert!(shown.says("Sixteen Soldiers"), "{:?}", shown.texts);
     // Nobody yet: the sentence, not an empty table.
     let empty = Page::Here(Leaderboard {
         key: "konane".into(),
@@ -193,6 +212,10 @@ fn ada_page() -> PlayerPage {
                 key: "conhex".into(),
                 rating: rated(1500, true),
             },
+            RatingRow {
+                key: "soldiers/variant=board3,rules=fair".into(),
+                rating: rated(1540, false),
+            },
         ],
         history: [(1_764_000_000, 1600), (1_764_500_000, 1690), (1_765_000_000, 1720)]
             .into_iter()
@@ -216,7 +239,7 @@ fn a_players_page_at_a_phones_size_shows_ratings_the_graph_and_each_games_review
     let ctx = egui::Context::default();
     let page = Page::Here(ada_page());
     let f = |ui: &mut egui::Ui| page::player_page(ui, Some(&page), Some("ada_l"), true);
-    let shown = draw(&ctx, 360.0, true, vec![], f);
+    let shown = draw(&ctx, 330.0, true, vec![], f);
     for words in [
         "Ada_L (you)",
         "1720",
@@ -228,17 +251,18 @@ fn a_players_page_at_a_phones_size_shows_ratings_the_graph_and_each_games_review
     ] {
         assert!(shown.says(words), "{words:?} not in {:?}", shown.texts);
     }
-    fingers_fit(&shown.taps, 360.0);
+    fingers_fit(&shown.taps, 330.0);
+    shown.fits(330.0);
     assert_eq!(
-        click(&ctx, 360.0, "Review", f),
+        click(&ctx, 330.0, "Review", f),
         Some(Clicked::Review("abcdefgh23".into()))
     );
     assert_eq!(
-        click(&ctx, 360.0, "Watch", f),
+        click(&ctx, 330.0, "Watch", f),
         Some(Clicked::Watch("zyxwvuts23".into()))
     );
     assert_eq!(
-        click(&ctx, 360.0, "Bob_K 1500?", f),
+        click(&ctx, 330.0, "Bob_K 1500?", f),
         Some(Clicked::Player("Bob_K".into()))
     );
     // A desktop's width: the same page, the game's lines side by side.
