@@ -10,6 +10,7 @@
 
 pub mod lobby;
 pub mod lobby_window;
+pub mod players_window;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -126,6 +127,8 @@ pub struct OnlineStatus {
     pub sending: bool,
     /// The players (`[first, second]`) with their ratings, in a game made in the lobby.
     pub players: [Option<parlour_online::wire::PlayerTag>; 2],
+    /// The seat (in the client's terms) of `players[0]`, the side that moves first.
+    pub first: Option<Player>,
 }
 
 /// The player's list of online games, as last read or written.
@@ -345,6 +348,7 @@ fn poll_link(
                         status.watching = mine.is_none();
                         status.waiting_for_friend = !game.seats.iter().all(|s| *s);
                         status.players = game.players.clone();
+                        status.first = Some(link.first);
                         status.message = None;
                         next_screen.set(Screen::Playing);
                     }
