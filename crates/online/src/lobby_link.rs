@@ -245,6 +245,7 @@ impl LobbyLink {
             side,
             range,
             token,
+            pace: parlour_clock::Pace::Untimed,
         });
         Ok(())
     }
