@@ -1,6 +1,7 @@
 //! One game in memory: its stored rows, its rules state, and the channel its followers hear
 //! it through.
 
+use parlour_clock::Pace;
 use parlour_online::wire::{GameView, PlayerTag, Reply, Seat};
 use parlour_rules::dynamic::{DynGame, GameSetup};
 use tokio::sync::broadcast;
@@ -62,6 +63,8 @@ impl Entry {
             resigned: self.stored.resigned,
             players: self.lobby.as_ref().map_or([None, None], |l| l.players.clone()),
             rated: self.lobby.as_ref().is_some_and(|l| l.rated),
+            pace: Pace::Untimed,
+            clock: None,
         }
     }
 
@@ -157,6 +160,7 @@ impl Entry {
                 code: fresh.code.clone(),
                 ply: ply as u32,
                 mv: mv.clone(),
+                clock: None,
             });
         }
         if let (None, Some(seat)) = (self.stored.resigned, fresh.resigned) {

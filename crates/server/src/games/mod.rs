@@ -321,6 +321,7 @@ impl<S: Store> Registry<S> {
                         code: code.to_string(),
                         ply,
                         mv: canonical.clone(),
+                        clock: None,
                     });
                     return Ok(canonical);
                 }
