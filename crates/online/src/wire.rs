@@ -25,6 +25,8 @@ pub use self::lobby::{
 pub use self::reply::{GameView, Reply};
 pub use self::request::Request;
 pub use self::seat::Seat;
+/// A game's pace and clock as the messages carry them (from `parlour-clock`).
+pub use parlour_clock::{ClockView, Pace};
 
 #[cfg(test)]
 mod tests;

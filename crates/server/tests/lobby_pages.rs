@@ -41,6 +41,7 @@ async fn a_rated_game(addr: &str) -> (String, Vec<String>) {
             side: SideChoice::First,
             range: None,
             token: t,
+            pace: parlour_online::wire::Pace::Untimed,
         })
         .await
     else {
@@ -72,6 +73,7 @@ async fn a_rated_game(addr: &str) -> (String, Vec<String>) {
                 token: t,
                 ply: ply as u32,
                 mv,
+                think_ms: None,
             })
             .await;
         assert!(matches!(stored, Reply::Stored { .. }), "{stored:?}");
