@@ -77,7 +77,20 @@ pub async fn answer<S: Store>(
             history: p.history,
             recent: p.recent,
         }),
-        Request::Pool { .. } => Err(LobbyRefusal::Later("Quick pairing pools")),
+        Request::Pool {
+            game,
+            options,
+            rated,
+            token,
+            ..
+        } => super::pools::join(store, account, &game, &options, rated, &token)
+            .await
+            .map(|id| {
+                if let Some(a) = account {
+                    seeking.add_pooled(id, &a.id);
+                }
+                Reply::Seeking { req, id }
+            }),
         Request::Offer { .. } | Request::Answer { .. } => Err(LobbyRefusal::Later("Draw, takeback and rematch offers")),
         other => return Err(other),
     };
