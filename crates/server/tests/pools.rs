@@ -1,5 +1,6 @@
 //! Quick pairing through a real server on loopback (waves every 0.2 s), over bare WebSockets:
-//! two players in a pool are paired into one game and both told; a rated pool refused for a
+//! two players in a pool are paired into one game and both told, and paired again with the
+//! seats swapped; a rated pool refused for a
 //! device account; a player who leaves the pool (cancelling or closing the connection) is never
 //! paired; players far apart in rating wait until their missed waves bring them together.
 
@@ -96,6 +97,13 @@ async fn two_players_in_a_pool_get_one_game_and_both_are_told() {
         })
         .await;
     assert!(!wrong.is_empty());
+    // Paired again, the seats are swapped: the first seat to who has sat there less.
+    let (a, _) = join(&mut ada, false).await;
+    join(&mut bob, false).await;
+    let (_, again) = matched(&mut ada, a, Duration::from_secs(5))
+        .await
+        .expect("paired again");
+    assert_eq!(again, seat_b, "Ada sat {seat_a:?} the first time");
 }
 
 #[tokio::test]

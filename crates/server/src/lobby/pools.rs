@@ -141,7 +141,8 @@ pub fn pairs(candidates: &[Candidate]) -> Vec<(usize, usize)> {
     max_matching(candidates.len(), &edges)
 }
 
-/// A wave's choice over the members read: the pairs, each seated at random.
+/// A wave's choice over the members read: the pairs, the first seat to the one who has sat
+/// there less often (lichess's colour history), at random between equals.
 fn wave_pairs(members: &[Member], now: i64) -> Vec<Pair> {
     let candidates: Vec<Candidate> = members
         .iter()
@@ -155,7 +156,12 @@ fn wave_pairs(members: &[Member], now: i64) -> Vec<Pair> {
     pairs(&candidates)
         .into_iter()
         .map(|(a, b)| {
-            let (first, second) = if rand::random::<bool>() { (a, b) } else { (b, a) };
+            let (fa, fb) = (members[a].firsts, members[b].firsts);
+            let (first, second) = if fa < fb || (fa == fb && rand::random::<bool>()) {
+                (a, b)
+            } else {
+                (b, a)
+            };
             Pair {
                 first,
                 second,

@@ -45,6 +45,8 @@ pub struct Member {
     pub joined: i64,
     /// The member's rating under the pool's key.
     pub rating: Option<PlayerRating>,
+    /// Its lobby games in the first seat less those in the second (the seats' balance).
+    pub firsts: i64,
 }
 
 /// Where an entry stands.
@@ -122,7 +124,9 @@ pub(crate) const PAIRED: &str = "SELECT code, seat FROM pool_pairs WHERE id = $1
 pub(crate) const POOLS: &str = "SELECT DISTINCT pool FROM pool_members WHERE heartbeat > $1 ORDER BY pool";
 pub(crate) const LAST_WAVE: &str = "SELECT at FROM pool_waves WHERE pool = $1";
 pub(crate) const MEMBERS: &str = "SELECT m.id, m.account, m.pool, m.game, m.options, m.rating_key, m.rated,
-     m.token_hash, m.misses, m.joined, r.rating, r.deviation, r.volatility, r.games, r.last_game
+     m.token_hash, m.misses, m.joined, r.rating, r.deviation, r.volatility, r.games, r.last_game,
+     (SELECT COUNT(*) FROM game_players f WHERE f.first_account = m.account)
+     - (SELECT COUNT(*) FROM game_players s WHERE s.second_account = m.account)
      FROM pool_members m LEFT JOIN ratings r ON r.account = m.account AND r.rating_key = m.rating_key
      WHERE m.pool = $1 AND m.heartbeat > $2 ORDER BY m.joined, m.id";
 pub(crate) const TAKE_ENTRY: &str = "DELETE FROM pool_members WHERE id = $1 AND pool = $2";

@@ -280,6 +280,7 @@ macro_rules! member_row {
                 r.try_get(13)?,
                 r.try_get(14)?,
             ),
+            firsts: r.try_get(15)?,
         }
     }};
 }
