@@ -315,10 +315,15 @@ fn account_row(ui: &mut egui::Ui, server: &str, link: &mut LobbyLink, w: &mut Lo
 fn create_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow, settings: &Settings) {
     ui.heading("Create a seek");
     if let Some(own) = link.own_seek() {
-        let game = game_name(&own.game);
+        let secs = own.since.elapsed().as_secs();
+        let waiting = if own.pool {
+            format!("Looking for an opponent near your rating… ({secs} s)")
+        } else {
+            format!("Waiting for someone to accept your {} seek…", game_name(&own.game))
+        };
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label(format!("Waiting for someone to accept your {game} seek…"));
+            ui.label(waiting);
             if ui.button("Cancel").clicked() {
                 link.cancel_seek();
             }
@@ -369,11 +374,23 @@ fn create_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow, 
         lo: w.range.0.min(w.range.1),
         hi: w.range.0.max(w.range.1),
     });
-    let post = ui.add_enabled(link.account().is_some(), egui::Button::new("Post the seek"));
+    let (post, now) = ui
+        .horizontal(|ui| {
+            let post = ui.add_enabled(link.account().is_some(), egui::Button::new("Post the seek"));
+            // Quick pairing by rating (lichess's pools): rated for a named account.
+            let now = ui.add_enabled(link.account().is_some(), egui::Button::new("Play now"));
+            (post, now.on_hover_text("Paired with a player near your rating"))
+        })
+        .inner;
     mark_target(ui.ctx(), "lobby-seek", post.rect);
-    if post.clicked()
-        && let Err(e) = link.seek(w.game.id(), options, w.rated, w.side, range)
-    {
+    let sent = if post.clicked() {
+        link.seek(w.game.id(), options, w.rated, w.side, range)
+    } else if now.clicked() {
+        link.play_now(w.game.id(), options, named)
+    } else {
+        Ok(())
+    };
+    if let Err(e) = sent {
         w.message = Some(e);
     }
 }

@@ -122,7 +122,7 @@ impl Link {
                       online account new [<name>] | online account login <name> <secret> | online account name <name> | \
                       online account code | online account pair <code> | online seek <game> [key=value …] [rated] \
                       [range=<lo>-<hi>] [side=first|second|random] [timeout=<s>] | online seeks [<game>] | \
-                      online accept <id> | online rating <name> <game> | online games [<game>] | online leaderboard <key>"
+                      online accept <id> | online pair <game> [key=value …] [rated] [timeout=<s>] | online rating <name> <game> | online games [<game>] | online leaderboard <key>"
                     .into(),
             ),
         }

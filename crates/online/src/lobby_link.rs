@@ -42,13 +42,17 @@ pub enum LobbyEvent {
     Said(String),
 }
 
-/// A seek of this player's, open or on its way.
+/// A seek of this player's, or its place in a quick-pairing pool ("Play now"), open or on its way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OwnSeek {
     /// Its number, once the server has it.
     pub id: Option<u64>,
     /// The game's engine id.
     pub game: String,
+    /// A pool's entry rather than a seek.
+    pub pool: bool,
+    /// When it was sent (the wait shown).
+    pub since: Instant,
     /// The seat's token.
     token: String,
 }
@@ -238,19 +242,7 @@ impl LobbyLink {
         side: SideChoice,
         range: Option<RatingRange>,
     ) -> Result<(), String> {
-        if self.own.is_some() {
-            return Err("You already have a seek open: cancel it first.".into());
-        }
-        if self.account.is_none() {
-            return Err("The lobby is not signed in yet.".into());
-        }
-        let token = fresh_secret()?;
-        self.own = Some(OwnSeek {
-            id: None,
-            game: game.to_string(),
-            token: token.clone(),
-        });
-        let game = game.to_string();
+        let (game, token) = self.own_open(game, false)?;
         self.send(Some(Asked::Seek), |req| Request::Seek {
             req,
             game,
@@ -262,6 +254,40 @@ impl LobbyLink {
             pace: parlour_clock::Pace::Untimed,
         });
         Ok(())
+    }
+
+    /// "Play now": joins the quick-pairing pool of `game` and `options` (one seek or pool entry
+    /// at a time); told as a seek is when paired, withdrawn by [`LobbyLink::cancel_seek`].
+    pub fn play_now(&mut self, game: &str, options: Vec<(String, String)>, rated: bool) -> Result<(), String> {
+        let (game, token) = self.own_open(game, true)?;
+        self.send(Some(Asked::Seek), |req| Request::Pool {
+            req,
+            game,
+            options,
+            rated,
+            token,
+            pace: parlour_clock::Pace::Untimed,
+        });
+        Ok(())
+    }
+
+    /// Notes this player's seek or pool entry on its way: the game and the seat's token.
+    fn own_open(&mut self, game: &str, pool: bool) -> Result<(String, String), String> {
+        if self.own.is_some() {
+            return Err("You already have a seek open: cancel it first.".into());
+        }
+        if self.account.is_none() {
+            return Err("The lobby is not signed in yet.".into());
+        }
+        let token = fresh_secret()?;
+        self.own = Some(OwnSeek {
+            id: None,
+            game: game.to_string(),
+            pool,
+            since: Instant::now(),
+            token: token.clone(),
+        });
+        Ok((game.to_string(), token))
     }
 
     /// Withdraws this player's seek.

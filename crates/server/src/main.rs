@@ -88,6 +88,13 @@ struct Cli {
     /// owe nothing are forgotten, and newcomers share one allowance while none does.
     #[arg(long, value_name = "N", default_value_t = Limits::default().remembered as u32, value_parser = clap::value_parser!(u32).range(1..))]
     remembered: u32,
+    /// How far apart a quick-pairing pool's waves run (lichess's: 12 to 60 s), on every server
+    /// process sharing the database.
+    #[arg(long, value_name = "SECS", default_value = "15", value_parser = seconds(0.05, 3600.0))]
+    pool_wave: Duration,
+    /// A pool with this many players waiting pairs at once.
+    #[arg(long, value_name = "N", default_value = "30", value_parser = clap::value_parser!(u32).range(2..))]
+    pool_full: u32,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -143,6 +150,10 @@ fn main() -> ExitCode {
             evict_idle_after: cli.evict_idle_after,
             trusted_proxies: cli.trusted_proxy,
             proxy_protocol: cli.proxy_protocol,
+        },
+        pools: parlour_server::lobby::pools::PoolConfig {
+            every: cli.pool_wave,
+            full: cli.pool_full as usize,
         },
         ..Policy::default()
     };

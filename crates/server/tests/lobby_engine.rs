@@ -1,6 +1,6 @@
 //! Two `parlour-engine connect` sessions meet through the lobby (`online seek`, `online seeks`,
 //! `online accept`), play a rated Kōnane 6×6 game to the rules' end, and both ratings change;
-//! the clock commands say clocks come later.
+//! the clock commands say clocks come later; two sessions paired by `online pair`.
 
 mod common;
 
@@ -98,5 +98,46 @@ fn a_seek_nobody_takes_gives_up_at_its_timeout() {
     assert_eq!(said, "nobody accepted the seek within 1 s; it is withdrawn");
     assert_eq!(cmd(&mut ada, "online seeks").unwrap(), "");
     let said = cmd(&mut ada, "online seek conhex rated").unwrap_err();
+    assert!(said.contains("Only players with a chosen name"), "{said}");
+}
+
+#[test]
+fn two_engine_sessions_are_paired_by_the_pool() {
+    let dir = TempDir::new("lobby-engine-pair");
+    let server = Server::start_with("127.0.0.1:0", &sqlite_url(&dir.0), &["--pool-wave", "0.2"]);
+    let url = server.url();
+    let players: Vec<_> = ["Cy_P", "Di_P"]
+        .into_iter()
+        .map(|name| {
+            let url = url.clone();
+            std::thread::spawn(move || {
+                let mut e = connect(&url);
+                cmd(&mut e, &format!("online account new {name}")).unwrap();
+                let paired = cmd(&mut e, "online pair konane size=6x6 rated timeout=20").unwrap();
+                // Seated: the session plays there.
+                let legal = cmd(&mut e, "legal").unwrap();
+                (paired, legal)
+            })
+        })
+        .collect();
+    let got: Vec<(String, String)> = players.into_iter().map(|t| t.join().unwrap()).collect();
+    let words: Vec<Vec<&str>> = got.iter().map(|(p, _)| p.split_whitespace().collect()).collect();
+    assert_eq!(words[0][0], words[1][0], "one game: {got:?}");
+    let mut sides = [words[0][1], words[1][1]];
+    sides.sort();
+    assert_eq!(sides, ["black", "white"]);
+    assert!(got.iter().all(|(_, legal)| !legal.is_empty()));
+    // Clocks come later; alone in a pool, a timeout leaves it.
+    let mut ed = connect(&url);
+    cmd(&mut ed, "online account new").unwrap();
+    assert_eq!(
+        cmd(&mut ed, "online pair conhex clock=5+3").unwrap_err(),
+        "clocks come in a later version"
+    );
+    assert_eq!(
+        cmd(&mut ed, "online pair conhex timeout=1").unwrap_err(),
+        "nobody was paired with you within 1 s; you left the pool"
+    );
+    let said = cmd(&mut ed, "online pair conhex rated").unwrap_err();
     assert!(said.contains("Only players with a chosen name"), "{said}");
 }

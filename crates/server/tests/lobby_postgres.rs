@@ -1,7 +1,8 @@
 //! The lobby on two server processes sharing one PostgreSQL (the throw-away cluster test.sh
 //! starts): a seek posted on one is taken on the other and its seeker told; two accepters on
 //! the two servers racing for one seek — exactly one is seated; both seats resigning at once on
-//! the two servers — the game is rated exactly once.
+//! the two servers — the game is rated exactly once; twenty players joining pools on both servers,
+//! three times — each paired exactly once a round, ten games of two.
 
 mod common;
 
@@ -142,4 +143,84 @@ async fn two_servers_race_for_one_seek_and_one_game_ends_rated_once() {
         panic!()
     };
     assert_eq!(history.len(), 5);
+}
+
+/// The `matched` pushes a player has had within `wait`: `(entry, code, seat)`.
+async fn matches_of(p: &mut Player, wait: Duration) -> Vec<(u64, String, parlour_online::wire::Seat)> {
+    let mut got = Vec::new();
+    let until = tokio::time::Instant::now() + wait;
+    while let Some(m) = p
+        .push(
+            until.saturating_duration_since(tokio::time::Instant::now()),
+            |r| match r {
+                Reply::Matched { id, code, seat } => Some((*id, code.clone(), *seat)),
+                _ => None,
+            },
+        )
+        .await
+    {
+        got.push(m);
+    }
+    got
+}
+
+#[tokio::test]
+async fn pools_on_two_servers_pair_every_player_once() {
+    let Some(db) = postgres_url() else { return };
+    // Both processes offer waves every 50 ms: they race for every pool's lock.
+    let servers = [
+        Server::start_with("127.0.0.1:0", &db, &["--pool-wave", "0.05"]),
+        Server::start_with("127.0.0.1:0", &db, &["--pool-wave", "0.05"]),
+    ];
+    let mut players = Vec::new();
+    for i in 0..20 {
+        players.push(Player::signed_in(&servers[i % 2].addr, None).await);
+    }
+    // A pool of its own (Kōnane 6×6), so no other test's players are in it.
+    let options = vec![("size".to_string(), "6x6".to_string())];
+    for round in 0..3 {
+        let mut tokens = Vec::new();
+        for p in players.iter_mut() {
+            let token = random_hex();
+            let (t, o) = (token.clone(), options.clone());
+            let reply = p
+                .ask(move |req| Request::Pool {
+                    req,
+                    game: "konane".into(),
+                    options: o,
+                    rated: false,
+                    token: t,
+                    pace: Pace::Untimed,
+                })
+                .await;
+            let Reply::Seeking { id, .. } = reply else {
+                panic!("{reply:?}")
+            };
+            tokens.push((id, token));
+        }
+        let mut games: std::collections::BTreeMap<String, Vec<(usize, parlour_online::wire::Seat)>> =
+            Default::default();
+        // Every player listens at once; after the pairing, a while longer for any second one.
+        let heard =
+            futures_util::future::join_all(players.iter_mut().map(|p| matches_of(p, Duration::from_secs(3)))).await;
+        for (i, got) in heard.into_iter().enumerate() {
+            assert_eq!(got.len(), 1, "round {round}: player {i} paired once: {got:?}");
+            let (id, code, seat) = got[0].clone();
+            assert_eq!(id, tokens[i].0, "round {round}: player {i}'s own entry");
+            games.entry(code).or_default().push((i, seat));
+        }
+        assert_eq!(games.len(), 10, "round {round}: ten games for twenty players");
+        for (code, seated) in &games {
+            assert_eq!(seated.len(), 2, "round {round}: {code} has {seated:?}");
+            assert_ne!(seated[0].1, seated[1].1, "round {round}: {code}: two seats");
+            // Each takes its seat, on whichever server it is connected to.
+            for &(i, _) in seated {
+                let (c, t) = (code.clone(), tokens[i].1.clone());
+                let reply = players[i]
+                    .ask(move |req| Request::Resume { req, code: c, token: t })
+                    .await;
+                assert!(matches!(reply, Reply::Seated { .. }), "round {round}: {reply:?}");
+            }
+        }
+    }
 }

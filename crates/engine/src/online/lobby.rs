@@ -1,6 +1,7 @@
 //! `online seek`, `seeks`, `accept`, `rating`, `games` and `leaderboard`: the lobby from the
 //! line protocol (`shared/engine-protocol.md`, "Accounts, the lobby, ratings and clocks"). A
-//! seek blocks until it is taken, then takes its seat as `online resume` would.
+//! seek blocks until it is taken, then takes its seat as `online resume` would; `online pair`
+//! (quick pairing) blocks likewise until the pool's wave pairs it.
 
 use std::time::Duration;
 
@@ -36,7 +37,7 @@ impl Link {
             ["answer", "accept" | "decline"] | ["rematch"] => {
                 Err("offers and rematches come in a later version".into())
             }
-            ["pair", ..] => Err("quick pairing comes in a later version".into()),
+            ["pair", game, rest @ ..] => self.pair(game, rest, session),
             _ => return None,
         })
     }
@@ -54,32 +55,20 @@ impl Link {
     }
 
     fn seek(&mut self, game: &str, words: &[&str], session: &mut Box<dyn Session>) -> Result<String, String> {
-        if self.client.game().is_some() {
-            return Err(
-                "this connection already follows a game; start another `parlour-engine connect` to seek".into(),
-            );
-        }
-        let mut seek = SeekOptions::default();
-        let mut timeout = None;
-        for word in words {
-            if *word == "rated" {
-                seek.rated = true;
-                continue;
-            }
-            let (k, v) = word
-                .split_once('=')
-                .ok_or_else(|| format!("'{word}' is not key=value"))?;
-            match k {
-                "clock" | "days" => return Err(NO_CLOCKS.into()),
+        self.not_following("seek")?;
+        let asked = Asked::read(words)?;
+        let mut seek = SeekOptions {
+            rated: asked.rated,
+            ..SeekOptions::default()
+        };
+        let timeout = asked.timeout;
+        for (k, v) in asked.pairs {
+            match k.as_str() {
                 "side" => {
-                    seek.side = SideChoice::parse(v).ok_or_else(|| format!("side={v}: use first, second or random"))?
+                    seek.side = SideChoice::parse(&v).ok_or_else(|| format!("side={v}: use first, second or random"))?
                 }
-                "range" => seek.range = Some(range(v)?),
-                "timeout" => {
-                    let secs: f64 = v.parse().map_err(|_| format!("timeout={v}: give seconds"))?;
-                    timeout = Some(Duration::from_secs_f64(secs.max(0.0)));
-                }
-                _ => seek.options.push((k.to_string(), v.to_string())),
+                "range" => seek.range = Some(range(&v)?),
+                _ => seek.options.push((k, v)),
             }
         }
         let req = self.client.seek(game, seek)?;
@@ -88,7 +77,49 @@ impl Link {
             return Err("the server did not say the seek was posted".into());
         };
         let wait = timeout.unwrap_or(super::WAIT_TIMEOUT);
-        let matched = self.until(wait, "waiting for someone to accept the seek", |client, events| {
+        let gave_up = format!("nobody accepted the seek within {} s; it is withdrawn", wait.as_secs());
+        self.sit_when_matched(id, wait, "waiting for someone to accept the seek", gave_up, session)
+    }
+
+    /// `online pair`: joins the pool and blocks until paired, then sits as a seek's seeker does.
+    fn pair(&mut self, game: &str, words: &[&str], session: &mut Box<dyn Session>) -> Result<String, String> {
+        self.not_following("pair")?;
+        let Asked { rated, timeout, pairs } = Asked::read(words)?;
+        let req = self.client.pool(game, pairs, rated)?;
+        self.answer(req)?;
+        let Some(Reply::Seeking { id, .. }) = self.client.lobby_answer(req) else {
+            return Err("the server did not say the pool was joined".into());
+        };
+        let wait = timeout.unwrap_or(super::WAIT_TIMEOUT);
+        let gave_up = format!(
+            "nobody was paired with you within {} s; you left the pool",
+            wait.as_secs()
+        );
+        self.sit_when_matched(id, wait, "waiting to be paired", gave_up, session)
+    }
+
+    /// Refuses a seek or a pool's entry on a connection that already follows a game.
+    fn not_following(&self, what: &str) -> Result<(), String> {
+        match self.client.game() {
+            Some(_) => Err(format!(
+                "this connection already follows a game; start another `parlour-engine connect` to {what}"
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Waits up to `wait` for the seek or pool entry `id` to be matched, then takes the seat as
+    /// `online resume` would: `<code> <side>`. At the timeout the entry is withdrawn (`gave_up`
+    /// is the answer) unless it was matched meanwhile.
+    fn sit_when_matched(
+        &mut self,
+        id: u64,
+        wait: Duration,
+        doing: &str,
+        gave_up: String,
+        session: &mut Box<dyn Session>,
+    ) -> Result<String, String> {
+        let matched = self.until(wait, doing, |client, events| {
             events
                 .contains(&Event::Matched { id })
                 .then(|| client.matched(id).map(|(c, _)| c.to_string()).ok_or_else(String::new))
@@ -99,10 +130,7 @@ impl Link {
                 let cancel = self.client.cancel_seek(id);
                 // Taken meanwhile: the cancel is refused and the seat is ours after all.
                 if self.answer(cancel).is_ok() || self.client.matched(id).is_none() {
-                    return Err(format!(
-                        "nobody accepted the seek within {} s; it is withdrawn",
-                        wait.as_secs()
-                    ));
+                    return Err(gave_up);
                 }
                 self.client.matched(id).map(|(c, _)| c.to_string()).unwrap_or_default()
             }
@@ -206,6 +234,49 @@ fn words(options: &[(String, String)]) -> String {
     }
     let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     pairs.join(",")
+}
+
+/// The words after a seek's or a pool's game: `rated`, `timeout=`, the refused clocks, and the
+/// other `key=value` pairs in order.
+struct Asked {
+    rated: bool,
+    timeout: Option<Duration>,
+    pairs: Vec<(String, String)>,
+}
+
+impl Asked {
+    fn read(words: &[&str]) -> Result<Asked, String> {
+        let mut asked = Asked {
+            rated: false,
+            timeout: None,
+            pairs: Vec::new(),
+        };
+        for word in words {
+            if *word == "rated" {
+                asked.rated = true;
+                continue;
+            }
+            let (k, v) = word
+                .split_once('=')
+                .ok_or_else(|| format!("'{word}' is not key=value"))?;
+            match k {
+                "clock" | "days" => return Err(NO_CLOCKS.into()),
+                "timeout" => asked.timeout = Some(seconds(v)?),
+                _ => asked.pairs.push((k.to_string(), v.to_string())),
+            }
+        }
+        Ok(asked)
+    }
+}
+
+/// A `timeout=` value: seconds.
+fn seconds(v: &str) -> Result<Duration, String> {
+    let secs: f64 = v.parse().map_err(|_| format!("timeout={v}: give seconds"))?;
+    if secs.is_finite() {
+        Ok(Duration::from_secs_f64(secs.clamp(0.0, 1e9)))
+    } else {
+        Err(format!("timeout={v}: give seconds"))
+    }
 }
 
 /// A player's rating as a seek line shows it: `?` without games.

@@ -27,7 +27,24 @@ impl OnlineClient {
         Ok(req)
     }
 
-    /// Withdraws an open seek.
+    /// Joins the quick-pairing pool of `game` with `options` (rated or casual): answered as a
+    /// seek is ([`Reply::Seeking`], then [`Event::Matched`] when paired; the entry's id is
+    /// withdrawn with [`OnlineClient::cancel_seek`], its seat token is [`OnlineClient::seek_token`]).
+    pub fn pool(&mut self, game: &str, options: Vec<(String, String)>, rated: bool) -> Result<u64, String> {
+        let token = fresh_token().ok_or("the system's random generator failed; no seat token could be made")?;
+        let req = self.request(|req| Request::Pool {
+            req,
+            game: game.to_string(),
+            options,
+            rated,
+            token: token.clone(),
+            pace: parlour_clock::Pace::Untimed,
+        });
+        self.lobby.seek_tokens.insert(req, token);
+        Ok(req)
+    }
+
+    /// Withdraws an open seek (or a pool entry).
     pub fn cancel_seek(&mut self, id: u64) -> u64 {
         self.request(|req| Request::CancelSeek { req, id })
     }

@@ -216,3 +216,50 @@ fn a_dropped_connection_withdraws_the_seek_and_says_so() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn play_now_joins_the_pool_and_a_pairing_gives_the_game_as_a_seek_does() {
+    let (mut lobby, pipe) = signed_in();
+    lobby.play_now("conhex", vec![], false).unwrap();
+    assert!(lobby.play_now("conhex", vec![], false).is_err(), "one at a time");
+    let Some(Request::Pool {
+        req,
+        token,
+        rated: false,
+        ..
+    }) = sent(&pipe).pop()
+    else {
+        panic!("a pool request: {:?}", sent(&pipe))
+    };
+    say(&pipe, Reply::Seeking { req, id: 9 });
+    lobby.poll();
+    let own = lobby.own_seek().unwrap();
+    assert!(own.pool && own.id == Some(9));
+    // Cancelled: the entry's id is withdrawn as a seek's.
+    lobby.cancel_seek();
+    assert!(matches!(sent(&pipe).pop(), Some(Request::CancelSeek { id: 9, .. })));
+    lobby.play_now("conhex", vec![], false).unwrap();
+    let Some(Request::Pool { req, token: t2, .. }) = sent(&pipe).pop() else {
+        panic!()
+    };
+    assert_ne!(token, t2, "a fresh seat token each time");
+    say(&pipe, Reply::Seeking { req, id: 10 });
+    say(
+        &pipe,
+        Reply::Matched {
+            id: 10,
+            code: "pqrstuvw23".into(),
+            seat: Seat::Second,
+        },
+    );
+    lobby.poll();
+    assert_eq!(
+        lobby.next_event(),
+        Some(LobbyEvent::Matched {
+            code: "pqrstuvw23".into(),
+            seat: Seat::Second,
+            token: t2
+        })
+    );
+    assert!(lobby.own_seek().is_none());
+}

@@ -21,6 +21,10 @@ pub async fn answer<S: Store>(
     let req = request.req();
     let store = registry.store();
     let result: Result<Reply, LobbyRefusal> = match request {
+        // A clock or days a move are on the wire, not yet on this server: refused, never ignored.
+        Request::Seek { pace, .. } | Request::Pool { pace, .. } if !pace.is_untimed() => {
+            Err(LobbyRefusal::Later("Games on a clock or by correspondence"))
+        }
         Request::Seek {
             game,
             options,
@@ -77,7 +81,20 @@ pub async fn answer<S: Store>(
             history: p.history,
             recent: p.recent,
         }),
-        Request::Pool { .. } => Err(LobbyRefusal::Later("Quick pairing pools")),
+        Request::Pool {
+            game,
+            options,
+            rated,
+            token,
+            ..
+        } => super::pools::join(store, account, &game, &options, rated, &token)
+            .await
+            .map(|id| {
+                if let Some(a) = account {
+                    seeking.add_pooled(id, &a.id);
+                }
+                Reply::Seeking { req, id }
+            }),
         Request::Offer { .. } | Request::Answer { .. } => Err(LobbyRefusal::Later("Draw, takeback and rematch offers")),
         other => return Err(other),
     };

@@ -1,10 +1,11 @@
 //! The lobby (issue 74): seeks posted, listed, taken and withdrawn; the games being played;
-//! ratings, the leaderboard and a player's page. Every decision is the database's (see
+//! ratings, the leaderboard and a player's page; quick pairing's pools (`pools`). Every decision is the database's (see
 //! [`crate::store::seeks`] and [`crate::store::ratings`]): this module checks a request, asks
 //! the store and words the answer.
 
 pub mod answer;
 mod bounds;
+pub mod pools;
 mod refusal;
 pub mod seeking;
 mod views;
@@ -58,6 +59,8 @@ pub async fn seek<S: Store>(store: &S, account: Option<&Account>, ask: SeekAsk<'
     }
     let setup = setup_of(ask.game, ask.options)?;
     let now = now_secs();
+    // Seeking leaves the pools: one game at a time from the lobby.
+    store.leave_pools(&account.id).await?;
     for _ in 0..3 {
         // Below 2^53, so a browser's numbers hold it exactly; never 0.
         let id = (rand::random::<u64>() >> 11).max(1);
@@ -146,10 +149,10 @@ pub async fn accept<S: Store>(
     Err(CreateError::NoFreeCode.into())
 }
 
-/// Withdraws `account`'s open seek `id`.
+/// Withdraws `account`'s open seek or pool entry `id`.
 pub async fn cancel<S: Store>(store: &S, account: Option<&Account>, id: u64) -> Result<(), LobbyRefusal> {
     let account = account.ok_or(LobbyRefusal::NotSignedIn)?;
-    if store.drop_seek(id as i64, &account.id).await? {
+    if store.drop_seek(id as i64, &account.id).await? || store.leave_pool(id as i64, &account.id).await? {
         Ok(())
     } else {
         Err(LobbyRefusal::NoSuchSeek(id))

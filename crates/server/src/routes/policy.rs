@@ -23,6 +23,8 @@ pub struct Policy {
     /// Turns `true` when the server is stopping: every WebSocket then sends a close frame
     /// saying so (the client reconnects to the server's next start) and ends.
     pub stopping: Option<tokio::sync::watch::Receiver<bool>>,
+    /// When the quick-pairing pools' waves run.
+    pub pools: crate::lobby::pools::PoolConfig,
 }
 
 impl Default for Policy {
@@ -32,6 +34,7 @@ impl Default for Policy {
             idle: IDLE_TIMEOUT,
             limits: Limits::default(),
             stopping: None,
+            pools: Default::default(),
         }
     }
 }

@@ -11,6 +11,8 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 pub mod accounts;
 mod error;
+pub mod pools;
+pub(crate) mod pools_sql;
 pub mod postgres;
 pub mod ratings;
 pub mod seeks;
@@ -62,7 +64,9 @@ pub enum Heard {
 
 /// The storage the server needs (games here, accounts in [`accounts::AccountStore`]). Each
 /// write is durable when its future returns `Ok`.
-pub trait Store: accounts::AccountStore + seeks::SeekStore + ratings::RatingStore + Send + Sync + 'static {
+pub trait Store:
+    accounts::AccountStore + seeks::SeekStore + ratings::RatingStore + pools::PoolStore + Send + Sync + 'static
+{
     /// Stores a new game; `Ok(false)` when the code is already taken.
     fn create(&self, game: &StoredGame) -> impl Future<Output = Result<bool, StoreError>> + Send;
     /// The game with this code, with its moves.
@@ -86,7 +90,8 @@ pub trait Store: accounts::AccountStore + seeks::SeekStore + ratings::RatingStor
 /// The schema's steps, in order: the tables, then (2) Sixteen Soldiers board 2's fair games
 /// stored while its fair rules let the general win at four soldiers left keep that four, then
 /// (3) the row the health check writes, then (4) accounts, their devices' secrets and pairing
-/// codes, then (5) the lobby: seeks, each lobby game's players, ratings and their history.
+/// codes, then (5) the lobby: seeks, each lobby game's players, ratings and their history, then
+/// (6) the quick-pairing pools.
 fn migrations() -> Vec<Migration> {
     let step = |version, name, sql: &'static str| {
         Migration::new(
@@ -107,6 +112,7 @@ fn migrations() -> Vec<Migration> {
         step(3, "health", include_str!("../../migrations/0003_health.sql")),
         step(4, "accounts", include_str!("../../migrations/0004_accounts.sql")),
         step(5, "lobby", include_str!("../../migrations/0005_lobby.sql")),
+        step(6, "pools", include_str!("../../migrations/0006_pools.sql")),
     ]
 }
 

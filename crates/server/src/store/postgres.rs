@@ -22,6 +22,10 @@ pub struct PgStore {
 super::accounts::account_store!(PgStore, pool, pool, "BEGIN");
 super::seeks_sql::seek_store!(PgStore, pool, pool, "BEGIN");
 super::ratings::rating_store!(PgStore, pool, pool, "BEGIN");
+super::pools_sql::pool_store!(PgStore, sqlx::Postgres, pool, pool, "BEGIN", Some(POOL_LOCK));
+
+/// One server process pairs a pool at a time: the others find its wave's lock taken.
+const POOL_LOCK: &str = "SELECT pg_try_advisory_xact_lock(hashtext($1)::bigint)";
 
 impl PgStore {
     /// Connects to `url` (`postgres://…`) and migrates the schema.

@@ -122,7 +122,7 @@ pub trait SeekStore: Send + Sync + 'static {
     fn seek(&self, id: i64) -> impl Future<Output = Result<Option<SeekRow>, StoreError>> + Send;
     /// Takes the open, fresh seek `id` for `game` (the accepter's account is `accepter`, the
     /// seeker sitting in `seeker_seat`), making the game and dropping both players' other open
-    /// seeks, in one transaction:
+    /// seeks and their pool entries, in one transaction:
     /// [`Outcome::NotNow`] when the seek was not open and fresh any more, [`Outcome::Clash`]
     /// for a code in use; nothing written then.
     fn take_seek(

@@ -199,6 +199,16 @@ macro_rules! seek_store {
                 };
                 let made = match made {
                     Ok(_) => {
+                        sqlx::query($crate::store::pools::LEAVE_EITHER)
+                            .bind(&game.accounts[0])
+                            .bind(&game.accounts[1])
+                            .execute(&mut *tx)
+                            .await
+                    }
+                    Err(e) => Err(e),
+                };
+                let made = match made {
+                    Ok(_) => {
                         sqlx::query(INSERT_PLAYERS)
                             .bind(&game.code)
                             .bind(&game.accounts[0])

@@ -59,6 +59,7 @@ pub struct SqliteStore {
 super::accounts::account_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 super::seeks_sql::seek_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 super::ratings::rating_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
+super::pools_sql::pool_store!(SqliteStore, sqlx::Sqlite, accounts, reads, "BEGIN IMMEDIATE", None);
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `url` (`sqlite://PATH`) and migrates it.
