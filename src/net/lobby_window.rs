@@ -12,9 +12,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_online::client::LinkState;
 use parlour_online::lobby_link::{LobbyEvent, LobbyLink};
 use parlour_online::net::{WebSocketConnector, ws_url};
-use parlour_online::wire::{PlayerTag, Rated, RatingRange, SideChoice};
 use parlour_rules::GameId;
 use parlour_saves::online::DeviceAccount;
+
+mod create;
+mod model;
+
+pub use model::{LobbyWindow, player_text, rating_text};
+use model::{game_name, options_text};
 
 use super::players_window::view::{PlayersWindow, lobby_buttons};
 use super::{Book, NetCommand};
@@ -28,45 +33,6 @@ use crate::theme::layout::{Layout, mark_target};
 /// browser's).
 #[derive(Default)]
 pub struct Lobby(pub Option<(String, LobbyLink)>);
-
-/// The lobby window's fields.
-#[derive(Resource, Debug, Clone)]
-pub struct LobbyWindow {
-    /// Shown.
-    pub open: bool,
-    /// Only this game's seeks and games (`None`: all).
-    pub filter: Option<GameId>,
-    /// The game of the seek to create.
-    pub game: GameId,
-    /// Rated (named accounts only).
-    pub rated: bool,
-    /// The side wanted.
-    pub side: SideChoice,
-    /// Limit the opponents' rating.
-    pub limited: bool,
-    /// The range, when limited.
-    pub range: (u32, u32),
-    /// The name being typed.
-    pub name: String,
-    /// The last thing the lobby said.
-    pub message: Option<String>,
-}
-
-impl Default for LobbyWindow {
-    fn default() -> Self {
-        LobbyWindow {
-            open: false,
-            filter: None,
-            game: GameId::Konane,
-            rated: false,
-            side: SideChoice::Random,
-            limited: false,
-            range: (1200, 1800),
-            name: String::new(),
-            message: None,
-        }
-    }
-}
 
 /// What the player asked of the lobby.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -157,40 +123,6 @@ fn poll_lobby(
     }
 }
 
-/// A rating as shown: `1523`, `1500?` while provisional, `—` before the first rated game.
-pub fn rating_text(rating: Option<&Rated>) -> String {
-    match rating {
-        Some(r) if r.provisional => format!("{}?", r.rating),
-        Some(r) => r.rating.to_string(),
-        None => "—".into(),
-    }
-}
-
-/// A player as a table shows one: `ada 1523`.
-pub fn player_text(tag: Option<&PlayerTag>) -> String {
-    match tag {
-        Some(t) => format!("{} {}", t.name, rating_text(t.rating.as_ref())),
-        None => "(no account)".into(),
-    }
-}
-
-fn game_name(id: &str) -> String {
-    id.parse::<GameId>()
-        .map_or_else(|_| id.to_string(), |g| g.name().to_string())
-}
-
-fn options_text(options: &[(String, String)]) -> String {
-    if options.is_empty() {
-        "standard".into()
-    } else {
-        options
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-}
-
 #[allow(clippy::too_many_arguments)]
 fn window(
     mut contexts: EguiContexts,
@@ -262,7 +194,7 @@ fn window(
                 games_section(ui, server, link, w, &mut net);
                 own_games_section(ui, server, &book, &mut net);
                 ui.separator();
-                create_section(ui, link, w, &settings);
+                create::create_section(ui, link, w, &settings);
             });
         });
     if !open {
@@ -307,91 +239,6 @@ fn account_row(ui: &mut egui::Ui, server: &str, link: &mut LobbyLink, w: &mut Lo
                 }
             });
         }
-    }
-}
-
-/// "Create a seek": the game (with the options last chosen for it), rated or casual, the side,
-/// a rating range; or the seek open, to cancel.
-fn create_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow, settings: &Settings) {
-    ui.heading("Create a seek");
-    if let Some(own) = link.own_seek() {
-        let secs = own.since.elapsed().as_secs();
-        let waiting = if own.pool {
-            format!("Looking for an opponent near your rating… ({secs} s)")
-        } else {
-            format!("Waiting for someone to accept your {} seek…", game_name(&own.game))
-        };
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(waiting);
-            if ui.button("Cancel").clicked() {
-                link.cancel_seek();
-            }
-        });
-        return;
-    }
-    let named = link.account().is_some_and(|a| a.named);
-    ui.horizontal_wrapped(|ui| {
-        egui::ComboBox::from_id_salt("seek-game")
-            .selected_text(w.game.name())
-            .show_ui(ui, |ui| {
-                for id in GameId::ALL {
-                    ui.selectable_value(&mut w.game, id, id.name());
-                }
-            });
-        ui.add_enabled(named, egui::Checkbox::new(&mut w.rated, "Rated"))
-            .on_disabled_hover_text("Only a named account plays rated games");
-        w.rated &= named;
-    });
-    let options = if settings.last_setup.game == w.game {
-        settings.last_setup.options.pairs().to_vec()
-    } else {
-        Vec::new()
-    };
-    ui.label(format!(
-        "Options: {} (as last chosen in New game)",
-        options_text(&options)
-    ));
-    ui.horizontal_wrapped(|ui| {
-        ui.label("You play");
-        ui.radio_value(&mut w.side, SideChoice::First, "first");
-        ui.radio_value(&mut w.side, SideChoice::Second, "second");
-        ui.radio_value(&mut w.side, SideChoice::Random, "either");
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut w.limited, "Opponents rated");
-        ui.add_enabled(
-            w.limited,
-            egui::DragValue::new(&mut w.range.0).range(600..=3500).speed(10),
-        );
-        ui.label("to");
-        ui.add_enabled(
-            w.limited,
-            egui::DragValue::new(&mut w.range.1).range(600..=3500).speed(10),
-        );
-    });
-    let range = w.limited.then(|| RatingRange {
-        lo: w.range.0.min(w.range.1),
-        hi: w.range.0.max(w.range.1),
-    });
-    let (post, now) = ui
-        .horizontal(|ui| {
-            let post = ui.add_enabled(link.account().is_some(), egui::Button::new("Post the seek"));
-            // Quick pairing by rating (lichess's pools): rated for a named account.
-            let now = ui.add_enabled(link.account().is_some(), egui::Button::new("Play now"));
-            (post, now.on_hover_text("Paired with a player near your rating"))
-        })
-        .inner;
-    mark_target(ui.ctx(), "lobby-seek", post.rect);
-    let sent = if post.clicked() {
-        link.seek(w.game.id(), options, w.rated, w.side, range)
-    } else if now.clicked() {
-        link.play_now(w.game.id(), options, named)
-    } else {
-        Ok(())
-    };
-    if let Err(e) = sent {
-        w.message = Some(e);
     }
 }
 
