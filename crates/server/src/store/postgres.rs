@@ -22,6 +22,7 @@ pub struct PgStore {
 super::accounts::account_store!(PgStore, pool, pool, "BEGIN");
 super::seeks_sql::seek_store!(PgStore, pool, pool, "BEGIN");
 super::ratings::rating_store!(PgStore, pool, pool, "BEGIN");
+super::offers::offer_store!(PgStore, pool, pool, "BEGIN", "SELECT pg_notify('parlour_games', $1)");
 
 impl PgStore {
     /// Connects to `url` (`postgres://…`) and migrates the schema.

@@ -59,6 +59,7 @@ pub struct SqliteStore {
 super::accounts::account_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 super::seeks_sql::seek_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 super::ratings::rating_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
+super::offers::offer_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE", "SELECT $1");
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `url` (`sqlite://PATH`) and migrates it.
