@@ -59,7 +59,9 @@ impl Link {
                 let mut scratch = s.clone_box();
                 scratch.genmove(args, cap_ms)
             }),
-            "undo" => Err("an online game is taken back only by agreement: online offer takeback (casual games)".into()),
+            "undo" => {
+                Err("an online game is taken back only by agreement: online offer takeback (casual games)".into())
+            }
             "setmoves" => Err("an online game's moves are the server's; setmoves works offline only".into()),
             "game" => Err("this is an online session: start games with `online new`".into()),
             "legal" | "status" | "show" | "history" | "perft" => match self.sync(session) {

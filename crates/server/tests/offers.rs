@@ -79,6 +79,14 @@ async fn an_agreed_draw_ends_a_rated_game_once_and_rates_it_once() {
     let mv = legal("kansho", &[], None);
     let over = ada.refused(t.play(Seat::First, 0, &mv)).await;
     assert!(over.ends_with("is over (draw agreed)"), "{over}");
+    // A player coming back hears how it ended (the game's view does not say).
+    let mut back = Player::connect(&server.addr).await;
+    let seated = back.ask(t.resume(Seat::First)).await;
+    assert!(matches!(seated, Reply::Seated { .. }), "{seated:?}");
+    let ended = back
+        .push(WAIT, |r| matches!(r, Reply::Ended { .. }).then_some(()))
+        .await;
+    assert!(ended.is_some(), "the agreed draw is told again");
     assert_eq!(rated_games(&mut ada, "ada_l", "kansho").await, 1);
     assert_eq!(rated_games(&mut ada, "bob_k", "kansho").await, 1);
     assert_eq!(recent_results(&mut ada, "ada_l").await, [Some("draw".to_string())]);
@@ -107,6 +115,16 @@ async fn offers_name_their_position_and_a_move_cancels_them() {
         bob.refused(t.answer(Seat::Second, 1, true)).await,
         "The offer waiting for your answer was made at move 0, not at move 1; look at the position again."
     );
+    // Bob comes back on another connection: the pending offer is told again.
+    let mut back = Player::connect(&server.addr).await;
+    assert!(matches!(back.ask(t.resume(Seat::Second)).await, Reply::Seated { .. }));
+    let heard = back
+        .push(WAIT, |r| match r {
+            Reply::Offered { ply, offer, .. } => Some((*ply, *offer)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(heard, Some((0, OfferKind::Draw)));
     // Ada moves: her offer no longer stands, and both are told which one went.
     let mv = legal("kansho", &[], None);
     assert!(matches!(

@@ -274,11 +274,13 @@ impl<S: Store> Registry<S> {
         let entry = self.entry(code).await?;
         let mut e = entry.lock().await;
         let seat = self.seat_for(&mut e, token).await?;
+        let follow = e.follow();
+        offers::tell_newcomer(&mut e);
         Ok(Seated {
             seat,
             token: token.to_string(),
             game: e.view(),
-            follow: e.follow(),
+            follow,
         })
     }
 
@@ -286,7 +288,9 @@ impl<S: Store> Registry<S> {
     pub async fn watch(&self, code: &str) -> Result<(GameView, broadcast::Receiver<Reply>), Refusal> {
         let entry = self.entry(code).await?;
         let mut e = entry.lock().await;
-        Ok((e.view(), e.follow()))
+        let follow = e.follow();
+        offers::tell_newcomer(&mut e);
+        Ok((e.view(), follow))
     }
 
     /// Checks and stores a move; answers with its canonical notation once it is stored. The

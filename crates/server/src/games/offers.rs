@@ -286,6 +286,22 @@ impl<S: Store> Registry<S> {
     }
 }
 
+/// What the game view does not say, pushed again for a connection that has just followed the
+/// game (the others have heard it and take it once): an agreed draw, the pending offer.
+pub(super) fn tell_newcomer(e: &mut Entry) {
+    let code = e.stored.code.clone();
+    if e.stored.agreed {
+        e.push(Reply::Ended {
+            code: code.clone(),
+            result: "draw".into(),
+            reason: "agreed".into(),
+        });
+    }
+    if let Some(p) = e.seen.pending {
+        e.push(offered(&code, p));
+    }
+}
+
 /// The moves an accepted takeback of `offerer`'s last move keeps: back to the offerer's turn.
 fn kept_by_takeback(e: &Entry, offerer: Seat) -> Result<u32, OfferRefusal> {
     let mut at = e.session.clone_box();
