@@ -275,7 +275,7 @@ impl<S: Store> Registry<S> {
         let mut e = entry.lock().await;
         let seat = self.seat_for(&mut e, token).await?;
         let follow = e.follow();
-        offers::tell_newcomer(&mut e);
+        self.tell_newcomer(&mut e);
         Ok(Seated {
             seat,
             token: token.to_string(),
@@ -289,7 +289,7 @@ impl<S: Store> Registry<S> {
         let entry = self.entry(code).await?;
         let mut e = entry.lock().await;
         let follow = e.follow();
-        offers::tell_newcomer(&mut e);
+        self.tell_newcomer(&mut e);
         Ok((e.view(), follow))
     }
 

@@ -193,6 +193,22 @@ impl<S: Store> Registry<S> {
         e.seen = OffersSeen { pending, rematch };
     }
 
+    /// What the game view does not say, pushed again for a connection that has just followed the
+    /// game (the others have heard it and take it once): an agreed draw, the pending offer.
+    pub(super) fn tell_newcomer(&self, e: &mut Entry) {
+        let code = e.stored.code.clone();
+        if e.stored.agreed {
+            e.push(Reply::Ended {
+                code: code.clone(),
+                result: "draw".into(),
+                reason: "agreed".into(),
+            });
+        }
+        if let Some(p) = e.seen.pending {
+            e.push(offered(&code, p));
+        }
+    }
+
     /// Refuses a request made at a ply other than the game's (after catching up with what
     /// other processes stored).
     async fn at_ply(&self, e: &mut Entry, ply: u32) -> Result<(), OfferRefusal> {
@@ -283,22 +299,6 @@ impl<S: Store> Registry<S> {
             }
         }
         Err(OfferRefusal::Game(CreateError::NoFreeCode.into()))
-    }
-}
-
-/// What the game view does not say, pushed again for a connection that has just followed the
-/// game (the others have heard it and take it once): an agreed draw, the pending offer.
-pub(super) fn tell_newcomer(e: &mut Entry) {
-    let code = e.stored.code.clone();
-    if e.stored.agreed {
-        e.push(Reply::Ended {
-            code: code.clone(),
-            result: "draw".into(),
-            reason: "agreed".into(),
-        });
-    }
-    if let Some(p) = e.seen.pending {
-        e.push(offered(&code, p));
     }
 }
 
