@@ -266,6 +266,7 @@ fn indicator(
     screen: Res<State<Screen>>,
     phase: Option<Res<State<Phase>>>,
     status: Res<OnlineStatus>,
+    mut net: MessageWriter<NetCommand>,
 ) -> Result {
     if !status.active || !matches!(*screen.get(), Screen::Playing | Screen::Results) {
         return Ok(());
@@ -313,6 +314,12 @@ fn indicator(
                 }
                 if let Some(m) = &status.message {
                     ui.label(egui::RichText::new(m).italics());
+                }
+                if !status.watching
+                    && !status.waiting_for_friend
+                    && let Some(ask) = super::offers::buttons(ui, &status.offers)
+                {
+                    net.write(NetCommand::Offer(ask));
                 }
             });
         });

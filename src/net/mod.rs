@@ -10,6 +10,7 @@
 
 pub mod lobby;
 pub mod lobby_window;
+mod offers;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -67,6 +68,8 @@ pub enum NetCommand {
     },
     /// Resign this seat's game (stored by the server; the game is then over for both).
     Resign,
+    /// An offer made or answered from the line above the table.
+    Offer(offers::OfferAsk),
     /// Leave the online game (it stays resumable).
     Leave,
 }
@@ -126,6 +129,8 @@ pub struct OnlineStatus {
     pub sending: bool,
     /// The players (`[first, second]`) with their ratings, in a game made in the lobby.
     pub players: [Option<parlour_online::wire::PlayerTag>; 2],
+    /// The offers (`net/offers.rs`).
+    pub offers: offers::OfferLine,
 }
 
 /// The player's list of online games, as last read or written.
@@ -234,6 +239,17 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
                 }
                 continue;
             }
+            NetCommand::Offer(ask) => {
+                if let Some(link) = online.0.as_mut()
+                    && let Err(e) = match *ask {
+                        offers::OfferAsk::Offer(kind) => link.client.offer(kind).map_err(String::from),
+                        offers::OfferAsk::Answer(accept) => link.client.answer_offer(accept),
+                    }
+                {
+                    status.message = Some(e);
+                }
+                continue;
+            }
         };
         let mut client = OnlineClient::new(ws_url(&server), Box::new(WebSocketConnector));
         match cmd {
@@ -251,7 +267,7 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
             NetCommand::Resume { code, token, .. } => {
                 client.resume(code, token);
             }
-            NetCommand::Leave | NetCommand::Resign => {}
+            NetCommand::Leave | NetCommand::Resign | NetCommand::Offer(_) => {}
         }
         *status = OnlineStatus {
             active: true,
@@ -331,6 +347,21 @@ fn poll_link(
     link.client.poll();
     let mut resync = false;
     while let Some(event) = link.client.next_event() {
+        if let Some((news, said)) = offers::news(&mut status.offers, link.client.seat(), &event) {
+            status.message = said.or(status.message.take());
+            match news {
+                offers::OfferNews::TookBack => resync = true,
+                offers::OfferNews::Ended => remote.0 = [true, true],
+                // The rematch: this link takes up the new game (sides swapped) with its token.
+                offers::OfferNews::Rematch(code) => {
+                    let token = link.client.token().unwrap_or_default().to_string();
+                    link.client.resume(&code, &token);
+                    (link.started, link.resigned, link.resign_shown) = (false, None, false);
+                    status.offers = default();
+                }
+                offers::OfferNews::Noted => {}
+            }
+        }
         match event {
             Event::Seated(_) | Event::Watching if !link.started => {
                 let Some(game) = link.client.game().cloned() else {
@@ -345,6 +376,8 @@ fn poll_link(
                         status.watching = mine.is_none();
                         status.waiting_for_friend = !game.seats.iter().all(|s| *s);
                         status.players = game.players.clone();
+                        status.offers.rated = game.rated;
+                        status.offers.has_draws = setup.game.has_draws();
                         status.message = None;
                         next_screen.set(Screen::Playing);
                     }
@@ -401,10 +434,12 @@ fn poll_link(
             next_screen.set(Screen::Results);
         }
     }
-    if let Some(m) = m
+    let over = m.as_ref().is_some_and(|m| m.0.status().is_over()) || link.resigned.is_some();
+    status.offers.over = over || status.offers.agreed;
+    if m.is_some()
         && link.started
         && link.incoming.is_empty()
-        && (m.0.status().is_over() || link.resigned.is_some())
+        && status.offers.over
         && book
             .book
             .games
