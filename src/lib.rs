@@ -102,6 +102,7 @@ pub fn app(args: cli::Args) -> App {
         store::plugin,
         net::lobby::plugin,
         net::lobby_window::plugin,
+        net::players_window::plugin,
         dev::page_state::plugin,
     ));
     app.world_mut().resource_mut::<ai::AiTurn>().threads = args.ai_threads;

@@ -173,7 +173,7 @@ fn ui_state(contexts: &mut bevy_egui::EguiContexts, layout: &crate::theme::layou
     };
     let zoom = ctx.zoom_factor();
     let px = |r: egui::Rect| [r.min.x * zoom, r.min.y * zoom, r.width() * zoom, r.height() * zoom];
-    const NAMES: [&str; 15] = [
+    const NAMES: [&str; 17] = [
         "title",
         "New game",
         "hud",
@@ -187,6 +187,8 @@ fn ui_state(contexts: &mut bevy_egui::EguiContexts, layout: &crate::theme::layou
         "Load a saved game",
         "Play online",
         "Lobby",
+        "Leaderboard",
+        "Player",
         "Review",
         "guide",
     ];

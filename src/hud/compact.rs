@@ -21,6 +21,8 @@ use crate::theme::layout::mark_target;
 use crate::theme::layout::{InputSeen, Layout, LayoutKind};
 use crate::theme::palette::GOLD;
 
+mod online;
+
 /// Whether the sheet with the rest of the side window is up (small screens only).
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sheet(pub bool);
@@ -87,6 +89,8 @@ pub(super) struct BarView<'a> {
     pub palette: Palette,
     /// Seconds the computer has thought.
     pub thinking: f32,
+    /// The online game's players and connection, in one.
+    pub online: Option<&'a crate::net::OnlineStatus>,
 }
 
 /// The side window's frame for the layout in force — at the top right of a desktop, in the
@@ -161,6 +165,10 @@ fn bar(ctx: &egui::Context, layout: &Layout, view: &BarView, sheet: &mut Sheet) 
             } else {
                 ui.label(egui::RichText::new(m.title()).strong());
                 turn(ui, view, over);
+            }
+            if let Some(status) = view.online {
+                let colours = view.palette.colours(m.game_id(), m.palette()).map(egui_colour);
+                online::online_line(ui, m, colours, status, !portrait);
             }
             if view.phase == Some(Phase::AiThinking) {
                 ui.horizontal(|ui| {

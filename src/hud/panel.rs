@@ -59,7 +59,7 @@ pub(super) fn playing(
         args,
         remote,
         analysis,
-        (layout, mut sheet, seen),
+        (layout, mut sheet, seen, online),
     ): (
         ResMut<Settings>,
         Res<Review>,
@@ -77,6 +77,7 @@ pub(super) fn playing(
             Res<Layout>,
             ResMut<super::compact::Sheet>,
             Res<crate::theme::layout::InputSeen>,
+            Res<crate::net::OnlineStatus>,
         ),
     ),
 ) -> Result {
@@ -99,6 +100,7 @@ pub(super) fn playing(
         seats: setup.seats,
         palette: settings.palette,
         thinking: ai.elapsed,
+        online: online.active.then_some(&*online),
     };
     let (window, move_now) = super::compact::side_window(ctx, &layout, &view, &mut sheet);
     if move_now {

@@ -267,8 +267,11 @@ fn indicator(
     phase: Option<Res<State<Phase>>>,
     status: Res<OnlineStatus>,
     mut net: MessageWriter<NetCommand>,
+    layout: Option<Res<crate::theme::layout::Layout>>,
 ) -> Result {
-    if !status.active || !matches!(*screen.get(), Screen::Playing | Screen::Results) {
+    // On a small screen the compact bar shows the players and the invite code instead.
+    let compact = layout.is_some_and(|l| l.compact());
+    if !status.active || compact || !matches!(*screen.get(), Screen::Playing | Screen::Results) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;

@@ -16,6 +16,7 @@ use parlour_online::wire::{PlayerTag, Rated, RatingRange, SideChoice};
 use parlour_rules::GameId;
 use parlour_saves::online::DeviceAccount;
 
+use super::players_window::view::{PlayersWindow, lobby_buttons};
 use super::{Book, NetCommand};
 use crate::cli::Args;
 use crate::state::Screen;
@@ -200,8 +201,10 @@ fn window(
     layout: Option<Res<Layout>>,
     mut net: MessageWriter<NetCommand>,
     mut cmds: MessageWriter<LobbyCommand>,
+    mut players: ResMut<PlayersWindow>,
 ) -> Result {
-    if *screen.get() != Screen::Title || !window.open {
+    // A leaderboard or a player's page takes the lobby's place while it is open.
+    if *screen.get() != Screen::Title || !window.open || players.view.is_some() {
         return Ok(());
     }
     let Some((server, link)) = lobby.0.as_mut() else {
@@ -235,6 +238,7 @@ fn window(
         .show(ctx, |ui| {
             let w = &mut *window;
             account_row(ui, server, link, w);
+            lobby_buttons(ui, link, &mut players, w.filter.unwrap_or(w.game));
             if let Some(m) = &w.message {
                 ui.colored_label(egui::Color32::from_rgb(230, 120, 100), m);
             }

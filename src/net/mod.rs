@@ -11,6 +11,7 @@
 pub mod lobby;
 pub mod lobby_window;
 mod offers;
+pub mod players_window;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -131,6 +132,8 @@ pub struct OnlineStatus {
     pub players: [Option<parlour_online::wire::PlayerTag>; 2],
     /// The offers (`net/offers.rs`).
     pub offers: offers::OfferLine,
+    /// The seat (in the client's terms) of `players[0]`, the side that moves first.
+    pub first: Option<Player>,
 }
 
 /// The player's list of online games, as last read or written.
@@ -241,10 +244,7 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
             }
             NetCommand::Offer(ask) => {
                 if let Some(link) = online.0.as_mut()
-                    && let Err(e) = match *ask {
-                        offers::OfferAsk::Offer(kind) => link.client.offer(kind).map_err(String::from),
-                        offers::OfferAsk::Answer(accept) => link.client.answer_offer(accept),
-                    }
+                    && let Err(e) = offers::ask(&mut link.client, *ask)
                 {
                     status.message = Some(e);
                 }
@@ -347,15 +347,12 @@ fn poll_link(
     link.client.poll();
     let mut resync = false;
     while let Some(event) = link.client.next_event() {
-        if let Some((news, said)) = offers::news(&mut status.offers, link.client.seat(), &event) {
+        if let Some((news, said)) = offers::news(&mut status.offers, &mut link.client, &event) {
             status.message = said.or(status.message.take());
             match news {
                 offers::OfferNews::TookBack => resync = true,
                 offers::OfferNews::Ended => remote.0 = [true, true],
-                // The rematch: this link takes up the new game (sides swapped) with its token.
-                offers::OfferNews::Rematch(code) => {
-                    let token = link.client.token().unwrap_or_default().to_string();
-                    link.client.resume(&code, &token);
+                offers::OfferNews::Rematch => {
                     (link.started, link.resigned, link.resign_shown) = (false, None, false);
                     status.offers = default();
                 }
@@ -378,6 +375,7 @@ fn poll_link(
                         status.players = game.players.clone();
                         status.offers.rated = game.rated;
                         status.offers.has_draws = setup.game.has_draws();
+                        status.first = Some(link.first);
                         status.message = None;
                         next_screen.set(Screen::Playing);
                     }

@@ -5,8 +5,8 @@
 //! the news (the table, the rematch's seat).
 
 use bevy_egui::egui;
-use parlour_online::client::Event;
-use parlour_online::wire::{OfferKind, Seat};
+use parlour_online::client::{Event, OnlineClient};
+use parlour_online::wire::OfferKind;
 
 /// What the line above the table knows of the offers.
 #[derive(Default, Debug, Clone)]
@@ -40,13 +40,18 @@ pub(super) enum OfferNews {
     TookBack,
     /// The game ended by agreement: nobody moves any more.
     Ended,
-    /// Both asked for a rematch: take up the game `code`.
-    Rematch(String),
+    /// Both asked for a rematch: the link is taking up the new game (sides swapped).
+    Rematch,
 }
 
-/// Takes an offer's event (`mine` the seat held), with the sentence for the player; `None` for
-/// the other events.
-pub(super) fn news(line: &mut OfferLine, mine: Option<Seat>, event: &Event) -> Option<(OfferNews, Option<String>)> {
+/// Takes an offer's event, with the sentence for the player; `None` for the other events. A
+/// rematch is taken up at once: `client` resumes the new game with its seat's token.
+pub(super) fn news(
+    line: &mut OfferLine,
+    client: &mut OnlineClient,
+    event: &Event,
+) -> Option<(OfferNews, Option<String>)> {
+    let mine = client.seat();
     Some(match event {
         Event::Offered(o) => {
             line.offer = Some((mine == Some(o.seat), o.kind));
@@ -66,9 +71,21 @@ pub(super) fn news(line: &mut OfferLine, mine: Option<Seat>, event: &Event) -> O
             line.agreed = true;
             (OfferNews::Ended, Some("The game is drawn by agreement.".into()))
         }
-        Event::Rematch { code, .. } => (OfferNews::Rematch(code.clone()), Some("Rematch: sides swapped.".into())),
+        Event::Rematch { code, .. } => {
+            let token = client.token().unwrap_or_default().to_string();
+            client.resume(code, &token);
+            (OfferNews::Rematch, Some("Rematch: sides swapped.".into()))
+        }
         _ => return None,
     })
+}
+
+/// Sends what the player asked: the request's number, or why it could not be sent.
+pub(super) fn ask(client: &mut OnlineClient, ask: OfferAsk) -> Result<u64, String> {
+    match ask {
+        OfferAsk::Offer(kind) => client.offer(kind).map_err(String::from),
+        OfferAsk::Answer(accept) => client.answer_offer(accept),
+    }
 }
 
 /// The offers' buttons on the line above the table, for a seated player: what was asked.

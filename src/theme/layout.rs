@@ -94,7 +94,7 @@ pub fn with_key(seen: &InputSeen, label: &str, key: &str) -> String {
 /// The controls a script may look for on the page by name (the browser test taps them as a
 /// finger would): where each was drawn in the last pass.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub const TARGETS: [&str; 8] = [
+pub const TARGETS: [&str; 10] = [
     "new-game",
     "start",
     "sheet",
@@ -103,6 +103,8 @@ pub const TARGETS: [&str; 8] = [
     "graph",
     "lobby-seek",
     "lobby-accept",
+    "lobby-leaderboards",
+    "player-review",
 ];
 
 /// Notes where the control `name` (one of [`TARGETS`]) was drawn this pass.

@@ -16,6 +16,9 @@ use web_time::Instant;
 use crate::client::{Connector, LinkState, SignedIn, Transport, TransportEvent, fresh_secret};
 use crate::wire::{LiveGame, RatingRange, Reply, Request, Seat, SeekView, SideChoice};
 
+mod pages;
+pub use pages::{Leaderboard, Page, PageAsk, Pages, PlayerPage};
+
 /// How often the lists are asked for again while the lobby is open.
 pub const REFRESH: Duration = Duration::from_secs(3);
 /// The wait before connecting again after a drop.
@@ -74,6 +77,8 @@ pub struct LobbyLink {
     refreshed: Option<Instant>,
     own: Option<OwnSeek>,
     events: VecDeque<LobbyEvent>,
+    /// The pages asked for ([`LobbyLink::ask`]) and their answers.
+    pub pages: Pages,
     /// The open seeks, as last heard (oldest first).
     pub seeks: Vec<SeekView>,
     /// The games being played now, as last heard.
@@ -97,6 +102,7 @@ impl LobbyLink {
             refreshed: None,
             own: None,
             events: VecDeque::new(),
+            pages: Pages::default(),
             seeks: Vec::new(),
             games: Vec::new(),
         }
@@ -194,6 +200,7 @@ impl LobbyLink {
         self.link = LinkState::Down;
         self.next_attempt = now + RETRY;
         self.asked.clear();
+        self.pages.dropped();
         self.account = None;
         self.refreshed = None;
         if self.own.take().is_some() {
@@ -206,6 +213,13 @@ impl LobbyLink {
                 "The lobby lost the server ({why}); trying again…"
             )));
         }
+    }
+
+    /// Asks for a page: a leaderboard, a player's, a game's moves (kept in [`LobbyLink::pages`]).
+    pub fn ask(&mut self, what: PageAsk) {
+        let up = self.link == LinkState::Up;
+        let req = up.then(|| self.send(None, |req| what.request(req)));
+        self.pages.asked(what, req);
     }
 
     /// Gives the signed-in account a name of its own (3–20 letters, digits, `_`, `-`).
@@ -268,6 +282,7 @@ impl LobbyLink {
     }
 
     fn receive(&mut self, reply: Reply) {
+        let Some(reply) = self.pages.receive(reply) else { return };
         match reply {
             Reply::Account { req, name, named } => {
                 let secret = match self.asked.remove(&req) {

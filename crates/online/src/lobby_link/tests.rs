@@ -5,12 +5,12 @@ use super::*;
 use crate::client::pipe::{Dialer, Pipe, sent};
 use crate::wire::{GameView, PlayerTag};
 
-fn say(pipe: &Rc<RefCell<Pipe>>, reply: Reply) {
+pub(super) fn say(pipe: &Rc<RefCell<Pipe>>, reply: Reply) {
     pipe.borrow_mut().inbox.push_back(TransportEvent::Text(reply.encode()));
 }
 
 /// A lobby signed in to a fresh device account, its connection, and the lists asked for.
-fn signed_in() -> (LobbyLink, Rc<RefCell<Pipe>>) {
+pub(super) fn signed_in() -> (LobbyLink, Rc<RefCell<Pipe>>) {
     let pipes = Rc::new(RefCell::new(Vec::new()));
     let mut lobby = LobbyLink::new("ws://x/ws", Box::new(Dialer(pipes.clone())), None);
     lobby.poll();

@@ -1,0 +1,143 @@
+//! The compact bar's online line (a small screen has no room for the desktop's line above the
+//! table): a lamp for the connection, then each player's name and rating beside their side's
+//! disc, the side that moves first first; while the friend has not come, the invite code and a
+//! finger-sized "Copy".
+
+use bevy_egui::egui;
+
+use crate::games::any_match::AnyMatch;
+use crate::net::OnlineStatus;
+use crate::net::lobby_window::player_text;
+
+/// The line, for `m` in the sides' colours `colours`; with `room` (a landscape screen's column)
+/// the server's last sentence above it too.
+pub(super) fn online_line(
+    ui: &mut egui::Ui,
+    m: &dyn AnyMatch,
+    colours: [egui::Color32; 2],
+    status: &OnlineStatus,
+    room: bool,
+) {
+    if room && let Some(said) = &status.message {
+        ui.label(egui::RichText::new(said).small().italics());
+    }
+    let lamp = if status.link == "connected" {
+        egui::Color32::from_rgb(110, 200, 120)
+    } else {
+        egui::Color32::from_rgb(230, 170, 80)
+    };
+    let disc = |ui: &mut egui::Ui, colour: egui::Color32, radius: f32| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(2.0 * radius + 2.0, 14.0), egui::Sense::hover());
+        ui.painter().circle_filled(rect.center(), radius, colour);
+    };
+    if status.waiting_for_friend {
+        ui.horizontal(|ui| {
+            disc(ui, lamp, 4.0);
+            ui.label(
+                egui::RichText::new(format!("Invite code {}", status.code))
+                    .small()
+                    .strong(),
+            );
+            // A finger's 44 pixels tall: the touch style's, on every small screen.
+            let copy = ui.button("Copy");
+            if copy.clicked() {
+                ui.ctx().copy_text(status.code.clone());
+            }
+        });
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        disc(ui, lamp, 4.0);
+        let Some(first) = status.first.filter(|_| status.players.iter().any(Option::is_some)) else {
+            let what = if status.watching { "watching" } else { status.link };
+            ui.label(egui::RichText::new(format!("Online · {what}")).small());
+            return;
+        };
+        for (i, seat) in [first, first.other()].into_iter().enumerate() {
+            if i == 1 {
+                ui.label(egui::RichText::new("–").small().weak());
+            }
+            disc(ui, colours[m.colour_of_seat(seat).index()], 5.0);
+            ui.label(egui::RichText::new(player_text(status.players[i].as_ref())).small());
+        }
+        if status.watching {
+            ui.label(egui::RichText::new("· watching").small().weak());
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use bevy_egui::egui;
+    use parlour_online::wire::{PlayerTag, Rated};
+    use parlour_rules::{GameId, Player};
+
+    use super::*;
+    use crate::games::build::{new_match, setup_of};
+
+    /// The line drawn once in a phone's 330-pixel column with a finger's style: its words, and
+    /// the rects of what a finger can press.
+    fn line(status: &OnlineStatus) -> (Vec<String>, Vec<egui::Rect>) {
+        let ctx = egui::Context::default();
+        ctx.all_styles_mut(|s| {
+            s.spacing.interact_size.y = 44.0;
+            s.interaction.selectable_labels = false;
+        });
+        let m = new_match(&setup_of::<&str, &str>(GameId::Konane, &[], [None, None]).0).unwrap();
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(330.0, 400.0))),
+            ..Default::default()
+        };
+        let colours = [egui::Color32::BLACK, egui::Color32::WHITE];
+        let mut out = ctx.run_ui(input, |ui| online_line(ui, m.as_ref(), colours, status, false));
+        out.textures_delta.clear();
+        let mut words = Vec::new();
+        for s in &out.shapes {
+            if let egui::Shape::Text(t) = &s.shape {
+                words.push(t.galley.text().to_string());
+            }
+        }
+        let taps = ctx.viewport(|v| {
+            v.prev_pass
+                .widgets
+                .layers()
+                .flat_map(|(_, ws)| ws.iter())
+                .filter(|w| w.sense.senses_click())
+                .map(|w| w.interact_rect)
+                .collect()
+        });
+        (words, taps)
+    }
+
+    #[test]
+    fn the_bar_names_both_players_with_their_ratings_and_a_finger_copies_the_code() {
+        let tag = |name: &str, rating, provisional| PlayerTag {
+            name: name.into(),
+            rating: Some(Rated {
+                rating,
+                deviation: 90,
+                games: 9,
+                provisional,
+            }),
+        };
+        let mut status = OnlineStatus {
+            active: true,
+            code: "abcdefgh23".into(),
+            link: "connected",
+            players: [Some(tag("Ada_L", 1720, false)), Some(tag("Bob_K", 1500, true))],
+            first: Some(Player::P1),
+            ..Default::default()
+        };
+        let (words, taps) = line(&status);
+        assert_eq!(words, ["Ada_L 1720", "–", "Bob_K 1500?"]);
+        assert!(taps.is_empty(), "nothing to press: {taps:?}");
+        // A friend's game before the friend comes: the code, and Copy at a finger's size.
+        status.waiting_for_friend = true;
+        status.players = [None, None];
+        let (words, taps) = line(&status);
+        assert!(words.iter().any(|w| w.contains("abcdefgh23")), "{words:?}");
+        assert_eq!(taps.len(), 1);
+        assert!(taps[0].height() >= 43.5 && taps[0].right() <= 330.0, "{taps:?}");
+    }
+}
