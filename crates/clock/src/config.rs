@@ -25,13 +25,30 @@ pub const MAX_LIMIT_S: u32 = 180 * 60;
 pub const MAX_INCREMENT_S: u32 = 180;
 
 /// A live game's time control: each side starts with `limit_s` seconds and gains `increment_s`
-/// after each of its moves made in time.
+/// after each of its moves made in time. Read from the wire or a store, it is checked as
+/// [`TimeControl::new`] checks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Unchecked")]
 pub struct TimeControl {
     /// The base time in seconds (0 allowed when there is an increment).
     pub limit_s: u32,
     /// Seconds added after each move.
     pub increment_s: u32,
+}
+
+/// A time control as read, before it is checked.
+#[derive(Deserialize)]
+struct Unchecked {
+    limit_s: u32,
+    increment_s: u32,
+}
+
+impl TryFrom<Unchecked> for TimeControl {
+    type Error = ClockError;
+
+    fn try_from(raw: Unchecked) -> Result<TimeControl, ClockError> {
+        TimeControl::new(raw.limit_s, raw.increment_s)
+    }
 }
 
 /// How fast a time control is, by its estimated length (lichess's bounds on `limit + 40 × inc`).

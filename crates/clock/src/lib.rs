@@ -9,7 +9,8 @@
 //!   back only up to the quota, so a client that lies about its time gains at most the quota. The
 //!   clock starts with the first side's first move (that move itself is not charged, but must
 //!   come within [`TimeControl::first_move_ms`] or the game is aborted).
-//! * [`DaysPerMove`]: correspondence games, one deadline a move.
+//! * [`DaysPerMove`]: correspondence games, one deadline a move; [`Pace`]: which of the three a
+//!   game is played at (untimed, live, correspondence), as seeks and games carry it.
 //!
 //! Nothing here reads a clock: every operation takes the time (`now`, Unix milliseconds) as an
 //! argument, so the server's clock, a test's simulated days and a stored game all drive it alike,
@@ -24,6 +25,7 @@ mod clock;
 mod config;
 mod correspondence;
 mod lag;
+mod pace;
 #[cfg(test)]
 mod tests;
 
@@ -31,3 +33,4 @@ pub use clock::{Clock, ClockView, MAX_REPORTED_MS, MoveMetrics, SideClock, Step,
 pub use config::{ClockError, Speed, TimeControl, presets};
 pub use correspondence::{DaysPerMove, Turn};
 pub use lag::{DecayingStats, LagTracker};
+pub use pace::Pace;

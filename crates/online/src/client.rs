@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::time::Duration;
 
+use parlour_clock::{ClockView, Pace};
 use web_time::Instant;
 
 use crate::wire::{GameView, OfferKind, Request, Seat};
@@ -221,6 +222,10 @@ pub struct OnlineClient {
     pairing: Option<(String, u32)>,
     lobby: lobby_state::LobbyState,
     offers: offer_state::OfferState,
+    /// When the position now on the board arrived: a move's thinking time is counted from it.
+    turn_seen: Instant,
+    /// The clock as the server last sent it, and when it arrived.
+    clock_seen: Option<(ClockView, Instant)>,
 }
 
 impl OnlineClient {
@@ -245,6 +250,8 @@ impl OnlineClient {
             pairing: None,
             lobby: lobby_state::LobbyState::default(),
             offers: offer_state::OfferState::default(),
+            turn_seen: now,
+            clock_seen: None,
         }
     }
 
@@ -344,13 +351,33 @@ impl OnlineClient {
         };
         let (code, token) = (code.clone(), token.clone());
         let ply = self.game.as_ref().map_or(0, |g| g.moves.len() as u32);
+        // On a live clock the server is told how long this side thought; the rest of the turn
+        // was the network's.
+        let live = self.game.as_ref().is_some_and(|g| matches!(g.pace, Pace::Live(_)));
+        let think_ms = live.then(|| self.turn_seen.elapsed().as_millis().min(i64::MAX as u128) as i64);
         Ok(self.request(|req| Request::Move {
             req,
             code,
             token,
             ply,
             mv: mv.to_string(),
+            think_ms,
         }))
+    }
+
+    /// The clock of a game on a live clock, as it stands now: the server's last count, less the
+    /// time since it arrived on the running side.
+    pub fn clock(&self) -> Option<ClockView> {
+        let (view, at) = self.clock_seen?;
+        let mut now = view;
+        if let Some(side) = view.running {
+            let i = side.index();
+            now.remaining_ms[i] = (view.remaining_ms[i] - at.elapsed().as_millis() as i64).max(0);
+        }
+        if let Some(first) = view.first_move_ms {
+            now.first_move_ms = Some((first - at.elapsed().as_millis() as i64).max(0));
+        }
+        Some(now)
     }
 
     /// Resigns this seat's game; answered by [`Event::Resigned`] or [`Event::Refused`] with the

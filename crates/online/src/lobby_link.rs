@@ -259,6 +259,7 @@ impl LobbyLink {
             side,
             range,
             token,
+            pace: parlour_clock::Pace::Untimed,
         });
         Ok(())
     }

@@ -359,10 +359,13 @@ pub async fn handle<S: Store>(
         }),
         Request::Move {
             code, token, ply, mv, ..
-        } => registry
-            .play(&code, &token, ply, &mv)
-            .await
-            .map(|mv| Reply::Stored { req, code, ply, mv }),
+        } => registry.play(&code, &token, ply, &mv).await.map(|mv| Reply::Stored {
+            req,
+            code,
+            ply,
+            mv,
+            clock: None,
+        }),
         Request::Resign { code, token, .. } => registry.resign(&code, &token).await.map(|seat| Reply::Resigned {
             req: Some(req),
             code,

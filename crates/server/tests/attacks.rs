@@ -122,6 +122,7 @@ fn a_guesser_on_the_players_address_never_stops_their_game() {
             token: token.clone(),
             ply: 0,
             mv: "d4".into(),
+            think_ms: None,
         };
         assert_eq!(
             guessed(&ask(&mut guesser, mv).await),

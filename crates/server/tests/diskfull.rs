@@ -124,6 +124,7 @@ impl Play {
                     token,
                     ply,
                     mv,
+                    think_ms: None,
                 })
                 .await
             {

@@ -5,6 +5,7 @@
 
 mod common;
 
+use parlour_clock::Pace;
 use std::time::Duration;
 
 use common::ws::{Player, random_hex};
@@ -27,6 +28,7 @@ fn seek(game: &str, rated: bool, range: Option<RatingRange>, token: &str) -> imp
         side: SideChoice::First,
         range,
         token,
+        pace: Pace::Untimed,
     }
 }
 
@@ -188,6 +190,7 @@ async fn every_bad_seek_and_accept_is_refused_and_changes_nothing() {
             side: SideChoice::Random,
             range: None,
             token: random_hex(),
+            pace: Pace::Untimed,
         })
         .await;
     assert!(bad_options.contains("size"), "{bad_options}");

@@ -40,6 +40,7 @@ async fn a_rated_game(addr: &str) -> (String, Vec<String>) {
             rated: true,
             side: SideChoice::First,
             range: None,
+            pace: parlour_clock::Pace::Untimed,
             token: t,
         })
         .await
@@ -72,6 +73,7 @@ async fn a_rated_game(addr: &str) -> (String, Vec<String>) {
                 token: t,
                 ply: ply as u32,
                 mv,
+                think_ms: None,
             })
             .await;
         assert!(matches!(stored, Reply::Stored { .. }), "{stored:?}");

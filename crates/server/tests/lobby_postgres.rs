@@ -5,6 +5,7 @@
 
 mod common;
 
+use parlour_clock::Pace;
 use std::time::Duration;
 
 use common::ws::{Player, random_hex};
@@ -28,6 +29,7 @@ async fn seek_on(p: &mut Player, rated: bool) -> (u64, String) {
             side: SideChoice::First,
             range: None,
             token: t,
+            pace: Pace::Untimed,
         })
         .await;
     let Reply::Seeking { id, .. } = reply else {

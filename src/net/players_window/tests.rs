@@ -328,6 +328,8 @@ fn a_finished_game_fetched_by_its_code_opens_in_the_review_with_every_move() {
         resigned: Some(parlour_online::wire::Seat::Second),
         players: [None, None],
         rated: true,
+        pace: Default::default(),
+        clock: None,
     };
     let mut bad = game.clone();
     bad.moves.push("zz99".into());

@@ -4,6 +4,7 @@ use parlour_rules::GameId;
 
 use crate::config::{Speed, TimeControl, presets};
 use crate::correspondence::{DaysPerMove, Turn};
+use crate::pace::Pace;
 
 #[test]
 fn written_and_read_back() {
@@ -92,4 +93,32 @@ fn days_a_move() {
     assert!(turn.reminder_at() > turn.began_at && turn.reminder_at() < turn.deadline());
     assert_eq!(turn.left_ms(turn.reminder_at()), 3 * 86_400_000 / 5);
     assert!(!turn.is_over(turn.deadline() - 1) && turn.is_over(turn.deadline()));
+}
+
+#[test]
+fn paces_written_read_and_carried() {
+    for text in ["-", "5+3", "0.5+0", "days=1", "days=14"] {
+        let pace: Pace = text.parse().unwrap();
+        assert_eq!(pace.to_string(), text);
+        let json = serde_json::to_string(&pace).unwrap();
+        assert_eq!(serde_json::from_str::<Pace>(&json).unwrap(), pace, "{json}");
+    }
+    assert_eq!(serde_json::to_string(&Pace::Untimed).unwrap(), "\"untimed\"");
+    assert_eq!(
+        serde_json::to_string(&"3+2".parse::<Pace>().unwrap()).unwrap(),
+        r#"{"live":{"limit_s":180,"increment_s":2}}"#
+    );
+    for bad in ["days=4", "days=x", "days=", "5", "", "untimed"] {
+        assert!(bad.parse::<Pace>().is_err(), "{bad}");
+    }
+    assert!(serde_json::from_str::<Pace>(r#"{"correspondence":4}"#).is_err());
+    for bad in [
+        r#"{"live":{"limit_s":999999,"increment_s":0}}"#,
+        r#"{"live":{"limit_s":0,"increment_s":0}}"#,
+        r#"{"live":{"limit_s":-5,"increment_s":0}}"#,
+    ] {
+        assert!(serde_json::from_str::<Pace>(bad).is_err(), "{bad}");
+    }
+    assert!(Pace::from_engine_words(Some("5+3"), Some("3")).is_err());
+    assert_eq!(Pace::from_engine_words(None, None), Ok(Pace::Untimed));
 }

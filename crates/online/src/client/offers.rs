@@ -151,6 +151,8 @@ mod tests {
             resigned: None,
             players: [None, None],
             rated: false,
+            pace: parlour_clock::Pace::Untimed,
+            clock: None,
         };
         say(Reply::Seated {
             req: join,

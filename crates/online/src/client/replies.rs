@@ -1,6 +1,10 @@
 //! The server's replies to [`OnlineClient`]: the seat or watch taken, moves stored and pushed
 //! (each reported once, in order), joins, resignations and refusals.
 
+use web_time::Instant;
+
+use parlour_clock::ClockView;
+
 use crate::wire::{GameView, Reply, Seat};
 
 use super::{Event, OnlineClient, Role};
@@ -43,12 +47,22 @@ impl OnlineClient {
                 self.adopt(game);
                 self.events.push_back(Event::Watching);
             }
-            Reply::Stored { req, code, ply, mv } => {
+            Reply::Stored {
+                req,
+                code,
+                ply,
+                mv,
+                clock,
+            } => {
                 self.unanswered.remove(&req);
+                self.saw_clock(&code, clock);
                 self.moved(&code, ply, mv);
                 self.events.push_back(Event::Stored { req, ply });
             }
-            Reply::Moved { code, ply, mv } => self.moved(&code, ply, mv),
+            Reply::Moved { code, ply, mv, clock } => {
+                self.saw_clock(&code, clock);
+                self.moved(&code, ply, mv);
+            }
             Reply::Resigned { req, code, seat } => {
                 if let Some(r) = req {
                     self.unanswered.remove(&r);
@@ -87,6 +101,11 @@ impl OnlineClient {
                 mv: mv.clone(),
             });
         }
+        self.clock_seen = game.clock.map(|c| (c, Instant::now()));
+        let other_game = self.game.as_ref().is_none_or(|g| g.code != game.code);
+        if other_game || game.moves.len() > known {
+            self.turn_seen = Instant::now();
+        }
         let resigned = game.resigned;
         let was = self
             .game
@@ -108,6 +127,13 @@ impl OnlineClient {
         }
     }
 
+    /// Keeps the server's count of the clock of this client's game.
+    fn saw_clock(&mut self, code: &str, clock: Option<ClockView>) {
+        if clock.is_some() && self.game.as_ref().is_some_and(|g| g.code == code) {
+            self.clock_seen = clock.map(|c| (c, Instant::now()));
+        }
+    }
+
     fn moved(&mut self, code: &str, ply: u32, mv: String) {
         let Some(g) = self.game.as_mut().filter(|g| g.code == code) else {
             return;
@@ -116,6 +142,7 @@ impl OnlineClient {
         // move) is dropped, and a gap is filled by the next resume.
         if ply as usize == g.moves.len() {
             g.moves.push(mv.clone());
+            self.turn_seen = Instant::now();
             self.events.push_back(Event::Moved { ply, mv });
         }
     }

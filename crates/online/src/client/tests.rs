@@ -15,6 +15,8 @@ fn view(moves: &[&str]) -> GameView {
         resigned: None,
         players: [None, None],
         rated: false,
+        pace: parlour_clock::Pace::Untimed,
+        clock: None,
     }
 }
 
@@ -101,6 +103,7 @@ fn a_move_whose_reply_was_lost_is_resent_after_resuming_and_counted_once() {
             code: "abcdefgh23".into(),
             ply: 1,
             mv: "xe4".into(),
+            clock: None,
         }
         .encode(),
     ));

@@ -52,6 +52,7 @@ fn seek_view(id: u64) -> SeekView {
         rated: false,
         side: SideChoice::Random,
         range: None,
+        pace: parlour_clock::Pace::Untimed,
     }
 }
 
@@ -162,6 +163,8 @@ fn an_accepted_seek_gives_the_seat_and_a_refused_one_a_sentence() {
         resigned: None,
         players: [None, None],
         rated: false,
+        pace: parlour_clock::Pace::Untimed,
+        clock: None,
     };
     say(
         &pipe,

@@ -61,6 +61,8 @@ pub enum WireError {
     BadSecret,
     /// A name no account may have.
     Name(account::NameError),
+    /// A move's reported time that is nonsense (negative, or more than a day).
+    Time(parlour_clock::ClockError),
 }
 
 impl WireError {
@@ -120,6 +122,7 @@ impl std::fmt::Display for WireError {
                 account::SECRET_HEX_LEN
             ),
             WireError::Name(e) => e.fmt(f),
+            WireError::Time(e) => e.fmt(f),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The lobby's types on the wire: seeks, live games, ratings, a player's page and offers.
 
+use parlour_clock::Pace;
 use serde::{Deserialize, Serialize};
 
 use super::Seat;
@@ -103,6 +104,9 @@ pub struct SeekView {
     /// The ratings the seeker will play, when limited.
     #[serde(default)]
     pub range: Option<RatingRange>,
+    /// Untimed, a live clock or days a move.
+    #[serde(default, skip_serializing_if = "Pace::is_untimed")]
+    pub pace: Pace,
 }
 
 /// A game being played now, to watch.
@@ -120,6 +124,9 @@ pub struct LiveGame {
     pub ply: u32,
     /// Whether the game is rated.
     pub rated: bool,
+    /// Untimed, a live clock or days a move.
+    #[serde(default, skip_serializing_if = "Pace::is_untimed")]
+    pub pace: Pace,
 }
 
 /// One of a player's ratings.

@@ -1,5 +1,6 @@
 //! What the server says: replies, pushed news and the game as the server holds it.
 
+use parlour_clock::{ClockView, Pace};
 use serde::{Deserialize, Serialize};
 
 use super::lobby::{GameSummary, HistoryPoint, LiveGame, OfferKind, PlayerTag, Rated, RatingRow, SeekView};
@@ -28,6 +29,12 @@ pub struct GameView {
     /// Whether the game is rated.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// Untimed, a live clock or days a move.
+    #[serde(default, skip_serializing_if = "Pace::is_untimed")]
+    pub pace: Pace,
+    /// On a live clock: both sides' time as the server counted it when it sent this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
 }
 
 fn no_players(players: &[Option<PlayerTag>; 2]) -> bool {
@@ -66,6 +73,9 @@ pub enum Reply {
         ply: u32,
         /// The move in canonical notation.
         mv: String,
+        /// On a live clock: both sides' time right after the move, as the server counted it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<ClockView>,
     },
     /// Pushed to everyone following the game when a move is stored.
     Moved {
@@ -75,6 +85,9 @@ pub enum Reply {
         ply: u32,
         /// The move in canonical notation.
         mv: String,
+        /// On a live clock: both sides' time right after the move, as the server counted it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<ClockView>,
     },
     /// A seat resigned: the reply to `resign` (with its `req`) and pushed to everyone following
     /// the game (without). The resignation is stored; the game is over.

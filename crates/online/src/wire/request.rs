@@ -1,5 +1,6 @@
 //! What a client asks of the server, and the checks a request passes before it is acted on.
 
+use parlour_clock::{MoveMetrics, Pace};
 use serde::{Deserialize, Serialize};
 
 use super::lobby::{OfferKind, RatingRange, SideChoice};
@@ -70,6 +71,11 @@ pub enum Request {
         ply: u32,
         /// The move in the game's notation.
         mv: String,
+        /// In a game on a live clock, the client's own thinking time for this move in
+        /// milliseconds: the server gives back the rest of the turn as network lag, up to a
+        /// quota (a client that lies gains at most that).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        think_ms: Option<i64>,
     },
     /// Resign: the seat holding `token` gives up, on its turn or not; the game is over.
     Resign {
@@ -144,6 +150,9 @@ pub enum Request {
         /// The ratings accepted, when limited.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         range: Option<RatingRange>,
+        /// Untimed, a live clock or days a move.
+        #[serde(default, skip_serializing_if = "Pace::is_untimed")]
+        pace: Pace,
         /// The seeker's seat token, chosen by the client (only its hash is stored).
         token: String,
     },
@@ -183,6 +192,9 @@ pub enum Request {
         /// Whether the game is to be rated.
         #[serde(default)]
         rated: bool,
+        /// Untimed, a live clock or days a move (each pace its own pool).
+        #[serde(default, skip_serializing_if = "Pace::is_untimed")]
+        pace: Pace,
         /// The seat token, chosen by the client.
         token: String,
     },
@@ -312,9 +324,18 @@ impl Request {
                 check_code(code)?;
                 check_token(token)
             }
-            Request::Move { code, token, mv, .. } => {
+            Request::Move {
+                code,
+                token,
+                mv,
+                think_ms,
+                ..
+            } => {
                 check_code(code)?;
                 check_token(token)?;
+                if let Some(ms) = think_ms {
+                    MoveMetrics::thinking(*ms).checked().map_err(WireError::Time)?;
+                }
                 word("move", mv)
             }
             Request::AccountNew { secret, name, .. } => {

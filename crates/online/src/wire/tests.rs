@@ -46,6 +46,7 @@ fn every_request_round_trips() {
             token: token(),
             ply: 7,
             mv: "xc4".into(),
+            think_ms: None,
         },
         Request::Resign {
             req: 6,
@@ -85,6 +86,7 @@ fn every_request_round_trips() {
             side: SideChoice::First,
             range: Some(RatingRange { lo: 1400, hi: 1700 }),
             token: token(),
+            pace: parlour_clock::Pace::Untimed,
         },
         Request::Seek {
             req: 13,
@@ -94,6 +96,7 @@ fn every_request_round_trips() {
             side: SideChoice::Random,
             range: None,
             token: token(),
+            pace: parlour_clock::Pace::Untimed,
         },
         Request::CancelSeek { req: 14, id: 3 },
         Request::Seeks { req: 15, game: None },
@@ -112,6 +115,7 @@ fn every_request_round_trips() {
             options: vec![],
             rated: true,
             token: token(),
+            pace: parlour_clock::Pace::Untimed,
         },
         Request::Games { req: 18, game: None },
         Request::Rating {
@@ -158,6 +162,8 @@ fn every_reply_round_trips() {
         resigned: None,
         players: [None, None],
         rated: false,
+        pace: parlour_clock::Pace::Untimed,
+        clock: None,
     };
     let ada = PlayerTag {
         name: "Ada_L".into(),
@@ -212,6 +218,7 @@ fn every_reply_round_trips() {
                 rated: true,
                 side: SideChoice::Second,
                 range: Some(RatingRange { lo: 600, hi: 3500 }),
+                pace: parlour_clock::Pace::Untimed,
             }],
         },
         Reply::Games {
@@ -223,6 +230,7 @@ fn every_reply_round_trips() {
                 players: [Some(ada.clone()), Some(grace.clone())],
                 ply: 4,
                 rated: false,
+                pace: parlour_clock::Pace::Untimed,
             }],
         },
         Reply::Rating {
@@ -291,11 +299,13 @@ fn every_reply_round_trips() {
             code: code(),
             ply: 0,
             mv: "e5".into(),
+            clock: None,
         },
         Reply::Moved {
             code: code(),
             ply: 1,
             mv: "f6".into(),
+            clock: None,
         },
         Reply::Joined {
             code: code(),
@@ -339,6 +349,13 @@ fn malformed_copies_of_each_request_are_refused() {
         r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":-3,"mv":"a1"}"#,
         r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":0,"mv":""}"#,
         r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":0,"mv":"a 1"}"#,
+        r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":0,"mv":"a1","think_ms":-5}"#,
+        r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":0,"mv":"a1","think_ms":90000000000}"#,
+        r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":0,"mv":"a1","think_ms":"soon"}"#,
+        r#"{"op":"seek","req":1,"game":"konane","token":"0123456789abcdef0123456789abcdef","pace":{"live":{"limit_s":0,"increment_s":0}}}"#,
+        r#"{"op":"seek","req":1,"game":"konane","token":"0123456789abcdef0123456789abcdef","pace":{"live":{"limit_s":99999,"increment_s":0}}}"#,
+        r#"{"op":"seek","req":1,"game":"konane","token":"0123456789abcdef0123456789abcdef","pace":{"correspondence":4}}"#,
+        r#"{"op":"pool","req":1,"game":"konane","token":"0123456789abcdef0123456789abcdef","pace":"blitz"}"#,
         r#"{"op":"new","req":1,"game":""}"#,
         r#"{"op":"new","req":1,"game":"konane","seat":"third"}"#,
         r#"{"op":"new","req":1,"game":"konane","options":[["size"]]}"#,
@@ -467,4 +484,48 @@ fn ranges_sides_and_offers_read_their_words() {
     );
     assert_eq!(bad, Err(WireError::BadRange(1700, 1400)));
     assert!(bad.unwrap_err().to_string().contains("lower rating first"));
+}
+
+#[test]
+fn paces_and_clocks_are_carried_and_old_messages_read_as_untimed() {
+    let old = r#"{"op":"seek","req":1,"game":"konane","token":"0123456789abcdef0123456789abcdef"}"#;
+    let Ok(Request::Seek { pace, .. }) = Request::decode(old) else {
+        panic!("an old seek is read");
+    };
+    assert_eq!(pace, parlour_clock::Pace::Untimed);
+    let timed = r#"{"op":"seek","req":1,"game":"konane","token":"0123456789abcdef0123456789abcdef","pace":{"live":{"limit_s":300,"increment_s":3}}}"#;
+    let Ok(Request::Seek { pace, .. }) = Request::decode(timed) else {
+        panic!("a timed seek is read");
+    };
+    assert_eq!(pace.to_string(), "5+3");
+    let mv = r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":0,"mv":"a1","think_ms":1234}"#;
+    assert!(matches!(
+        Request::decode(mv),
+        Ok(Request::Move {
+            think_ms: Some(1234),
+            ..
+        })
+    ));
+    let refused = Request::decode(&mv.replace("\"think_ms\":1234", "\"think_ms\":-1")).expect_err("a negative time");
+    assert!(refused.to_string().contains("negative"), "{refused}");
+    let clock = parlour_clock::ClockView {
+        remaining_ms: [1000, 2000],
+        running: Some(parlour_rules::Player::P2),
+        first_move_ms: None,
+    };
+    let moved = Reply::Moved {
+        code: code(),
+        ply: 3,
+        mv: "a1".into(),
+        clock: Some(clock),
+    };
+    assert_eq!(Reply::decode(&moved.encode()).unwrap(), moved);
+    let untimed = Reply::Moved {
+        code: code(),
+        ply: 3,
+        mv: "a1".into(),
+        clock: None,
+    }
+    .encode();
+    assert!(!untimed.contains("clock"), "{untimed}");
 }

@@ -1,6 +1,7 @@
 //! One game in memory: its stored rows, its rules state, and the channel its followers hear
 //! it through.
 
+use parlour_clock::Pace;
 use parlour_online::wire::{GameView, PlayerTag, Reply, Seat};
 use parlour_rules::dynamic::{DynGame, GameSetup};
 use tokio::sync::broadcast;
@@ -76,6 +77,8 @@ impl Entry {
             resigned: self.stored.resigned,
             players: self.lobby.as_ref().map_or([None, None], |l| l.players.clone()),
             rated: self.lobby.as_ref().is_some_and(|l| l.rated),
+            pace: Pace::Untimed,
+            clock: None,
         }
     }
 
@@ -185,6 +188,7 @@ impl Entry {
                 code: fresh.code.clone(),
                 ply: ply as u32,
                 mv: mv.clone(),
+                clock: None,
             });
         }
         if !self.stored.agreed && fresh.agreed {

@@ -333,6 +333,7 @@ impl<S: Store> Registry<S> {
                         code: code.to_string(),
                         ply,
                         mv: canonical.clone(),
+                        clock: None,
                     });
                     self.cancel_offers(&mut e).await;
                     return Ok(canonical);

@@ -308,6 +308,7 @@ async fn shared_address(url: &str, p: &mut Probed) -> Result<(), String> {
             token: token.clone(),
             ply,
             mv: mv.clone(),
+            think_ms: None,
         };
         if matches!(ask(ws, &r).await?, Reply::Stored { .. }) {
             p.moves_stored += 1;

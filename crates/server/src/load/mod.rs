@@ -324,6 +324,7 @@ async fn play(
                     token: token.clone(),
                     ply,
                     mv: mv.clone(),
+                    think_ms: None,
                 },
             )
             .await?;

@@ -26,6 +26,7 @@ pub async fn meet(first: &mut Player, second: &mut Player, game: &str, rated: bo
             rated,
             side: SideChoice::First,
             range: None,
+            pace: parlour_clock::Pace::Untimed,
             token: t,
         })
         .await;
@@ -93,6 +94,7 @@ impl Table {
             token,
             ply,
             mv,
+            think_ms: None,
         }
     }
 

@@ -133,6 +133,8 @@ fn a_game_opened_by_code_comes_once_and_a_drop_refuses_what_waits() {
         resigned: Some(Seat::Second),
         players: [None, None],
         rated: true,
+        pace: parlour_clock::Pace::Untimed,
+        clock: None,
     };
     say(
         &pipe,
