@@ -364,7 +364,9 @@ fn game_buttons(
                 !busy && !remote.any() && !m.history().is_empty(),
                 egui::Button::new(with_key(seen, "Undo", "U")),
             )
-            .on_disabled_hover_text("Moves cannot be taken back in an online game.")
+            .on_disabled_hover_text(
+                "In an online game a move is taken back only by agreement: Ask to take back, above the table.",
+            )
             .clicked()
         {
             cmds.write(GameCommand::Undo);

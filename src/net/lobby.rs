@@ -266,6 +266,7 @@ fn indicator(
     screen: Res<State<Screen>>,
     phase: Option<Res<State<Phase>>>,
     status: Res<OnlineStatus>,
+    mut net: MessageWriter<NetCommand>,
     layout: Option<Res<crate::theme::layout::Layout>>,
 ) -> Result {
     // On a small screen the compact bar shows the players and the invite code instead.
@@ -316,6 +317,12 @@ fn indicator(
                 }
                 if let Some(m) = &status.message {
                     ui.label(egui::RichText::new(m).italics());
+                }
+                if !status.watching
+                    && !status.waiting_for_friend
+                    && let Some(ask) = super::offers::buttons(ui, &status.offers)
+                {
+                    net.write(NetCommand::Offer(ask));
                 }
             });
         });

@@ -10,6 +10,7 @@
 
 pub mod lobby;
 pub mod lobby_window;
+mod offers;
 pub mod players_window;
 
 use std::collections::VecDeque;
@@ -68,6 +69,8 @@ pub enum NetCommand {
     },
     /// Resign this seat's game (stored by the server; the game is then over for both).
     Resign,
+    /// An offer made or answered from the line above the table.
+    Offer(offers::OfferAsk),
     /// Leave the online game (it stays resumable).
     Leave,
 }
@@ -127,6 +130,8 @@ pub struct OnlineStatus {
     pub sending: bool,
     /// The players (`[first, second]`) with their ratings, in a game made in the lobby.
     pub players: [Option<parlour_online::wire::PlayerTag>; 2],
+    /// The offers (`net/offers.rs`).
+    pub offers: offers::OfferLine,
     /// The seat (in the client's terms) of `players[0]`, the side that moves first.
     pub first: Option<Player>,
 }
@@ -237,6 +242,14 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
                 }
                 continue;
             }
+            NetCommand::Offer(ask) => {
+                if let Some(link) = online.0.as_mut()
+                    && let Err(e) = offers::ask(&mut link.client, *ask)
+                {
+                    status.message = Some(e);
+                }
+                continue;
+            }
         };
         let mut client = OnlineClient::new(ws_url(&server), Box::new(WebSocketConnector));
         match cmd {
@@ -254,7 +267,7 @@ fn open_link(mut online: NonSendMut<Online>, mut cmds: MessageReader<NetCommand>
             NetCommand::Resume { code, token, .. } => {
                 client.resume(code, token);
             }
-            NetCommand::Leave | NetCommand::Resign => {}
+            NetCommand::Leave | NetCommand::Resign | NetCommand::Offer(_) => {}
         }
         *status = OnlineStatus {
             active: true,
@@ -334,6 +347,18 @@ fn poll_link(
     link.client.poll();
     let mut resync = false;
     while let Some(event) = link.client.next_event() {
+        if let Some((news, said)) = offers::news(&mut status.offers, &mut link.client, &event) {
+            status.message = said.or(status.message.take());
+            match news {
+                offers::OfferNews::TookBack => resync = true,
+                offers::OfferNews::Ended => remote.0 = [true, true],
+                offers::OfferNews::Rematch => {
+                    (link.started, link.resigned, link.resign_shown) = (false, None, false);
+                    status.offers = default();
+                }
+                offers::OfferNews::Noted => {}
+            }
+        }
         match event {
             Event::Seated(_) | Event::Watching if !link.started => {
                 let Some(game) = link.client.game().cloned() else {
@@ -348,6 +373,8 @@ fn poll_link(
                         status.watching = mine.is_none();
                         status.waiting_for_friend = !game.seats.iter().all(|s| *s);
                         status.players = game.players.clone();
+                        status.offers.rated = game.rated;
+                        status.offers.has_draws = setup.game.has_draws();
                         status.first = Some(link.first);
                         status.message = None;
                         next_screen.set(Screen::Playing);
@@ -405,10 +432,12 @@ fn poll_link(
             next_screen.set(Screen::Results);
         }
     }
-    if let Some(m) = m
+    let over = m.as_ref().is_some_and(|m| m.0.status().is_over()) || link.resigned.is_some();
+    status.offers.over = over || status.offers.agreed;
+    if m.is_some()
         && link.started
         && link.incoming.is_empty()
-        && (m.0.status().is_over() || link.resigned.is_some())
+        && status.offers.over
         && book
             .book
             .games

@@ -48,7 +48,7 @@ pub(crate) fn handle_commands(
                     if *cmd == GameCommand::Resign {
                         "Only a player at the table can resign; you are watching."
                     } else {
-                        "An online game is played to its end: moves cannot be taken back."
+                        "In an online game a move is taken back only by agreement: Ask to take back, above the table."
                     },
                     false,
                 );

@@ -12,6 +12,7 @@ use parlour_online::wire::Seat;
 use crate::session::{Session, session_from};
 
 mod lobby;
+mod offers;
 
 /// How long `play`, `genmove` and `online …` wait for the server (across reconnections).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
@@ -58,7 +59,9 @@ impl Link {
                 let mut scratch = s.clone_box();
                 scratch.genmove(args, cap_ms)
             }),
-            "undo" => Err("an online game cannot be taken back".into()),
+            "undo" => {
+                Err("an online game is taken back only by agreement: online offer takeback (casual games)".into())
+            }
             "setmoves" => Err("an online game's moves are the server's; setmoves works offline only".into()),
             "game" => Err("this is an online session: start games with `online new`".into()),
             "legal" | "status" | "show" | "history" | "perft" => match self.sync(session) {
@@ -77,6 +80,9 @@ impl Link {
 
     fn online(&mut self, args: &[&str], session: &mut Box<dyn Session>) -> Result<String, String> {
         if let Some(answer) = self.lobby(args, session) {
+            return answer;
+        }
+        if let Some(answer) = self.offers(args, session) {
             return answer;
         }
         match args {
@@ -179,8 +185,14 @@ impl Link {
         self.sync(session)
     }
 
-    /// `win <side> resignation` when a seat has resigned.
+    /// `win <side> resignation` when a seat has resigned, `draw agreed` after an agreed draw.
     fn resigned_status(&self, session: &dyn Session) -> Option<String> {
+        if let Some((result, reason)) = self.client.ended() {
+            return Some(match parlour_online::wire::Seat::parse(result) {
+                Some(seat) => format!("win {} {reason}", session.side_names()[seat.index()]),
+                None => format!("{result} {reason}"),
+            });
+        }
         let seat = self.client.game()?.resigned?;
         Some(format!(
             "win {} resignation",
@@ -279,7 +291,7 @@ impl Link {
         let seat = self.client.seat();
         let seen = self.client.game().map_or(0, |g| g.moves.len());
         let mine = |client: &OnlineClient, s: &dyn Session| match (s.turn(), seat) {
-            _ if client.game().is_some_and(|g| g.resigned.is_some()) => true,
+            _ if client.game().is_some_and(|g| g.resigned.is_some()) || client.ended().is_some() => true,
             (None, _) => true,
             (Some(t), Some(seat)) => t == seat.index(),
             // A watcher waits for the next move.
@@ -293,7 +305,7 @@ impl Link {
                 self.until(left, "waiting for the other seat", |client, _| {
                     client
                         .game()
-                        .is_some_and(|g| g.moves.len() > before || g.resigned.is_some())
+                        .is_some_and(|g| g.moves.len() != before || g.resigned.is_some() || client.ended().is_some())
                         .then_some(Ok(()))
                 })?;
                 self.sync(session)?;

@@ -10,14 +10,17 @@ use std::time::Duration;
 use parlour_clock::{ClockView, Pace};
 use web_time::Instant;
 
-use crate::wire::{GameView, Request, Seat};
+use crate::wire::{GameView, OfferKind, Request, Seat};
 mod account;
 mod link;
 pub mod lobby;
 mod lobby_state;
+mod offer_state;
+mod offers;
 mod replies;
 mod signed_in;
 
+pub use self::offer_state::PendingOffer;
 pub use self::signed_in::SignedIn;
 
 #[cfg(test)]
@@ -101,6 +104,37 @@ pub enum Event {
     Matched {
         /// The seek.
         id: u64,
+    },
+    /// A seat offered something: [`OnlineClient::pending_offer`] holds it until answered.
+    Offered(PendingOffer),
+    /// The offer made at `ply` was answered (or cancelled by a move: not accepted).
+    Answered {
+        /// What was offered.
+        kind: OfferKind,
+        /// The offer's ply.
+        ply: u32,
+        /// Whether it was accepted.
+        accept: bool,
+    },
+    /// The game ended by agreement (`draw`, `agreed`). Reported once.
+    Ended {
+        /// `first`, `second` or `draw`.
+        result: String,
+        /// Why.
+        reason: String,
+    },
+    /// A takeback was accepted: the game's moves from `ply` on are gone.
+    TookBack {
+        /// Moves kept.
+        ply: u32,
+    },
+    /// Both seats asked for a rematch: the game `code` is made, this client's seat there is
+    /// `seat`; resume it with this seat's token.
+    Rematch {
+        /// The new game's invite code.
+        code: String,
+        /// This client's seat there.
+        seat: Seat,
     },
     /// A request was refused (nothing changed), with the server's sentence.
     Refused {
@@ -187,6 +221,7 @@ pub struct OnlineClient {
     account: Option<SignedIn>,
     pairing: Option<(String, u32)>,
     lobby: lobby_state::LobbyState,
+    offers: offer_state::OfferState,
     /// When the position now on the board arrived: a move's thinking time is counted from it.
     turn_seen: Instant,
     /// The clock as the server last sent it, and when it arrived.
@@ -214,6 +249,7 @@ impl OnlineClient {
             account: None,
             pairing: None,
             lobby: lobby_state::LobbyState::default(),
+            offers: offer_state::OfferState::default(),
             turn_seen: now,
             clock_seen: None,
         }

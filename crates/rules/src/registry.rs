@@ -80,6 +80,14 @@ impl GameId {
         matches!(self, GameId::Soldiers).then_some(crate::Player::P1)
     }
 
+    /// Whether a game of it can end drawn, under any options: Kansho (equal scores),
+    /// Qyshinsu (a third repetition) and the Sixteen Soldiers (repetition, no capture for
+    /// long) can; Kōnane (the side that cannot move loses) and ConHex (a connection game)
+    /// cannot. A draw can be offered only where one can happen.
+    pub fn has_draws(self) -> bool {
+        !matches!(self, GameId::Konane | GameId::ConHex)
+    }
+
     /// Whether this is the game `id` names (aliases accepted).
     pub fn is(self, id: &str) -> bool {
         GameId::parse(id) == Some(self)
@@ -171,6 +179,30 @@ impl FromStr for GameId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_said_to_have_no_draws_never_end_drawn_in_random_games() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for g in GameId::ALL.into_iter().filter(|g| !g.has_draws()) {
+            for _ in 0..40 {
+                let mut game = crate::dynamic::GameSetup::new(g, &[]).unwrap().start();
+                while game.status() == crate::Status::Ongoing {
+                    let legal = game.legal();
+                    seed = seed
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    game.play(&legal[(seed >> 33) as usize % legal.len()]).unwrap();
+                }
+                assert!(
+                    !matches!(game.status(), crate::Status::Draw { .. }),
+                    "{} drawn: {:?}",
+                    g.id(),
+                    game.history()
+                );
+            }
+        }
+        assert!(GameId::ALL.iter().any(|g| g.has_draws()));
+    }
 
     #[test]
     fn a_game_id_is_written_as_its_engine_id_and_read_from_any_spelling() {

@@ -40,8 +40,8 @@ async fn a_rated_game(addr: &str) -> (String, Vec<String>) {
             rated: true,
             side: SideChoice::First,
             range: None,
+            pace: parlour_clock::Pace::Untimed,
             token: t,
-            pace: parlour_online::wire::Pace::Untimed,
         })
         .await
     else {

@@ -1,4 +1,5 @@
-//! `online seek`, `seeks`, `accept`, `rating`, `games` and `leaderboard`: the lobby from the
+//! `online seek`, `seeks`, `accept`, `rating`, `games` and `leaderboard` (the offers are
+//! `offers.rs`): the lobby from the
 //! line protocol (`shared/engine-protocol.md`, "Accounts, the lobby, ratings and clocks"). A
 //! seek blocks until it is taken, then takes its seat as `online resume` would; `online pair`
 //! (quick pairing) blocks likewise until the pool's wave pairs it.
@@ -7,7 +8,7 @@ use std::time::Duration;
 
 use parlour_online::client::Event;
 use parlour_online::client::lobby::SeekOptions;
-use parlour_online::wire::{OfferKind, PlayerTag, RatingRange, Reply, SideChoice};
+use parlour_online::wire::{PlayerTag, RatingRange, Reply, SideChoice};
 
 use super::Link;
 use crate::session::Session;
@@ -31,12 +32,6 @@ impl Link {
             ["games", game] => self.games(Some(game)),
             ["leaderboard", key] => self.leaderboard(key),
             ["clock"] | ["claim", ..] => Err(NO_CLOCKS.into()),
-            ["offer", kind] if OfferKind::parse(kind).is_some() => {
-                Err("draw and takeback offers come in a later version".into())
-            }
-            ["answer", "accept" | "decline"] | ["rematch"] => {
-                Err("offers and rematches come in a later version".into())
-            }
             ["pair", game, rest @ ..] => self.pair(game, rest, session),
             _ => return None,
         })

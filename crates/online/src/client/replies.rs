@@ -12,10 +12,11 @@ use super::{Event, OnlineClient, Role};
 impl OnlineClient {
     pub(super) fn receive(&mut self, reply: Reply) {
         let Some(reply) = self.account_reply(reply) else { return };
+        let Some(reply) = self.offer_reply(reply) else { return };
         let Some(reply) = self.lobby_reply(reply) else { return };
         match reply {
             Reply::Account { .. } | Reply::PairingCode { .. } => {}
-            // Taken by `lobby_reply` above; pushed news of offers comes in a later version.
+            // Taken by `offer_reply` and `lobby_reply` above.
             Reply::Seeking { .. }
             | Reply::Matched { .. }
             | Reply::Done { .. }
@@ -89,6 +90,7 @@ impl OnlineClient {
 
     /// Takes the server's copy of the game, reporting the moves this client had not seen.
     fn adopt(&mut self, game: GameView) {
+        self.offers_of(&game.code);
         let known = match &self.game {
             Some(g) if g.code == game.code && game.moves.starts_with(&g.moves) => g.moves.len(),
             _ => 0,

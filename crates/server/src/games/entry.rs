@@ -8,6 +8,7 @@ use tokio::sync::broadcast;
 
 use super::refusal::{Ending, PlayRefusal};
 use super::secrets::hash_token;
+use crate::store::offers::Offer;
 use crate::store::{StoreError, StoredGame};
 
 /// How many pushes a slow follower may fall behind before it is cut off (it then reconnects
@@ -27,6 +28,18 @@ pub struct Entry {
     pub(super) followers: Option<broadcast::Sender<Reply>>,
     /// The players and whether the game is rated, for a game made in the lobby.
     pub(super) lobby: Option<LobbySeats>,
+    /// The offers as this process's followers last heard of them.
+    pub(super) seen: OffersSeen,
+}
+
+/// A game's offers as its followers on this process last heard of them, so what another
+/// process changed is pushed once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OffersSeen {
+    /// The pending offer.
+    pub pending: Option<Offer>,
+    /// The game the accepted rematch made.
+    pub rematch: Option<String>,
 }
 
 /// A lobby game's players as the table shows them, and whether it is rated.
@@ -49,6 +62,7 @@ impl Entry {
             session,
             followers: None,
             lobby: None,
+            seen: OffersSeen::default(),
         })
     }
 
@@ -75,6 +89,7 @@ impl Entry {
                 seat,
                 side: self.session.side_names()[seat.index()],
             }),
+            None if self.stored.agreed => Some(Ending::Agreed),
             None => Ending::by_rules(self.session.status(), |p| self.session.side_name(p)),
         }
     }
@@ -88,7 +103,7 @@ impl Entry {
                 let seat = Seat::BOTH.into_iter().find(|s| names[s.index()] == winner)?;
                 seat.word()
             }
-            Ending::Drawn { .. } => "draw",
+            Ending::Drawn { .. } | Ending::Agreed => "draw",
         })
     }
 
@@ -145,14 +160,27 @@ impl Entry {
                 });
             }
         }
-        let known = self.stored.moves.len();
-        if fresh.moves.len() < known || fresh.moves[..known] != self.stored.moves[..] {
-            return Err(StoreError::Damaged(format!(
-                "game {} changed under this server",
-                fresh.code
-            )));
+        // Moves taken back (by an accepted takeback another process stored): rebuild the rules'
+        // state from the moves both agree on.
+        let kept = self
+            .stored
+            .moves
+            .iter()
+            .zip(&fresh.moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        if kept < self.stored.moves.len() {
+            self.session = self
+                .setup
+                .replay(&fresh.moves[..kept])
+                .map_err(|e| StoreError::Damaged(e.to_string()))?;
+            self.stored.moves.truncate(kept);
+            self.push(Reply::TookBack {
+                code: fresh.code.clone(),
+                ply: kept as u32,
+            });
         }
-        for (ply, mv) in fresh.moves.iter().enumerate().skip(known) {
+        for (ply, mv) in fresh.moves.iter().enumerate().skip(kept) {
             self.session
                 .play(mv)
                 .map_err(|e| StoreError::Damaged(format!("stored move {mv}: {e}")))?;
@@ -161,6 +189,13 @@ impl Entry {
                 ply: ply as u32,
                 mv: mv.clone(),
                 clock: None,
+            });
+        }
+        if !self.stored.agreed && fresh.agreed {
+            self.push(Reply::Ended {
+                code: fresh.code.clone(),
+                result: "draw".into(),
+                reason: "agreed".into(),
             });
         }
         if let (None, Some(seat)) = (self.stored.resigned, fresh.resigned) {

@@ -6,6 +6,8 @@
 
 mod ending;
 mod entry;
+mod offer_refusal;
+mod offers;
 mod refusal;
 mod secrets;
 #[cfg(test)]
@@ -19,6 +21,7 @@ use parlour_rules::dynamic::{GameSetup, SetupError};
 use tokio::sync::{Mutex as AsyncMutex, broadcast};
 
 pub use self::entry::{Entry, LobbySeats};
+pub use self::offer_refusal::OfferRefusal;
 pub use self::refusal::{CreateError, Ending, PlayRefusal, Refusal, SeatRefusal};
 pub use self::secrets::{code_for_token, hash_token, random_code, random_text, random_token};
 use crate::store::{Store, StoreError, StoredGame, resign_row};
@@ -135,6 +138,7 @@ impl<S: Store> Registry<S> {
             .ok_or_else(|| Refusal::NoSuchCode(code.to_string()))?;
         let mut entry = Entry::new(stored)?;
         self.load_lobby(&mut entry).await;
+        self.offers_changed(&mut entry, false).await;
         let entry = Arc::new(AsyncMutex::new(entry));
         let mut games = self.games.lock().map_err(|_| Refusal::ShuttingDown)?;
         Ok(games.entry(code.to_string()).or_insert(entry).clone())
@@ -173,6 +177,8 @@ impl<S: Store> Registry<S> {
                 tokens: tokens.clone(),
                 moves: vec![],
                 resigned: None,
+                agreed: false,
+                rows: 0,
             };
             if self.note(self.store.create(&stored).await)? {
                 let mut entry = Entry {
@@ -181,6 +187,7 @@ impl<S: Store> Registry<S> {
                     session,
                     followers: None,
                     lobby: None,
+                    seen: Default::default(),
                 };
                 let reply = Seated {
                     seat,
@@ -267,11 +274,13 @@ impl<S: Store> Registry<S> {
         let entry = self.entry(code).await?;
         let mut e = entry.lock().await;
         let seat = self.seat_for(&mut e, token).await?;
+        let follow = e.follow();
+        self.tell_newcomer(&mut e);
         Ok(Seated {
             seat,
             token: token.to_string(),
             game: e.view(),
-            follow: e.follow(),
+            follow,
         })
     }
 
@@ -279,7 +288,9 @@ impl<S: Store> Registry<S> {
     pub async fn watch(&self, code: &str) -> Result<(GameView, broadcast::Receiver<Reply>), Refusal> {
         let entry = self.entry(code).await?;
         let mut e = entry.lock().await;
-        Ok((e.view(), e.follow()))
+        let follow = e.follow();
+        self.tell_newcomer(&mut e);
+        Ok((e.view(), follow))
     }
 
     /// Checks and stores a move; answers with its canonical notation once it is stored. The
@@ -312,9 +323,10 @@ impl<S: Store> Registry<S> {
                 return Err(PlayRefusal::NotYourTurn(names[t]).into());
             }
             let canonical = e.session.play(mv).map_err(PlayRefusal::Move)?;
-            match self.note(self.store.append(code, ply, &canonical).await) {
+            match self.note(self.store.append(code, e.stored.row_of(ply), &canonical).await) {
                 Ok(true) => {
                     e.stored.moves.push(canonical.clone());
+                    e.stored.rows += 1;
                     // A lobby game's end is recorded (and rated) before anyone hears of it.
                     self.ended(&mut e).await;
                     e.push(Reply::Moved {
@@ -323,6 +335,7 @@ impl<S: Store> Registry<S> {
                         mv: canonical.clone(),
                         clock: None,
                     });
+                    self.cancel_offers(&mut e).await;
                     return Ok(canonical);
                 }
                 Ok(false) => {
@@ -352,15 +365,16 @@ impl<S: Store> Registry<S> {
             if let Some(over) = e.over() {
                 return Err(over.into());
             }
-            let ply = e.stored.moves.len() as u32;
-            if self.note(self.store.append(code, ply, &resign_row(seat)).await)? {
+            if self.note(self.store.append(code, e.stored.rows, &resign_row(seat)).await)? {
                 e.stored.resigned = Some(seat);
+                e.stored.rows += 1;
                 self.ended(&mut e).await;
                 e.push(Reply::Resigned {
                     req: None,
                     code: code.to_string(),
                     seat,
                 });
+                self.cancel_offers(&mut e).await;
                 return Ok(seat);
             }
             // Another process stored a move (or a resignation) at that place first.
@@ -423,6 +437,7 @@ impl<S: Store> Registry<S> {
         if let Err(err) = self.reload(&mut e).await {
             eprintln!("parlour-server: catching up with game {code} failed: {err}");
         }
+        self.offers_changed(&mut e, true).await;
     }
 }
 

@@ -118,6 +118,8 @@ pub enum Ending {
         /// The rule page's end reason.
         reason: &'static str,
     },
+    /// Both seats agreed a draw.
+    Agreed,
     /// The rules ended it in a draw.
     Drawn {
         /// The rule page's end reason.
@@ -144,6 +146,7 @@ impl Ending {
             Ending::Resigned { side, .. } => format!(": {side} resigned"),
             Ending::Won { winner, reason } => format!(" (win {winner} {reason})"),
             Ending::Drawn { reason } => format!(" (draw {reason})"),
+            Ending::Agreed => " (draw agreed)".to_string(),
         }
     }
 }

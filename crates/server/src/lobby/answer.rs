@@ -7,7 +7,7 @@ use tokio::sync::broadcast;
 
 use super::{LobbyRefusal, SeekAsk, Seeking, views};
 use crate::accounts::Account;
-use crate::games::Registry;
+use crate::games::{OfferRefusal, Registry};
 use crate::store::Store;
 
 /// Answers `request` when it is the lobby's; any other request is given back.
@@ -95,11 +95,31 @@ pub async fn answer<S: Store>(
                 }
                 Reply::Seeking { req, id }
             }),
-        Request::Offer { .. } | Request::Answer { .. } => Err(LobbyRefusal::Later("Draw, takeback and rematch offers")),
+        Request::Offer {
+            code, token, ply, kind, ..
+        } => Ok(done(req, registry.offer(&code, &token, ply, kind).await)),
+        Request::Answer {
+            code,
+            token,
+            ply,
+            accept,
+            ..
+        } => Ok(done(req, registry.answer(&code, &token, ply, accept).await)),
         other => return Err(other),
     };
     Ok(result.unwrap_or_else(|e| Reply::Error {
         req: Some(req),
         message: e.to_string(),
     }))
+}
+
+/// `Done`, or the refusal's sentence.
+fn done(req: u64, result: Result<(), OfferRefusal>) -> Reply {
+    match result {
+        Ok(()) => Reply::Done { req },
+        Err(e) => Reply::Error {
+            req: Some(req),
+            message: e.to_string(),
+        },
+    }
 }

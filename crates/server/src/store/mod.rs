@@ -11,6 +11,7 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 pub mod accounts;
 mod error;
+pub mod offers;
 pub mod pools;
 pub(crate) mod pools_sql;
 pub mod postgres;
@@ -37,6 +38,27 @@ pub struct StoredGame {
     /// The seat that resigned, if one did: stored as the row after the last move (see
     /// [`resign_row`]), so a resignation and a move can never both take the same place.
     pub resigned: Option<Seat>,
+    /// Whether the seats agreed a draw (the row [`DRAW_ROW`] after the last move).
+    pub agreed: bool,
+    /// How many `moves` rows the game has: its moves, and the rows of resignations, agreed
+    /// draws and takebacks ([`takeback_row`]) among them. The next row's number.
+    pub rows: u32,
+}
+
+impl StoredGame {
+    /// The `moves` row number the move at `ply` (moves before it) is stored under, counting
+    /// the takeback rows before it.
+    pub fn row_of(&self, ply: u32) -> u32 {
+        self.rows - self.moves.len() as u32 + ply
+    }
+}
+
+/// The `moves` row of a draw both seats agreed (a space: never a move).
+pub const DRAW_ROW: &str = "draw agreed";
+
+/// The `moves` row of an accepted takeback that keeps the first `kept` moves.
+pub fn takeback_row(kept: u32) -> String {
+    format!("takeback {kept}")
 }
 
 /// The text of the `moves` row that records `seat`'s resignation. It has a space, which no
@@ -65,7 +87,14 @@ pub enum Heard {
 /// The storage the server needs (games here, accounts in [`accounts::AccountStore`]). Each
 /// write is durable when its future returns `Ok`.
 pub trait Store:
-    accounts::AccountStore + seeks::SeekStore + ratings::RatingStore + pools::PoolStore + Send + Sync + 'static
+    accounts::AccountStore
+    + seeks::SeekStore
+    + ratings::RatingStore
+    + pools::PoolStore
+    + offers::OfferStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Stores a new game; `Ok(false)` when the code is already taken.
     fn create(&self, game: &StoredGame) -> impl Future<Output = Result<bool, StoreError>> + Send;
@@ -92,6 +121,7 @@ pub trait Store:
 /// (3) the row the health check writes, then (4) accounts, their devices' secrets and pairing
 /// codes, then (5) the lobby: seeks, each lobby game's players, ratings and their history, then
 /// (6) the quick-pairing pools.
+/// (7) offers: draws, takebacks and rematches.
 fn migrations() -> Vec<Migration> {
     let step = |version, name, sql: &'static str| {
         Migration::new(
@@ -113,6 +143,7 @@ fn migrations() -> Vec<Migration> {
         step(4, "accounts", include_str!("../../migrations/0004_accounts.sql")),
         step(5, "lobby", include_str!("../../migrations/0005_lobby.sql")),
         step(6, "pools", include_str!("../../migrations/0006_pools.sql")),
+        step(7, "offers", include_str!("../../migrations/0007_offers.sql")),
     ]
 }
 
@@ -150,6 +181,8 @@ pub(crate) fn game_from(row: GameRow) -> Result<StoredGame, StoreError> {
         tokens: [first, second],
         moves: vec![],
         resigned: None,
+        agreed: false,
+        rows: 0,
     })
 }
 
@@ -164,23 +197,26 @@ pub(crate) fn attach_moves(games: &mut [StoredGame], rows: Vec<(String, i64, Str
             return Err(StoreError::Damaged(format!("a move of unknown game {code}")));
         };
         let g = &mut games[i];
-        if g.resigned.is_some() {
-            return Err(StoreError::Damaged(format!(
-                "game {code} has a move after its resignation"
-            )));
+        if g.resigned.is_some() || g.agreed {
+            return Err(StoreError::Damaged(format!("game {code} has a move after its end")));
         }
-        if ply != g.moves.len() as i64 {
-            return Err(StoreError::Damaged(format!(
-                "game {code} misses move {}",
-                g.moves.len()
-            )));
+        if ply != i64::from(g.rows) {
+            return Err(StoreError::Damaged(format!("game {code} misses row {}", g.rows)));
         }
-        match mv.strip_prefix("resign ") {
-            Some(word) => {
-                g.resigned =
-                    Some(Seat::parse(word).ok_or_else(|| StoreError::Damaged(format!("game {code}: row {mv:?}")))?);
+        g.rows += 1;
+        let damaged = || StoreError::Damaged(format!("game {code}: row {mv:?}"));
+        if let Some(word) = mv.strip_prefix("resign ") {
+            g.resigned = Some(Seat::parse(word).ok_or_else(damaged)?);
+        } else if mv == DRAW_ROW {
+            g.agreed = true;
+        } else if let Some(kept) = mv.strip_prefix("takeback ") {
+            let kept: usize = kept.parse().map_err(|_| damaged())?;
+            if kept >= g.moves.len() {
+                return Err(damaged());
             }
-            None => g.moves.push(mv),
+            g.moves.truncate(kept);
+        } else {
+            g.moves.push(mv);
         }
     }
     Ok(())

@@ -26,6 +26,7 @@ super::pools_sql::pool_store!(PgStore, sqlx::Postgres, pool, pool, "BEGIN", Some
 
 /// One server process pairs a pool at a time: the others find its wave's lock taken.
 const POOL_LOCK: &str = "SELECT pg_try_advisory_xact_lock(hashtext($1)::bigint)";
+super::offers::offer_store!(PgStore, pool, pool, "BEGIN", "SELECT pg_notify('parlour_games', $1)");
 
 impl PgStore {
     /// Connects to `url` (`postgres://…`) and migrates the schema.

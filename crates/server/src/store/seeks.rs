@@ -170,7 +170,7 @@ pub(crate) const SEEK_ALIVE: &str = "UPDATE seeks SET heartbeat = $2 WHERE id = 
 pub(crate) const DROP_SEEK: &str = "DELETE FROM seeks WHERE id = $1 AND account = $2 AND code IS NULL";
 /// A lobby game with each seat's account, name and rating under the game's key.
 pub(crate) const GAME_COLUMNS: &str = "SELECT p.code, g.game, g.options, p.rated, p.rating_key, p.result, p.ended,
-     (SELECT COUNT(*) FROM moves m WHERE m.code = p.code AND m.mv NOT LIKE 'resign %'),
+     (SELECT COUNT(*) FROM moves m WHERE m.code = p.code AND m.mv NOT LIKE '% %'),
      p.first_account, fa.name, fr.rating, fr.deviation, fr.volatility, fr.games, fr.last_game,
      p.second_account, sa.name, sr.rating, sr.deviation, sr.volatility, sr.games, sr.last_game
      FROM game_players p JOIN games g ON g.code = p.code

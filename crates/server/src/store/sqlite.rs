@@ -60,6 +60,7 @@ super::accounts::account_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE")
 super::seeks_sql::seek_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 super::ratings::rating_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 super::pools_sql::pool_store!(SqliteStore, sqlx::Sqlite, accounts, reads, "BEGIN IMMEDIATE", None);
+super::offers::offer_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE", "SELECT $1");
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `url` (`sqlite://PATH`) and migrates it.
