@@ -3,7 +3,9 @@
 //! game play a random legal move about once per interval, measuring the round trip from
 //! sending a move to its `stored` reply. Afterwards every game in the database is compared
 //! with what its clients sent. `--ramp` repeats with more and more games until the 99th
-//! percentile passes 100 ms.
+//! percentile passes 100 ms. `--lobby` is issue 74's lobby load test instead (`lobby.rs`): named
+//! players pairing and playing through HAProxy in front of two server processes on one
+//! PostgreSQL, one of them killed halfway.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -17,6 +19,12 @@ use crate::store::postgres::PgStore;
 use crate::store::sqlite::SqliteStore;
 
 mod attack;
+mod check_db;
+mod cluster;
+mod conn;
+mod lobby;
+mod player;
+mod shared;
 mod ws;
 
 use attack::{attack, probe, resident_mb};
@@ -53,6 +61,17 @@ pub struct Options {
     /// about 75 s more) and reports what each got.
     #[arg(long)]
     attack: bool,
+    /// Issue 74's lobby load test instead: --players named players join the rated pool or take
+    /// or post seeks and play short games of Kōnane 6×6 for --seconds, through HAProxy in front
+    /// of two parlour-server processes on one PostgreSQL (a throw-away cluster unless
+    /// --database postgres://… is given); halfway one server is killed and started again.
+    /// Then checks the database: no player in two games at once, no seek or pool entry taken
+    /// twice, every rated game rated once, no acknowledged move lost.
+    #[arg(long, conflicts_with_all = ["attack", "ramp"])]
+    lobby: bool,
+    /// Players in the lobby load test.
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "lobby")]
+    players: usize,
 }
 
 fn millis(v: &str) -> Result<Duration, String> {
@@ -82,6 +101,14 @@ pub fn main(o: Options) -> ExitCode {
 }
 
 async fn bench(o: Options) -> Result<(), String> {
+    if o.lobby {
+        return lobby::run(lobby::Options {
+            players: o.players,
+            seconds: o.seconds,
+            database: o.database,
+        })
+        .await;
+    }
     let scratch = std::env::temp_dir().join(format!("parlour-load-{}", std::process::id()));
     let database = match &o.database {
         Some(d) => d.clone(),
