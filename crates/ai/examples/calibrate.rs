@@ -10,7 +10,9 @@
 //! calibration by tenths of the predicted chance (predicted against observed), in Markdown.
 //!
 //! `cargo run --release -p parlour-ai --example calibrate -- [--games N] [--ms N | --nodes N]
-//! [--holdout N] [--threads N] [game …]` (`--threads N`: games played N at a time; `--holdout N`: N more games, not fitted on, whose Brier scores are printed raw,
+//! [--holdout N] [--threads N] [--play-nodes N --review-ms M [--sample K]] [game …]` (`--threads N`: games played N at a time;
+//! `--play-nodes N --review-ms M`: the moves chosen at N nodes or playouts, and K positions a game
+//! (default 4) valued at the work M milliseconds take on this machine, measured first; `--holdout N`: N more games, not fitted on, whose Brier scores are printed raw,
 //! under this run's fit and under the shipped mapping — the out-of-sample check)
 //! (games: kansho, konane, conhex, qyshinsu, soldiers — its games go round the four boards and
 //! Monk and Water, since the analysis knows the game, not the variant).
@@ -29,7 +31,17 @@ const MAX_PLIES: u32 = 400;
 /// One game's positions: (value for the side to move, that side).
 type Record = Vec<(f32, Player)>;
 
-fn self_play<G: Knowledge>(start: &G, budget: Budget, seed: u64) -> Vec<(f32, f32)> {
+/// How the games are played and which positions are valued: every move chosen by the analysis's
+/// search at `play`; with `value = Some((budget, k))`, `k` positions of each game (drawn by the
+/// seed among those whose search at `play` proved nothing) valued again at `budget` — the review's
+/// budget for the pairs, a cheaper one for the moves — else every unproven position at `play`.
+#[derive(Clone, Copy)]
+struct Plan {
+    play: Budget,
+    value: Option<(Budget, usize)>,
+}
+
+fn self_play<G: Knowledge>(start: &G, plan: Plan, seed: u64) -> Vec<(f32, f32)> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut g = start.clone();
     let mut buf = Vec::new();
@@ -40,19 +52,58 @@ fn self_play<G: Knowledge>(start: &G, budget: Budget, seed: u64) -> Vec<(f32, f3
         }
     }
     // Each position valued, and its move chosen, exactly as the analysis values it.
-    let mut seen: Record = Vec::new();
+    let mut seen: Vec<(f32, G)> = Vec::new();
     while !g.status().is_over() && g.ply() < MAX_PLIES {
-        let v = position_value(&g, budget, seed ^ u64::from(g.ply()), &StopFlag::new()).expect("not cancelled");
+        let v = position_value(&g, plan.play, seed ^ u64::from(g.ply()), &StopFlag::new()).expect("not cancelled");
         let Some(mv) = v.result.best else { break };
         if v.proven.is_none() && v.result.iterations > 0 {
-            seen.push((v.value, g.side_to_move()));
+            seen.push((v.value, g.clone()));
         }
         g.apply(mv);
     }
+    let mut record: Record = Vec::new();
+    match plan.value {
+        None => record.extend(seen.iter().map(|(v, pos)| (*v, pos.side_to_move()))),
+        Some((budget, k)) => {
+            // A partial Fisher–Yates shuffle: the first `k` are a uniform sample.
+            for i in 0..k.min(seen.len()) {
+                let j = rng.random_range(i..seen.len());
+                seen.swap(i, j);
+                let pos = &seen[i].1;
+                let v = position_value(pos, budget, seed ^ u64::from(pos.ply()) ^ 0x5eed, &StopFlag::new())
+                    .expect("not cancelled");
+                if v.proven.is_none() && v.result.iterations > 0 {
+                    record.push((v.value, pos.side_to_move()));
+                }
+            }
+        }
+    }
     let status = g.status();
-    seen.into_iter()
+    record
+        .into_iter()
         .map(|(v, side)| (v, status.score_for(side).unwrap_or(0.5) as f32))
         .collect()
+}
+
+/// The iterations (nodes or playouts) a search of `ms` milliseconds makes on this machine, the
+/// median over the start and a few positions a few random plies in: the review's time budget as
+/// a budget of work, so that a run is the same on a busy machine.
+fn iterations_in<G: Knowledge>(start: &G, ms: u64) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut buf = Vec::new();
+    let mut counts = Vec::new();
+    for probe in 0..5u64 {
+        let mut g = start.clone();
+        for _ in 0..probe * 2 {
+            if let Some(mv) = g.random_move(&mut rng, &mut buf) {
+                g.apply(mv);
+            }
+        }
+        let v = position_value(&g, Budget::millis(ms), probe, &StopFlag::new()).expect("not cancelled");
+        counts.push(v.result.iterations);
+    }
+    counts.sort_unstable();
+    counts[counts.len() / 2].max(1)
 }
 
 /// Fits `a`, `b` of `σ(a · logit(v) + b)` to the pairs by Newton's method on the log-loss.
@@ -181,6 +232,11 @@ fn main() {
         Some(n) => Budget::iterations(n),
         None => Budget::millis(flag("--ms").unwrap_or(200)),
     };
+    // `--play-nodes N --review-ms M --sample K`: moves at N nodes (playouts), K positions a game
+    // valued at the work M milliseconds take here (measured first, per game).
+    let play_nodes = flag("--play-nodes");
+    let review_ms = flag("--review-ms");
+    let sample = flag("--sample").unwrap_or(4) as usize;
     let holdout = flag("--holdout").unwrap_or(0) as usize;
     let threads = flag("--threads").unwrap_or(1).max(1) as usize;
     let named: Vec<&str> = args
@@ -193,6 +249,17 @@ fn main() {
     const SOLDIERS: [&str; 5] = ["board1", "board2", "board3", "board4", "monk"];
     for name in if named.is_empty() { all.to_vec() } else { named } {
         let id: GameId = name.parse().expect("a game id");
+        let plan = with_game!(id, G => {
+            let start = G::new(&G::parse_options(&[]).expect("default options"));
+            match (play_nodes, review_ms) {
+                (Some(n), Some(ms)) => {
+                    let work = iterations_in(&start, ms);
+                    eprintln!("{name}: {ms} ms here is {work} iterations; moves at {n}, {sample} positions a game valued");
+                    Plan { play: Budget::iterations(n), value: Some((Budget::iterations(work), sample)) }
+                }
+                _ => Plan { play: budget, value: None },
+            }
+        });
         let play = |range: std::ops::Range<usize>| -> Vec<(f32, f32)> {
             with_game!(id, G => {
                 // Games shared out over `threads` threads; the pairs kept in game order.
@@ -214,7 +281,7 @@ fn main() {
                                 _ => vec![],
                             };
                             let start = G::new(&G::parse_options(&opts).expect("valid options"));
-                            let pairs = self_play(&start, budget, 1000 + i as u64);
+                            let pairs = self_play(&start, plan, 1000 + i as u64);
                             let mut d = done.lock().unwrap();
                             d.push((i, pairs));
                             eprint!("\r{name}: {} of {} games", d.len(), range.len());
