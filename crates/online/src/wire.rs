@@ -22,7 +22,7 @@ pub use self::limits::{
 pub use self::lobby::{
     GameSummary, HistoryPoint, LiveGame, OfferKind, PlayerTag, Rated, RatingRange, RatingRow, SeekView, SideChoice,
 };
-pub use self::reply::{GameView, Reply};
+pub use self::reply::{EndView, GameView, Reply};
 pub use self::request::Request;
 pub use self::seat::Seat;
 /// A game's pace and clock as the messages carry them (from `parlour-clock`).

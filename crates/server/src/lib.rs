@@ -81,6 +81,7 @@ async fn serve<S: Store>(
 ) -> Result<(), StoreError> {
     let weak = Arc::downgrade(&registry);
     tokio::spawn(lobby::pools::run_waves(Arc::downgrade(&registry), policy.pools));
+    tokio::spawn(games::timing::keep_clocks(Arc::downgrade(&registry)));
     tokio::spawn(async move {
         let mut every = tokio::time::interval(policy.limits.forget_every);
         every.tick().await;

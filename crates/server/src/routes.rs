@@ -288,6 +288,17 @@ async fn next_push(follow: &mut Option<broadcast::Receiver<Reply>>) -> Option<Re
     }
 }
 
+/// The reply to a stored move.
+fn stored(req: u64, code: String, ply: u32, mv: String, clock: Option<parlour_online::wire::ClockView>) -> Reply {
+    Reply::Stored {
+        req,
+        code,
+        ply,
+        mv,
+        clock,
+    }
+}
+
 /// One request, answered; `follow` switches to the game a seat or watch request names, and
 /// `account` to the account an account request signs in to. From a `peer`, a `new` spends one
 /// of the address's new games, and an invite code not found (or a seat token that holds no
@@ -358,14 +369,16 @@ pub async fn handle<S: Store>(
             Reply::Watching { req, game }
         }),
         Request::Move {
-            code, token, ply, mv, ..
-        } => registry.play(&code, &token, ply, &mv).await.map(|mv| Reply::Stored {
-            req,
             code,
+            token,
             ply,
             mv,
-            clock: None,
-        }),
+            think_ms,
+            ..
+        } => {
+            let played = registry.play_timed(&code, &token, ply, &mv, think_ms).await;
+            played.map(|(mv, clock)| stored(req, code, ply, mv, clock))
+        }
         Request::Resign { code, token, .. } => registry.resign(&code, &token).await.map(|seat| Reply::Resigned {
             req: Some(req),
             code,

@@ -1,6 +1,6 @@
 //! Two `parlour-engine connect` sessions meet through the lobby (`online seek`, `online seeks`,
 //! `online accept`), play a rated Kōnane 6×6 game to the rules' end, and both ratings change;
-//! the clock commands say clocks come later; two sessions paired by `online pair`.
+//! an untimed game has no clock and claims come later; two sessions paired by `online pair`.
 
 mod common;
 
@@ -34,14 +34,14 @@ fn two_engine_sessions_meet_through_a_seek_and_their_game_is_rated() {
             cmd(&mut ada, "online account new Ada_L").unwrap();
             let taken = cmd(&mut ada, "online seek konane size=6x6 rated side=first timeout=30").unwrap();
             let end = play_out(&mut ada);
-            // Clocks come later.
+            // An untimed game has no clock; claims come later.
             assert_eq!(
                 cmd(&mut ada, "online clock").unwrap_err(),
-                "clocks come in a later version"
+                "this game is not on a clock"
             );
             assert_eq!(
                 cmd(&mut ada, "online claim").unwrap_err(),
-                "clocks come in a later version"
+                "claiming a game from an absent opponent comes in a later version"
             );
             (taken, end)
         }
@@ -127,12 +127,12 @@ fn two_engine_sessions_are_paired_by_the_pool() {
     sides.sort();
     assert_eq!(sides, ["black", "white"]);
     assert!(got.iter().all(|(_, legal)| !legal.is_empty()));
-    // Clocks come later; alone in a pool, a timeout leaves it.
+    // Pools on a clock come later (a seek on one works); alone in a pool, a timeout leaves it.
     let mut ed = connect(&url);
     cmd(&mut ed, "online account new").unwrap();
     assert_eq!(
         cmd(&mut ed, "online pair conhex clock=5+3").unwrap_err(),
-        "clocks come in a later version"
+        "quick pairing on a clock or by correspondence comes in a later version; post a seek"
     );
     assert_eq!(
         cmd(&mut ed, "online pair conhex timeout=1").unwrap_err(),

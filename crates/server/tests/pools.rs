@@ -137,7 +137,8 @@ async fn a_rated_pool_is_refused_to_a_device_account_and_nothing_changes() {
         })
         .await;
     assert!(bad.contains("chess"), "{bad}");
-    // A clock is on the wire but not yet on the server: refused in a sentence, never ignored.
+    // Pools on a clock are on the wire but not yet on the server: refused in a sentence, never
+    // ignored.
     let timed = dev
         .refused(|req| Request::Pool {
             req,
@@ -148,10 +149,7 @@ async fn a_rated_pool_is_refused_to_a_device_account_and_nothing_changes() {
             pace: "5+3".parse().unwrap(),
         })
         .await;
-    assert_eq!(
-        timed,
-        "Games on a clock or by correspondence come in a later version of this server."
-    );
+    assert_eq!(timed, "Pools on a clock come in a later version of this server.");
     // The named player waits alone in the rated pool: the refused one was never in it.
     let (id, _) = join(&mut named, true).await;
     assert_eq!(matched(&mut named, id, WAVE * 6).await, None);

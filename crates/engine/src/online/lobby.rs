@@ -8,13 +8,13 @@ use std::time::Duration;
 
 use parlour_online::client::Event;
 use parlour_online::client::lobby::SeekOptions;
-use parlour_online::wire::{PlayerTag, RatingRange, Reply, SideChoice};
+use parlour_online::wire::{Pace, PlayerTag, RatingRange, Reply, SideChoice};
 
 use super::Link;
 use crate::session::Session;
 
-/// What the clock commands answer in this version.
-const NO_CLOCKS: &str = "clocks come in a later version";
+/// What a claim answers in this version.
+const NO_CLAIMS: &str = "claiming a game from an absent opponent comes in a later version";
 
 impl Link {
     /// The lobby's `online …` commands; `None` for the others.
@@ -31,10 +31,19 @@ impl Link {
             ["games"] => self.games(None),
             ["games", game] => self.games(Some(game)),
             ["leaderboard", key] => self.leaderboard(key),
-            ["clock"] | ["claim", ..] => Err(NO_CLOCKS.into()),
+            ["clock"] => self.clock(session),
+            ["claim", ..] => Err(NO_CLAIMS.into()),
             ["pair", game, rest @ ..] => self.pair(game, rest, session),
             _ => return None,
         })
+    }
+
+    /// `online clock`: both sides' time as the server last counted it, counted down since.
+    fn clock(&mut self, session: &mut Box<dyn Session>) -> Result<String, String> {
+        self.sync(session)?;
+        let clock = self.client.clock().ok_or("this game is not on a clock")?;
+        let running = clock.running.map_or("-", |p| session.side_names()[p.index()]);
+        Ok(format!("{} {} {running}", clock.remaining_ms[0], clock.remaining_ms[1]))
     }
 
     /// Sends a lobby request and waits for its answer (or the server's refusal).
@@ -54,6 +63,7 @@ impl Link {
         let asked = Asked::read(words)?;
         let mut seek = SeekOptions {
             rated: asked.rated,
+            pace: asked.pace,
             ..SeekOptions::default()
         };
         let timeout = asked.timeout;
@@ -79,7 +89,15 @@ impl Link {
     /// `online pair`: joins the pool and blocks until paired, then sits as a seek's seeker does.
     fn pair(&mut self, game: &str, words: &[&str], session: &mut Box<dyn Session>) -> Result<String, String> {
         self.not_following("pair")?;
-        let Asked { rated, timeout, pairs } = Asked::read(words)?;
+        let Asked {
+            rated,
+            timeout,
+            pairs,
+            pace,
+        } = Asked::read(words)?;
+        if !pace.is_untimed() {
+            return Err("quick pairing on a clock or by correspondence comes in a later version; post a seek".into());
+        }
         let req = self.client.pool(game, pairs, rated)?;
         self.answer(req)?;
         let Some(Reply::Seeking { id, .. }) = self.client.lobby_answer(req) else {
@@ -231,18 +249,21 @@ fn words(options: &[(String, String)]) -> String {
     pairs.join(",")
 }
 
-/// The words after a seek's or a pool's game: `rated`, `timeout=`, the refused clocks, and the
+/// The words after a seek's or a pool's game: `rated`, `timeout=`, `clock=` or `days=`, and the
 /// other `key=value` pairs in order.
 struct Asked {
     rated: bool,
+    pace: Pace,
     timeout: Option<Duration>,
     pairs: Vec<(String, String)>,
 }
 
 impl Asked {
     fn read(words: &[&str]) -> Result<Asked, String> {
+        let (mut clock, mut days) = (None, None);
         let mut asked = Asked {
             rated: false,
+            pace: Pace::Untimed,
             timeout: None,
             pairs: Vec::new(),
         };
@@ -255,13 +276,20 @@ impl Asked {
                 .split_once('=')
                 .ok_or_else(|| format!("'{word}' is not key=value"))?;
             match k {
-                "clock" | "days" => return Err(NO_CLOCKS.into()),
+                "clock" => clock = Some(*word),
+                "days" => days = Some(*word),
                 "timeout" => asked.timeout = Some(seconds(v)?),
                 _ => asked.pairs.push((k.to_string(), v.to_string())),
             }
         }
+        asked.pace = Pace::from_engine_words(value(clock), value(days)).map_err(|e| e.to_string())?;
         Ok(asked)
     }
+}
+
+/// The value of a `key=value` word.
+fn value(word: Option<&str>) -> Option<&str> {
+    word.and_then(|w| w.split_once('=')).map(|(_, v)| v)
 }
 
 /// A `timeout=` value: seconds.

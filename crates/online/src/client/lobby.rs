@@ -21,7 +21,7 @@ impl OnlineClient {
             side: seek.side,
             range: seek.range,
             token: token.clone(),
-            pace: parlour_clock::Pace::Untimed,
+            pace: seek.pace,
         });
         self.lobby.seek_tokens.insert(req, token);
         Ok(req)

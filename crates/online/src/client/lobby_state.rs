@@ -27,4 +27,6 @@ pub struct SeekOptions {
     pub side: SideChoice,
     /// The ratings accepted.
     pub range: Option<RatingRange>,
+    /// Untimed, a live clock or days a move.
+    pub pace: parlour_clock::Pace,
 }

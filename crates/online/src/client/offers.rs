@@ -153,6 +153,7 @@ mod tests {
             rated: false,
             pace: parlour_clock::Pace::Untimed,
             clock: None,
+            ended: None,
         };
         say(Reply::Seated {
             req: join,

@@ -102,6 +102,9 @@ impl OnlineClient {
             });
         }
         self.clock_seen = game.clock.map(|c| (c, Instant::now()));
+        if let Some(end) = &game.ended {
+            self.offers.ended = Some((end.result.clone(), end.reason.clone()));
+        }
         let other_game = self.game.as_ref().is_none_or(|g| g.code != game.code);
         if other_game || game.moves.len() > known {
             self.turn_seen = Instant::now();

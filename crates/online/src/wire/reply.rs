@@ -35,6 +35,20 @@ pub struct GameView {
     /// On a live clock: both sides' time as the server counted it when it sent this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockView>,
+    /// How the game ended, when it ended other than by the rules or a resignation (a draw
+    /// agreed, a fall, an abort): what `ended` said when it happened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<EndView>,
+}
+
+/// How a game ended other than by a move or a resignation, as [`Reply::Ended`] tells it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndView {
+    /// `first`, `second`, `draw` or `aborted`.
+    pub result: String,
+    /// Why: `agreed`, `time` (the loser's time ran out) or `aborted` (a first move did not come
+    /// in time; unrated).
+    pub reason: String,
 }
 
 fn no_players(players: &[Option<PlayerTag>; 2]) -> bool {
@@ -219,9 +233,9 @@ pub enum Reply {
     Ended {
         /// Invite code.
         code: String,
-        /// `first`, `second` or `draw`.
+        /// `first`, `second`, `draw` or `aborted`.
         result: String,
-        /// Why (`agreed`).
+        /// Why (`agreed`, `time`, `aborted`).
         reason: String,
     },
     /// Pushed to everyone following a game when a takeback is accepted: moves from `ply` on

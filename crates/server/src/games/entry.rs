@@ -1,15 +1,15 @@
 //! One game in memory: its stored rows, its rules state, and the channel its followers hear
 //! it through.
 
-use parlour_clock::Pace;
 use parlour_online::wire::{GameView, PlayerTag, Reply, Seat};
 use parlour_rules::dynamic::{DynGame, GameSetup};
 use tokio::sync::broadcast;
 
-use super::refusal::{Ending, PlayRefusal};
+use super::clock_rows::clock_of;
+use super::refusal::{Ending, PlayRefusal, Refusal};
 use super::secrets::hash_token;
 use crate::store::offers::Offer;
-use crate::store::{StoreError, StoredGame};
+use crate::store::{StoreError, StoredGame, TimeOut};
 
 /// How many pushes a slow follower may fall behind before it is cut off (it then reconnects
 /// and resumes, losing nothing). A game's channel holds this many slots from when it is first
@@ -30,6 +30,8 @@ pub struct Entry {
     pub(super) lobby: Option<LobbySeats>,
     /// The offers as this process's followers last heard of them.
     pub(super) seen: OffersSeen,
+    /// On a live clock: the clock after the stored moves ([`super::clock_rows::clock_of`]).
+    pub(super) clock: Option<parlour_clock::Clock>,
 }
 
 /// A game's offers as its followers on this process last heard of them, so what another
@@ -56,6 +58,7 @@ impl Entry {
         let damaged = |e: &dyn std::fmt::Display| StoreError::Damaged(e.to_string());
         let setup = GameSetup::parse(&stored.game, &stored.options).map_err(|e| damaged(&e))?;
         let session = setup.replay(&stored.moves).map_err(|e| damaged(&e))?;
+        let clock = clock_of(&stored, &setup)?;
         Ok(Entry {
             stored,
             setup,
@@ -63,6 +66,7 @@ impl Entry {
             followers: None,
             lobby: None,
             seen: OffersSeen::default(),
+            clock,
         })
     }
 
@@ -77,27 +81,55 @@ impl Entry {
             resigned: self.stored.resigned,
             players: self.lobby.as_ref().map_or([None, None], |l| l.players.clone()),
             rated: self.lobby.as_ref().is_some_and(|l| l.rated),
-            pace: Pace::Untimed,
-            clock: None,
+            pace: self.stored.pace,
+            clock: self.clock_view(crate::store::now_ms()),
+            ended: self.end_view(),
+        }
+    }
+
+    /// The answer to a move re-sent for a ply already stored.
+    pub(super) fn resent(&self, seat: Seat, ply: u32, mv: &str) -> Result<String, Refusal> {
+        let before = &self.stored.moves[..ply as usize];
+        let mut at = self
+            .setup
+            .replay(before)
+            .map_err(|err| StoreError::Damaged(err.to_string()))?;
+        let same_seat = at.turn() == Some(seat.index());
+        let canonical = at.play(mv).ok();
+        if same_seat && canonical.as_deref() == Some(self.stored.moves[ply as usize].as_str()) {
+            Ok(self.stored.moves[ply as usize].clone())
+        } else {
+            Err(PlayRefusal::AlreadyPlayed {
+                ply,
+                stored: self.stored.moves[ply as usize].clone(),
+                moves: self.stored.moves.len(),
+            }
+            .into())
         }
     }
 
     /// How the game ended, if it has.
     pub fn ending(&self) -> Option<Ending> {
-        match self.stored.resigned {
-            Some(seat) => Some(Ending::Resigned {
+        match (self.stored.resigned, self.stored.timed_out) {
+            (Some(seat), _) => Some(Ending::Resigned {
                 seat,
                 side: self.session.side_names()[seat.index()],
             }),
-            None if self.stored.agreed => Some(Ending::Agreed),
-            None => Ending::by_rules(self.session.status(), |p| self.session.side_name(p)),
+            (None, Some(TimeOut::Fell(seat))) => Some(Ending::Fell {
+                seat,
+                side: self.session.side_names()[seat.index()],
+            }),
+            (None, Some(TimeOut::Aborted(_))) => Some(Ending::Aborted),
+            _ if self.stored.agreed => Some(Ending::Agreed),
+            _ => Ending::by_rules(self.session.status(), |p| self.session.side_name(p)),
         }
     }
 
     /// The result as the lobby stores it (`first`, `second`, `draw`), once the game is over.
     pub fn result(&self) -> Option<&'static str> {
         Some(match self.ending()? {
-            Ending::Resigned { seat, .. } => seat.other().word(),
+            Ending::Resigned { seat, .. } | Ending::Fell { seat, .. } => seat.other().word(),
+            Ending::Aborted => "aborted",
             Ending::Won { winner, .. } => {
                 let names = self.session.side_names();
                 let seat = Seat::BOTH.into_iter().find(|s| names[s.index()] == winner)?;
@@ -205,7 +237,16 @@ impl Entry {
                 seat,
             });
         }
+        let timed_out = self.stored.timed_out.is_none() && fresh.timed_out.is_some();
+        self.clock = clock_of(&fresh, &self.setup)?;
         self.stored = fresh;
+        if timed_out && let Some(end) = self.end_view() {
+            self.push(Reply::Ended {
+                code: self.stored.code.clone(),
+                result: end.result,
+                reason: end.reason,
+            });
+        }
         Ok(())
     }
 }

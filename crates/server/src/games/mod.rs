@@ -4,6 +4,7 @@
 //! stored, and a write that finds its ply already taken (another server process, sharing the
 //! database, got there first) reloads the game and decides again.
 
+mod clock_rows;
 mod ending;
 mod entry;
 mod offer_refusal;
@@ -12,19 +13,21 @@ mod refusal;
 mod secrets;
 #[cfg(test)]
 pub(crate) mod tests;
+pub mod timing;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use parlour_online::wire::{GameView, Reply, Seat};
+use parlour_online::wire::{ClockView, GameView, Reply, Seat};
 use parlour_rules::dynamic::{GameSetup, SetupError};
 use tokio::sync::{Mutex as AsyncMutex, broadcast};
 
+pub use self::clock_rows::first_check_at;
 pub use self::entry::{Entry, LobbySeats};
 pub use self::offer_refusal::OfferRefusal;
 pub use self::refusal::{CreateError, Ending, PlayRefusal, Refusal, SeatRefusal};
 pub use self::secrets::{code_for_token, hash_token, random_code, random_text, random_token};
-use crate::store::{Store, StoreError, StoredGame, resign_row};
+use crate::store::{NewRow, Store, StoreError, StoredGame, now_ms, resign_row};
 
 /// What a seat request gives back.
 pub struct Seated {
@@ -44,6 +47,8 @@ pub struct Registry<S> {
     games: Mutex<HashMap<String, Arc<AsyncMutex<Entry>>>>,
     trouble: Mutex<Trouble>,
     probed: AsyncMutex<Option<(std::time::Instant, Result<(), String>)>>,
+    /// The clock keeper's ear ([`timing::keep_clocks`]), once it runs.
+    keeper: Mutex<Option<tokio::sync::mpsc::UnboundedSender<(String, i64)>>>,
 }
 
 /// Whether the store is refusing writes now, and how many it has refused since it began.
@@ -65,6 +70,7 @@ impl<S: Store> Registry<S> {
             games: Mutex::new(HashMap::new()),
             trouble: Mutex::new(Trouble::default()),
             probed: AsyncMutex::new(None),
+            keeper: Mutex::new(None),
         }
     }
 
@@ -179,6 +185,10 @@ impl<S: Store> Registry<S> {
                 resigned: None,
                 agreed: false,
                 rows: 0,
+                pace: parlour_clock::Pace::Untimed,
+                started_ms: now_ms(),
+                times: vec![],
+                timed_out: None,
             };
             if self.note(self.store.create(&stored).await)? {
                 let mut entry = Entry {
@@ -188,6 +198,7 @@ impl<S: Store> Registry<S> {
                     followers: None,
                     lobby: None,
                     seen: Default::default(),
+                    clock: None,
                 };
                 let reply = Seated {
                     seat,
@@ -297,13 +308,27 @@ impl<S: Store> Registry<S> {
     /// same move by the same seat at a ply already stored is answered as stored (a re-send
     /// after a lost reply), never stored twice.
     pub async fn play(&self, code: &str, token: &str, ply: u32, mv: &str) -> Result<String, Refusal> {
+        self.play_timed(code, token, ply, mv, None).await.map(|(mv, _)| mv)
+    }
+
+    /// [`Registry::play`] with the client's thinking time for a game on a live clock; answers
+    /// also with the clock right after the move. A move after the mover's time ran out (or a
+    /// first move after its deadline) is not played: the fall (or the abort) is stored instead.
+    pub async fn play_timed(
+        &self,
+        code: &str,
+        token: &str,
+        ply: u32,
+        mv: &str,
+        think_ms: Option<i64>,
+    ) -> Result<(String, Option<ClockView>), Refusal> {
         let entry = self.entry(code).await?;
         let mut e = entry.lock().await;
         let seat = self.seat_for(&mut e, token).await?;
         for _ in 0..3 {
             let played = e.stored.moves.len() as u32;
             if ply < played {
-                return resent(&e, seat, ply, mv);
+                return e.resent(seat, ply, mv).map(|mv| (mv, e.clock_view(now_ms())));
             }
             if ply > played {
                 // The seat has seen more moves than this process: it missed a change another
@@ -323,20 +348,37 @@ impl<S: Store> Registry<S> {
                 return Err(PlayRefusal::NotYourTurn(names[t]).into());
             }
             let canonical = e.session.play(mv).map_err(PlayRefusal::Move)?;
-            match self.note(self.store.append(code, e.stored.row_of(ply), &canonical).await) {
+            let now = now_ms();
+            let (row, clock) = match e.timed_row(&canonical, now, think_ms) {
+                Ok(timed) => timed,
+                Err(out) => {
+                    e.session.undo().map_err(|u| StoreError::Damaged(u.to_string()))?;
+                    if self.time_out(&mut e, out).await? {
+                        return Err(clock_rows::refusal(code, out).into());
+                    }
+                    // Another process stored a row first: take its game and decide again.
+                    self.reload(&mut e).await?;
+                    continue;
+                }
+            };
+            match self.note(self.store.append(code, e.stored.row_of(ply), &row).await) {
                 Ok(true) => {
                     e.stored.moves.push(canonical.clone());
+                    e.stored.times.push(row.times);
                     e.stored.rows += 1;
+                    e.clock = clock;
+                    let view = e.clock_view(now);
                     // A lobby game's end is recorded (and rated) before anyone hears of it.
                     self.ended(&mut e).await;
                     e.push(Reply::Moved {
                         code: code.to_string(),
                         ply,
                         mv: canonical.clone(),
-                        clock: None,
+                        clock: view,
                     });
                     self.cancel_offers(&mut e).await;
-                    return Ok(canonical);
+                    self.wake_at(code, row.check_at.flatten());
+                    return Ok((canonical, view));
                 }
                 Ok(false) => {
                     // Another process stored this ply first: take its game and decide again.
@@ -365,7 +407,11 @@ impl<S: Store> Registry<S> {
             if let Some(over) = e.over() {
                 return Err(over.into());
             }
-            if self.note(self.store.append(code, e.stored.rows, &resign_row(seat)).await)? {
+            let row = NewRow {
+                check_at: Some(None),
+                ..NewRow::plain(resign_row(seat))
+            };
+            if self.note(self.store.append(code, e.stored.rows, &row).await)? {
                 e.stored.resigned = Some(seat);
                 e.stored.rows += 1;
                 self.ended(&mut e).await;
@@ -438,23 +484,5 @@ impl<S: Store> Registry<S> {
             eprintln!("parlour-server: catching up with game {code} failed: {err}");
         }
         self.offers_changed(&mut e, true).await;
-    }
-}
-
-/// The answer to a move re-sent for a ply already stored.
-fn resent(e: &Entry, seat: Seat, ply: u32, mv: &str) -> Result<String, Refusal> {
-    let before = &e.stored.moves[..ply as usize];
-    let mut at = e.setup.replay(before).map_err(|e| StoreError::Damaged(e.to_string()))?;
-    let same_seat = at.turn() == Some(seat.index());
-    let canonical = at.play(mv).ok();
-    if same_seat && canonical.as_deref() == Some(e.stored.moves[ply as usize].as_str()) {
-        Ok(e.stored.moves[ply as usize].clone())
-    } else {
-        Err(PlayRefusal::AlreadyPlayed {
-            ply,
-            stored: e.stored.moves[ply as usize].clone(),
-            moves: e.stored.moves.len(),
-        }
-        .into())
     }
 }

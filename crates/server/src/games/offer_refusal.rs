@@ -18,6 +18,9 @@ pub enum OfferRefusal {
     /// A takeback asked for in a rated game.
     #[error("Takebacks are for casual games only; this game is rated.")]
     RatedTakeback,
+    /// Takebacks are for untimed games.
+    #[error("Takebacks are for untimed games; this game is on a clock.")]
+    TimedTakeback,
     /// A rematch asked for while the game goes on.
     #[error("A rematch can be asked for once the game is over.")]
     NotOver,

@@ -37,6 +37,10 @@ impl<S: Store> Registry<S> {
             OfferKind::Takeback if e.lobby.as_ref().is_some_and(|l| l.rated) => {
                 return Err(OfferRefusal::RatedTakeback);
             }
+            // A takeback would have to rewind the clock, which is rebuilt from the moves kept.
+            OfferKind::Takeback if e.clock.is_some() => {
+                return Err(OfferRefusal::TimedTakeback);
+            }
             OfferKind::Takeback | OfferKind::Draw => {}
         }
         let store = self.store();
@@ -197,11 +201,11 @@ impl<S: Store> Registry<S> {
     /// game (the others have heard it and take it once): an agreed draw, the pending offer.
     pub(super) fn tell_newcomer(&self, e: &mut Entry) {
         let code = e.stored.code.clone();
-        if e.stored.agreed {
+        if let Some(end) = e.end_view() {
             e.push(Reply::Ended {
                 code: code.clone(),
-                result: "draw".into(),
-                reason: "agreed".into(),
+                result: end.result,
+                reason: end.reason,
             });
         }
         if let Some(p) = e.seen.pending {
@@ -271,6 +275,7 @@ impl<S: Store> Registry<S> {
                 options: e.stored.options.clone(),
                 tokens: [second.clone(), first.clone()],
                 lobby: lobby.clone(),
+                pace: e.stored.pace,
             };
             match self.store().accept_rematch(&code, offer, &game, now_secs()).await? {
                 Outcome::Done(()) => {

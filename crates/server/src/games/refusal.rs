@@ -96,12 +96,18 @@ pub enum PlayRefusal {
     /// The game kept changing under the move (other processes).
     #[error("the game changed while your move was checked; try again")]
     MoveRaced,
+    /// The mover's time ran out before the move came: the fall is stored instead.
+    #[error("your time ran out before the move came: game {0} is lost on time")]
+    TimeRanOut(String),
+    /// A first move came after its deadline: the game is aborted instead.
+    #[error("the first move came too late: game {0} is aborted (unrated)")]
+    TooLateToStart(String),
     /// The game kept changing under the resignation (other processes).
     #[error("the game changed while your resignation was stored; try again")]
     ResignRaced,
 }
 
-/// How a game ended. A clock will add "lost on time" and "abandoned" here.
+/// How a game ended. Abandonment (issue 75) will add "abandoned" here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// A seat resigned; `side` is its side's name.
@@ -120,6 +126,15 @@ pub enum Ending {
     },
     /// Both seats agreed a draw.
     Agreed,
+    /// A seat's time ran out; `side` is its side's name.
+    Fell {
+        /// The seat.
+        seat: Seat,
+        /// Its side's name.
+        side: &'static str,
+    },
+    /// A first move did not come in time: the game is aborted, unrated.
+    Aborted,
     /// The rules ended it in a draw.
     Drawn {
         /// The rule page's end reason.
@@ -147,6 +162,8 @@ impl Ending {
             Ending::Won { winner, reason } => format!(" (win {winner} {reason})"),
             Ending::Drawn { reason } => format!(" (draw {reason})"),
             Ending::Agreed => " (draw agreed)".to_string(),
+            Ending::Fell { side, .. } => format!(": {side} lost on time"),
+            Ending::Aborted => " (aborted: a first move did not come in time)".to_string(),
         }
     }
 }

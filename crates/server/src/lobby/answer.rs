@@ -2,7 +2,7 @@
 //! [`Seeking`] (polled and, when the connection closes, withdrawn); an accepted seek seats the
 //! connection in the new game.
 
-use parlour_online::wire::{Reply, Request};
+use parlour_online::wire::{Pace, Reply, Request};
 use tokio::sync::broadcast;
 
 use super::{LobbyRefusal, SeekAsk, Seeking, views};
@@ -21,10 +21,13 @@ pub async fn answer<S: Store>(
     let req = request.req();
     let store = registry.store();
     let result: Result<Reply, LobbyRefusal> = match request {
-        // A clock or days a move are on the wire, not yet on this server: refused, never ignored.
-        Request::Seek { pace, .. } | Request::Pool { pace, .. } if !pace.is_untimed() => {
-            Err(LobbyRefusal::Later("Games on a clock or by correspondence"))
-        }
+        // Days a move are on the wire, not yet on this server (nor clocks in the pools):
+        // refused, never ignored.
+        Request::Seek {
+            pace: Pace::Correspondence(_),
+            ..
+        } => Err(LobbyRefusal::Later("Games by correspondence")),
+        Request::Pool { pace, .. } if !pace.is_untimed() => Err(LobbyRefusal::Later("Pools on a clock")),
         Request::Seek {
             game,
             options,
@@ -32,6 +35,7 @@ pub async fn answer<S: Store>(
             side,
             range,
             token,
+            pace,
             ..
         } => {
             let ask = SeekAsk {
@@ -41,6 +45,7 @@ pub async fn answer<S: Store>(
                 side,
                 range,
                 token: &token,
+                pace,
             };
             super::seek(store, account, ask).await.map(|id| {
                 if let Some(a) = account {

@@ -11,7 +11,7 @@ pub mod seeking;
 mod views;
 
 use parlour_online::lobby::rating_key;
-use parlour_online::wire::{RatingRange, SideChoice};
+use parlour_online::wire::{Pace, RatingRange, SideChoice};
 use parlour_rules::dynamic::{GameSetup, SetupError};
 
 use self::bounds::fresh_since;
@@ -49,6 +49,8 @@ pub struct SeekAsk<'a> {
     pub range: Option<RatingRange>,
     /// The seeker's seat token (only its hash is stored).
     pub token: &'a str,
+    /// Untimed or a live clock.
+    pub pace: Pace,
 }
 
 /// Posts a seek for `account`; answers with its id.
@@ -74,6 +76,7 @@ pub async fn seek<S: Store>(store: &S, account: Option<&Account>, ask: SeekAsk<'
             side: ask.side,
             range: ask.range,
             token_hash: hash_token(ask.token),
+            pace: ask.pace,
         };
         match store.add_seek(&new, MAX_OPEN_SEEKS, now, fresh_since(now)).await? {
             Outcome::Done(()) => return Ok(id),
@@ -136,6 +139,8 @@ pub async fn accept<S: Store>(
             tokens: tokens.clone(),
             rated: row.seek.rated,
             rating_key: row.seek.rating_key.clone(),
+            pace: row.seek.pace,
+            started_ms: crate::store::now_ms(),
         };
         match store
             .take_seek(id as i64, &account.id, seeker_seat, &game, now, fresh_since(now))

@@ -1,7 +1,6 @@
 //! The lobby's rows as the wire shows them: ratings rounded with their live deviation, seeks,
 //! live games, a player's page.
 
-use parlour_clock::Pace;
 use parlour_online::lobby::rating_key;
 use parlour_online::wire::{GameSummary, HistoryPoint, LiveGame, PlayerTag, Rated, RatingRow, SeekView};
 use parlour_rating::PlayerRating;
@@ -52,7 +51,7 @@ fn seek_view(row: SeekRow, now: i64) -> SeekView {
         rated: row.seek.rated,
         side: row.seek.side,
         range: row.seek.range,
-        pace: Pace::Untimed,
+        pace: row.seek.pace,
     }
 }
 
@@ -88,7 +87,7 @@ pub async fn games<S: Store>(store: &S, game: Option<&str>) -> Result<Vec<LiveGa
             options: g.options,
             ply: g.moves,
             rated: g.rated,
-            pace: Pace::Untimed,
+            pace: g.pace,
         })
         .collect())
 }

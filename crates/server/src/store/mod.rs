@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::future::Future;
 
-use parlour_online::wire::Seat;
+use parlour_online::wire::{Pace, Seat};
 use sqlx::SqlSafeStr;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 
@@ -43,6 +43,70 @@ pub struct StoredGame {
     /// How many `moves` rows the game has: its moves, and the rows of resignations, agreed
     /// draws and takebacks ([`takeback_row`]) among them. The next row's number.
     pub rows: u32,
+    /// Untimed, a live clock or days a move.
+    pub pace: Pace,
+    /// When the game was made (Unix milliseconds; 0 for a game stored before clocks): the first
+    /// move's deadline counts from it.
+    pub started_ms: i64,
+    /// Each move's times, beside [`StoredGame::moves`].
+    pub times: Vec<MoveTimes>,
+    /// A clock's ending: a fall or an abort, stored as the row after the last move
+    /// ([`time_row`]).
+    pub timed_out: Option<TimeOut>,
+}
+
+/// When a move was stored and how long its client said it thought, both in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveTimes {
+    /// The server's time when it stored the move (Unix milliseconds).
+    pub at_ms: Option<i64>,
+    /// The thinking time the client reported.
+    pub think_ms: Option<i64>,
+}
+
+/// How a clock ended a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeOut {
+    /// The seat's time ran out: it lost on time.
+    Fell(Seat),
+    /// The seat did not make its first move in time: the game is aborted, unrated.
+    Aborted(Seat),
+}
+
+/// The `moves` row of a clock's ending (with a space: never a move).
+pub fn time_row(out: TimeOut) -> String {
+    match out {
+        TimeOut::Fell(seat) => format!("time {}", seat.word()),
+        TimeOut::Aborted(seat) => format!("abort {}", seat.word()),
+    }
+}
+
+/// A row to store after the moves: its text, its times, and what becomes of the game's
+/// `check_at`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewRow {
+    /// The move in canonical notation, or an ending's row.
+    pub text: String,
+    /// The move's times (none for an ending's row).
+    pub times: MoveTimes,
+    /// `Some(v)`: `check_at` is set to `v` in the same transaction; `None`: left as it is.
+    pub check_at: Option<Option<i64>>,
+}
+
+impl NewRow {
+    /// A row with no times that leaves `check_at` alone (untimed games, resignations…).
+    pub fn plain(text: impl Into<String>) -> NewRow {
+        NewRow {
+            text: text.into(),
+            times: MoveTimes::default(),
+            check_at: None,
+        }
+    }
+
+    /// The text of `check_at`'s update, when there is one, and the value.
+    pub(crate) fn check(&self) -> (bool, Option<i64>) {
+        (self.check_at.is_some(), self.check_at.flatten())
+    }
 }
 
 impl StoredGame {
@@ -107,9 +171,21 @@ pub trait Store:
         seat: Seat,
         token_hash: &str,
     ) -> impl Future<Output = Result<bool, StoreError>> + Send;
-    /// Stores move number `ply` (or a resignation, as [`resign_row`], after the last move);
-    /// `Ok(false)` when that ply is already stored.
-    fn append(&self, code: &str, ply: u32, mv: &str) -> impl Future<Output = Result<bool, StoreError>> + Send;
+    /// Stores row number `ply` (a move, or a resignation as [`resign_row`] after the last move)
+    /// with its times, and sets the game's `check_at` in the same transaction when the row says
+    /// so; `Ok(false)` when that row is already stored (then nothing changed).
+    fn append(&self, code: &str, ply: u32, row: &NewRow) -> impl Future<Output = Result<bool, StoreError>> + Send;
+    /// The codes of games whose `check_at` is at or before `now_ms`, earliest first, at most
+    /// `limit`.
+    fn overdue(&self, now_ms: i64, limit: i64) -> impl Future<Output = Result<Vec<String>, StoreError>> + Send;
+    /// Sets a game's `check_at` (when the server's look found it stale), unless a row was stored
+    /// after row `rows - 1` meanwhile.
+    fn set_check_at(
+        &self,
+        code: &str,
+        rows: u32,
+        at: Option<i64>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
     /// Every game (the load benchmark's check afterwards).
     fn all(&self) -> impl Future<Output = Result<Vec<StoredGame>, StoreError>> + Send;
     /// A real, committed write of the health row: `Ok` only when the database can store.
@@ -121,7 +197,8 @@ pub trait Store:
 /// (3) the row the health check writes, then (4) accounts, their devices' secrets and pairing
 /// codes, then (5) the lobby: seeks, each lobby game's players, ratings and their history, then
 /// (6) the quick-pairing pools.
-/// (7) offers: draws, takebacks and rematches.
+/// (7) offers: draws, takebacks and rematches; (8) clocks: a game's pace, its moves' times and
+/// when a server must look at it.
 fn migrations() -> Vec<Migration> {
     let step = |version, name, sql: &'static str| {
         Migration::new(
@@ -144,12 +221,20 @@ fn migrations() -> Vec<Migration> {
         step(5, "lobby", include_str!("../../migrations/0005_lobby.sql")),
         step(6, "pools", include_str!("../../migrations/0006_pools.sql")),
         step(7, "offers", include_str!("../../migrations/0007_offers.sql")),
+        step(8, "clocks", include_str!("../../migrations/0008_clocks.sql")),
     ]
 }
 
 /// The schema, in order; applied at start by sqlx's migrator.
 pub fn migrator() -> Migrator {
     Migrator::with_migrations(migrations())
+}
+
+/// Milliseconds since 1970: the clocks' time.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Seconds since 1970, for the `created` column.
@@ -168,12 +253,50 @@ pub(crate) fn options_from(text: &str) -> Result<Vec<(String, String)>, StoreErr
     serde_json::from_str(text).map_err(|e| StoreError::Damaged(format!("options {text:?}: {e}")))
 }
 
-/// A `games` row: code, game, options, first and second token hashes.
-pub(crate) type GameRow = (String, String, String, Option<String>, Option<String>);
+/// A `games` row: code, game, options, first and second token hashes, pace, when it started.
+pub(crate) type GameRow = (
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+);
+
+/// The columns of a [`GameRow`] (a macro, for `concat!`).
+macro_rules! game_row_columns {
+    () => {
+        "code, game, options, first_token, second_token, pace, started_ms"
+    };
+}
+pub(crate) use game_row_columns;
+
+/// The columns of a [`MoveRow`] (a macro, for `concat!`).
+macro_rules! move_row_columns {
+    () => {
+        "code, ply, mv, at_ms, think_ms"
+    };
+}
+pub(crate) use move_row_columns;
+
+/// A `moves` row: code, row number, text, when stored, thinking time reported.
+pub(crate) type MoveRow = (String, i64, String, Option<i64>, Option<i64>);
+
+/// The pace as stored: NULL untimed.
+pub(crate) fn pace_text(pace: &Pace) -> Option<String> {
+    (!pace.is_untimed()).then(|| pace.to_string())
+}
 
 /// A game read from its row, without its moves yet.
 pub(crate) fn game_from(row: GameRow) -> Result<StoredGame, StoreError> {
-    let (code, game, options, first, second) = row;
+    let (code, game, options, first, second, pace, started_ms) = row;
+    let pace = match pace {
+        None => Pace::Untimed,
+        Some(p) => p
+            .parse()
+            .map_err(|e| StoreError::Damaged(format!("game {code}: pace {p:?}: {e}")))?,
+    };
     Ok(StoredGame {
         code,
         game,
@@ -183,21 +306,25 @@ pub(crate) fn game_from(row: GameRow) -> Result<StoredGame, StoreError> {
         resigned: None,
         agreed: false,
         rows: 0,
+        pace,
+        started_ms: started_ms.unwrap_or(0),
+        times: vec![],
+        timed_out: None,
     })
 }
 
-/// Puts rows of (code, ply, move), ordered by code and ply, under their games.
-pub(crate) fn attach_moves(games: &mut [StoredGame], rows: Vec<(String, i64, String)>) -> Result<(), StoreError> {
+/// Puts rows, ordered by code and row number, under their games.
+pub(crate) fn attach_moves(games: &mut [StoredGame], rows: Vec<MoveRow>) -> Result<(), StoreError> {
     let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (i, g) in games.iter().enumerate() {
         index.insert(g.code.clone(), i);
     }
-    for (code, ply, mv) in rows {
+    for (code, ply, mv, at_ms, think_ms) in rows {
         let Some(&i) = index.get(&code) else {
             return Err(StoreError::Damaged(format!("a move of unknown game {code}")));
         };
         let g = &mut games[i];
-        if g.resigned.is_some() || g.agreed {
+        if g.resigned.is_some() || g.agreed || g.timed_out.is_some() {
             return Err(StoreError::Damaged(format!("game {code} has a move after its end")));
         }
         if ply != i64::from(g.rows) {
@@ -207,6 +334,10 @@ pub(crate) fn attach_moves(games: &mut [StoredGame], rows: Vec<(String, i64, Str
         let damaged = || StoreError::Damaged(format!("game {code}: row {mv:?}"));
         if let Some(word) = mv.strip_prefix("resign ") {
             g.resigned = Some(Seat::parse(word).ok_or_else(damaged)?);
+        } else if let Some(word) = mv.strip_prefix("time ") {
+            g.timed_out = Some(TimeOut::Fell(Seat::parse(word).ok_or_else(damaged)?));
+        } else if let Some(word) = mv.strip_prefix("abort ") {
+            g.timed_out = Some(TimeOut::Aborted(Seat::parse(word).ok_or_else(damaged)?));
         } else if mv == DRAW_ROW {
             g.agreed = true;
         } else if let Some(kept) = mv.strip_prefix("takeback ") {
@@ -215,8 +346,10 @@ pub(crate) fn attach_moves(games: &mut [StoredGame], rows: Vec<(String, i64, Str
                 return Err(damaged());
             }
             g.moves.truncate(kept);
+            g.times.truncate(kept);
         } else {
             g.moves.push(mv);
+            g.times.push(MoveTimes { at_ms, think_ms });
         }
     }
     Ok(())

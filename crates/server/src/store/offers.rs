@@ -36,6 +36,8 @@ pub struct Rematch {
     /// For a lobby game: each seat's account (`None` for a seat taken without one), whether
     /// rated, the rating key.
     pub lobby: Option<([Option<String>; 2], bool, String)>,
+    /// The same pace as the game before.
+    pub pace: parlour_online::wire::Pace,
 }
 
 /// What the offers ask of the database.
@@ -283,6 +285,9 @@ macro_rules! offer_store {
                     .bind(&game.tokens[0])
                     .bind(&game.tokens[1])
                     .bind(now)
+                    .bind($crate::store::pace_text(&game.pace))
+                    .bind($crate::store::now_ms())
+                    .bind($crate::games::first_check_at(&game.pace, $crate::store::now_ms()))
                     .execute(&mut *tx)
                     .await;
                 let made = match (made, &game.lobby) {

@@ -208,6 +208,10 @@ macro_rules! pool_store {
                     .bind(&seated[0].entry.token_hash)
                     .bind(&seated[1].entry.token_hash)
                     .bind(now)
+                    // The pools pair untimed games (a pool per pace is to come).
+                    .bind(None::<String>)
+                    .bind(wave.now_ms)
+                    .bind(None::<i64>)
                     .execute(&mut **tx)
                     .await;
                 match made {

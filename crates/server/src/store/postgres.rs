@@ -9,7 +9,14 @@ use parlour_online::wire::Seat;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use tokio::sync::mpsc;
 
-use super::{Change, Heard, Store, StoreError, StoredGame, attach_moves, options_text};
+use super::{Change, Heard, NewRow, Store, StoreError, StoredGame, attach_moves, options_text};
+
+/// A `moves` row as PostgreSQL gives it (`ply` an `INTEGER`).
+type PgMoveRow = (String, i32, String, Option<i64>, Option<i64>);
+
+fn widened((code, ply, mv, at_ms, think_ms): PgMoveRow) -> super::MoveRow {
+    (code, i64::from(ply), mv, at_ms, think_ms)
+}
 
 /// The channel the server processes tell each other about changed games on.
 const CHANNEL: &str = "parlour_games";
@@ -110,8 +117,8 @@ async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
 impl Store for PgStore {
     async fn create(&self, game: &StoredGame) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "INSERT INTO games (code, game, options, first_token, second_token, created)
-             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (code) DO NOTHING",
+            "INSERT INTO games (code, game, options, first_token, second_token, created, pace, started_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (code) DO NOTHING",
         )
         .bind(&game.code)
         .bind(&game.game)
@@ -119,29 +126,36 @@ impl Store for PgStore {
         .bind(&game.tokens[0])
         .bind(&game.tokens[1])
         .bind(super::now_secs())
+        .bind(super::pace_text(&game.pace))
+        .bind(game.started_ms)
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
     }
 
     async fn load(&self, code: &str) -> Result<Option<StoredGame>, StoreError> {
-        let row: Option<super::GameRow> =
-            sqlx::query_as("SELECT code, game, options, first_token, second_token FROM games WHERE code = $1")
-                .bind(code)
-                .fetch_optional(&self.pool)
-                .await?;
+        let row: Option<super::GameRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            super::game_row_columns!(),
+            " FROM games WHERE code = $1"
+        ))
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await?;
         let Some(row) = row else {
             return Ok(None);
         };
         let mut games = [super::game_from(row)?];
         let code = games[0].code.clone();
-        let rows: Vec<(String, i32, String)> =
-            sqlx::query_as("SELECT code, ply, mv FROM moves WHERE code = $1 ORDER BY ply")
-                .bind(&code)
-                .fetch_all(&self.pool)
-                .await?;
-        let rows = rows.into_iter().map(|(c, p, m)| (c, i64::from(p), m)).collect();
-        attach_moves(&mut games, rows)?;
+        let rows: Vec<PgMoveRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            super::move_row_columns!(),
+            " FROM moves WHERE code = $1 ORDER BY ply"
+        ))
+        .bind(&code)
+        .fetch_all(&self.pool)
+        .await?;
+        attach_moves(&mut games, rows.into_iter().map(widened).collect())?;
         let [g] = games;
         Ok(Some(g))
     }
@@ -166,34 +180,68 @@ impl Store for PgStore {
         Ok(rows.len() == 1)
     }
 
-    async fn append(&self, code: &str, ply: u32, mv: &str) -> Result<bool, StoreError> {
+    async fn append(&self, code: &str, ply: u32, row: &NewRow) -> Result<bool, StoreError> {
+        // One statement: the row, the game's check time when the row sets it, and the notice.
+        let (set, at) = row.check();
         let rows = sqlx::query(
-            "WITH m AS (INSERT INTO moves (code, ply, mv) VALUES ($1, $2, $3)
-                        ON CONFLICT (code, ply) DO NOTHING RETURNING code)
+            "WITH m AS (INSERT INTO moves (code, ply, mv, at_ms, think_ms) VALUES ($1, $2, $3, $5, $6)
+                        ON CONFLICT (code, ply) DO NOTHING RETURNING code),
+                  c AS (UPDATE games SET check_at = $7 WHERE $8 AND code IN (SELECT code FROM m))
              SELECT pg_notify($4, code) FROM m",
         )
         .bind(code)
         .bind(ply as i32)
-        .bind(mv)
+        .bind(&row.text)
         .bind(CHANNEL)
+        .bind(row.times.at_ms)
+        .bind(row.times.think_ms)
+        .bind(at)
+        .bind(set)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.len() == 1)
     }
 
-    async fn all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        let rows: Vec<super::GameRow> =
-            sqlx::query_as("SELECT code, game, options, first_token, second_token FROM games ORDER BY code")
+    async fn overdue(&self, now_ms: i64, limit: i64) -> Result<Vec<String>, StoreError> {
+        let codes: Vec<(String,)> =
+            sqlx::query_as("SELECT code FROM games WHERE check_at <= $1 ORDER BY check_at LIMIT $2")
+                .bind(now_ms)
+                .bind(limit)
                 .fetch_all(&self.pool)
                 .await?;
+        Ok(codes.into_iter().map(|c| c.0).collect())
+    }
+
+    async fn set_check_at(&self, code: &str, rows: u32, at: Option<i64>) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE games SET check_at = $1 WHERE code = $2
+             AND NOT EXISTS (SELECT 1 FROM moves WHERE code = $2 AND ply = $3)",
+        )
+        .bind(at)
+        .bind(code)
+        .bind(rows as i32)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn all(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let rows: Vec<super::GameRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            super::game_row_columns!(),
+            " FROM games ORDER BY code"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
         let mut games = rows.into_iter().map(super::game_from).collect::<Result<Vec<_>, _>>()?;
-        let moves: Vec<(String, i32, String)> = sqlx::query_as("SELECT code, ply, mv FROM moves ORDER BY code, ply")
-            .fetch_all(&self.pool)
-            .await?;
-        attach_moves(
-            &mut games,
-            moves.into_iter().map(|(c, p, m)| (c, i64::from(p), m)).collect(),
-        )?;
+        let moves: Vec<PgMoveRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            super::move_row_columns!(),
+            " FROM moves ORDER BY code, ply"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        attach_moves(&mut games, moves.into_iter().map(widened).collect())?;
         Ok(games)
     }
 

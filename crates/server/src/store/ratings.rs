@@ -116,7 +116,8 @@ macro_rules! rating_store {
                 let Some((first, second, is_rated, key)) = ended else {
                     return Ok(Finished::Before);
                 };
-                let (Some(first), Some(second), true) = (first, second, is_rated != 0) else {
+                // An aborted game is recorded, never rated.
+                let (Some(first), Some(second), true) = (first, second, is_rated != 0 && result != "aborted") else {
                     tx.commit().await?;
                     return Ok(Finished::Now(None));
                 };

@@ -5,7 +5,7 @@
 
 use std::future::Future;
 
-use parlour_online::wire::{RatingRange, Seat, SideChoice};
+use parlour_online::wire::{Pace, RatingRange, Seat, SideChoice};
 use parlour_rating::{Glicko, PlayerRating};
 
 use super::StoreError;
@@ -32,6 +32,8 @@ pub struct NewSeek {
     pub range: Option<RatingRange>,
     /// SHA-256 (hex) of the seeker's seat token.
     pub token_hash: String,
+    /// Untimed or a live clock.
+    pub pace: Pace,
 }
 
 /// A seek as stored.
@@ -68,6 +70,10 @@ pub struct LobbyGame {
     pub rated: bool,
     /// Its rating key.
     pub rating_key: String,
+    /// Untimed or a live clock.
+    pub pace: Pace,
+    /// When it is made (Unix milliseconds): the first move's deadline counts from it.
+    pub started_ms: i64,
 }
 
 /// A seat's player as stored: account id, name, and rating under the game's key.
@@ -102,6 +108,16 @@ pub struct GamePlayers {
     pub result: Option<String>,
     /// When it ended.
     pub ended: Option<i64>,
+    /// Untimed or a live clock.
+    pub pace: Pace,
+}
+
+/// A pace as stored (NULL untimed); a pace the server cannot read is damage.
+pub(crate) fn pace_from(text: Option<String>) -> Result<Pace, StoreError> {
+    match text {
+        None => Ok(Pace::Untimed),
+        Some(t) => t.parse().map_err(|e| StoreError::Damaged(format!("pace {t:?}: {e}"))),
+    }
 }
 
 /// What the lobby asks of the database about seeks and the games made from them.
@@ -150,16 +166,16 @@ pub trait SeekStore: Send + Sync + 'static {
 pub(crate) const SEEK_COLUMNS: &str =
     "SELECT s.id, s.account, a.name, s.game, s.options, s.rating_key, s.rated, s.side,
      s.lo, s.hi, s.token_hash, s.created, s.heartbeat, s.code, s.seat,
-     r.rating, r.deviation, r.volatility, r.games, r.last_game
+     r.rating, r.deviation, r.volatility, r.games, r.last_game, s.pace
      FROM seeks s JOIN accounts a ON a.id = s.account
      LEFT JOIN ratings r ON r.account = s.account AND r.rating_key = s.rating_key";
 pub(crate) const COUNT_OPEN: &str = "SELECT COUNT(*) FROM seeks WHERE account = $1 AND code IS NULL AND heartbeat > $2";
 pub(crate) const INSERT_SEEK: &str = "INSERT INTO seeks (id, account, game, options, rating_key, rated, side, lo, hi,
-     token_hash, created, heartbeat) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)";
+     token_hash, created, heartbeat, pace) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)";
 pub(crate) const TAKE_SEEK: &str = "UPDATE seeks SET taken_by = $2, code = $3, seat = $4
      WHERE id = $1 AND code IS NULL AND heartbeat > $5 AND account <> $2";
-pub(crate) const INSERT_GAME: &str =
-    "INSERT INTO games (code, game, options, first_token, second_token, created) VALUES ($1, $2, $3, $4, $5, $6)";
+pub(crate) const INSERT_GAME: &str = "INSERT INTO games (code, game, options, first_token, second_token, created, pace,
+     started_ms, check_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 pub(crate) const INSERT_PLAYERS: &str = "INSERT INTO game_players (code, first_account, second_account, rated,
      rating_key, created) VALUES ($1, $2, $3, $4, $5, $6)";
 /// The two players' other open seeks, dropped when a seek is taken: one game at a time from the
@@ -172,7 +188,7 @@ pub(crate) const DROP_SEEK: &str = "DELETE FROM seeks WHERE id = $1 AND account 
 pub(crate) const GAME_COLUMNS: &str = "SELECT p.code, g.game, g.options, p.rated, p.rating_key, p.result, p.ended,
      (SELECT COUNT(*) FROM moves m WHERE m.code = p.code AND m.mv NOT LIKE '% %'),
      p.first_account, fa.name, fr.rating, fr.deviation, fr.volatility, fr.games, fr.last_game,
-     p.second_account, sa.name, sr.rating, sr.deviation, sr.volatility, sr.games, sr.last_game
+     p.second_account, sa.name, sr.rating, sr.deviation, sr.volatility, sr.games, sr.last_game, g.pace
      FROM game_players p JOIN games g ON g.code = p.code
      LEFT JOIN accounts fa ON fa.id = p.first_account
      LEFT JOIN accounts sa ON sa.id = p.second_account

@@ -21,6 +21,7 @@ macro_rules! seek_row {
                 side: side_from(&r.try_get::<String, _>(7)?)?,
                 range: range_from(r.try_get(8)?, r.try_get(9)?),
                 token_hash: r.try_get(10)?,
+                pace: pace_from(r.try_get(20)?)?,
             },
             name: r.try_get(2)?,
             created: r.try_get(11)?,
@@ -70,6 +71,7 @@ macro_rules! game_row {
             ended: r.try_get(6)?,
             moves: r.try_get::<i64, _>(7)?.max(0) as u32,
             players: [player(8)?, player(15)?],
+            pace: pace_from(r.try_get(22)?)?,
         }
     }};
 }
@@ -107,6 +109,7 @@ macro_rules! seek_store {
                     .bind(seek.range.map(|r| r.hi as i32))
                     .bind(&seek.token_hash)
                     .bind(now)
+                    .bind($crate::store::pace_text(&seek.pace))
                     .execute(&mut *tx)
                     .await;
                 match done {
@@ -184,6 +187,9 @@ macro_rules! seek_store {
                     .bind(&game.tokens[0])
                     .bind(&game.tokens[1])
                     .bind(now)
+                    .bind($crate::store::pace_text(&game.pace))
+                    .bind(game.started_ms)
+                    .bind($crate::games::first_check_at(&game.pace, game.started_ms))
                     .execute(&mut *tx)
                     .await;
                 let made = match made {

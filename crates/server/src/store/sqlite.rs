@@ -18,7 +18,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 use sqlx::{Connection, SqliteConnection};
 use tokio::sync::{mpsc, oneshot};
 
-use super::{Store, StoreError, StoredGame, attach_moves, options_text};
+use super::{NewRow, Store, StoreError, StoredGame, attach_moves, options_text};
 
 /// The most writes one transaction takes.
 const BATCH: usize = 512;
@@ -33,7 +33,13 @@ enum Write {
     Append {
         code: String,
         ply: u32,
-        mv: String,
+        row: NewRow,
+    },
+    /// A game's `check_at`, unless row `rows` has been stored.
+    CheckAt {
+        code: String,
+        rows: u32,
+        at: Option<i64>,
     },
     /// The health row, rewritten (see [`Store::probe`]).
     Probe,
@@ -150,8 +156,8 @@ async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result
     for job in batch {
         let done = match &job.write {
             Write::Create(g) => sqlx::query(
-                "INSERT INTO games (code, game, options, first_token, second_token, created)
-                 VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING",
+                "INSERT INTO games (code, game, options, first_token, second_token, created, pace, started_ms)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING",
             )
             .bind(&g.code)
             .bind(&g.game)
@@ -159,6 +165,8 @@ async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result
             .bind(&g.tokens[0])
             .bind(&g.tokens[1])
             .bind(super::now_secs())
+            .bind(super::pace_text(&g.pace))
+            .bind(g.started_ms)
             .execute(&mut *tx)
             .await
             .map(|r| r.rows_affected()),
@@ -182,15 +190,41 @@ async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result
                 .execute(&mut *tx)
                 .await
                 .map(|r| r.rows_affected()),
-            Write::Append { code, ply, mv } => {
-                sqlx::query("INSERT INTO moves (code, ply, mv) VALUES (?, ?, ?) ON CONFLICT (code, ply) DO NOTHING")
-                    .bind(code)
-                    .bind(i64::from(*ply))
-                    .bind(mv)
-                    .execute(&mut *tx)
-                    .await
-                    .map(|r| r.rows_affected())
+            Write::Append { code, ply, row } => {
+                let stored = sqlx::query(
+                    "INSERT INTO moves (code, ply, mv, at_ms, think_ms) VALUES (?, ?, ?, ?, ?)
+                     ON CONFLICT (code, ply) DO NOTHING",
+                )
+                .bind(code)
+                .bind(i64::from(*ply))
+                .bind(&row.text)
+                .bind(row.times.at_ms)
+                .bind(row.times.think_ms)
+                .execute(&mut *tx)
+                .await
+                .map(|r| r.rows_affected());
+                match (stored, row.check()) {
+                    // The check time moves with the row, in the same transaction.
+                    (Ok(1), (true, at)) => sqlx::query("UPDATE games SET check_at = ? WHERE code = ?")
+                        .bind(at)
+                        .bind(code)
+                        .execute(&mut *tx)
+                        .await
+                        .map(|_| 1),
+                    (other, _) => other,
+                }
             }
+            Write::CheckAt { code, rows, at } => sqlx::query(
+                "UPDATE games SET check_at = ? WHERE code = ?
+                 AND NOT EXISTS (SELECT 1 FROM moves WHERE code = ? AND ply = ?)",
+            )
+            .bind(at)
+            .bind(code)
+            .bind(code)
+            .bind(i64::from(*rows))
+            .execute(&mut *tx)
+            .await
+            .map(|_| 1),
             Write::Probe => sqlx::query(
                 "INSERT INTO health (id, at, room) VALUES (1, ?, randomblob(32768))
                      ON CONFLICT (id) DO UPDATE SET at = excluded.at, room = excluded.room",
@@ -219,21 +253,27 @@ impl Store for SqliteStore {
     }
 
     async fn load(&self, code: &str) -> Result<Option<StoredGame>, StoreError> {
-        let row: Option<super::GameRow> =
-            sqlx::query_as("SELECT code, game, options, first_token, second_token FROM games WHERE code = ?")
-                .bind(code)
-                .fetch_optional(&self.reads)
-                .await?;
+        let row: Option<super::GameRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            super::game_row_columns!(),
+            " FROM games WHERE code = ?"
+        ))
+        .bind(code)
+        .fetch_optional(&self.reads)
+        .await?;
         let Some(row) = row else {
             return Ok(None);
         };
         let mut games = [super::game_from(row)?];
         let code = games[0].code.clone();
-        let rows: Vec<(String, i64, String)> =
-            sqlx::query_as("SELECT code, ply, mv FROM moves WHERE code = ? ORDER BY ply")
-                .bind(&code)
-                .fetch_all(&self.reads)
-                .await?;
+        let rows: Vec<super::MoveRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            super::move_row_columns!(),
+            " FROM moves WHERE code = ? ORDER BY ply"
+        ))
+        .bind(&code)
+        .fetch_all(&self.reads)
+        .await?;
         attach_moves(&mut games, rows)?;
         let [g] = games;
         Ok(Some(g))
@@ -248,24 +288,51 @@ impl Store for SqliteStore {
         .await
     }
 
-    async fn append(&self, code: &str, ply: u32, mv: &str) -> Result<bool, StoreError> {
+    async fn append(&self, code: &str, ply: u32, row: &NewRow) -> Result<bool, StoreError> {
         self.write(Write::Append {
             code: code.into(),
             ply,
-            mv: mv.into(),
+            row: row.clone(),
         })
         .await
     }
 
-    async fn all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        let rows: Vec<super::GameRow> =
-            sqlx::query_as("SELECT code, game, options, first_token, second_token FROM games ORDER BY code")
+    async fn overdue(&self, now_ms: i64, limit: i64) -> Result<Vec<String>, StoreError> {
+        let codes: Vec<(String,)> =
+            sqlx::query_as("SELECT code FROM games WHERE check_at <= ? ORDER BY check_at LIMIT ?")
+                .bind(now_ms)
+                .bind(limit)
                 .fetch_all(&self.reads)
                 .await?;
+        Ok(codes.into_iter().map(|c| c.0).collect())
+    }
+
+    async fn set_check_at(&self, code: &str, rows: u32, at: Option<i64>) -> Result<(), StoreError> {
+        self.write(Write::CheckAt {
+            code: code.into(),
+            rows,
+            at,
+        })
+        .await
+        .map(|_| ())
+    }
+
+    async fn all(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let rows: Vec<super::GameRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            super::game_row_columns!(),
+            " FROM games ORDER BY code"
+        ))
+        .fetch_all(&self.reads)
+        .await?;
         let mut games = rows.into_iter().map(super::game_from).collect::<Result<Vec<_>, _>>()?;
-        let moves: Vec<(String, i64, String)> = sqlx::query_as("SELECT code, ply, mv FROM moves ORDER BY code, ply")
-            .fetch_all(&self.reads)
-            .await?;
+        let moves: Vec<super::MoveRow> = sqlx::query_as(concat!(
+            "SELECT ",
+            super::move_row_columns!(),
+            " FROM moves ORDER BY code, ply"
+        ))
+        .fetch_all(&self.reads)
+        .await?;
         attach_moves(&mut games, moves)?;
         Ok(games)
     }

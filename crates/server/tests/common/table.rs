@@ -16,6 +16,17 @@ pub struct Table {
 /// `first` seeks `game` for the first seat, `second` accepts; `first` is told and takes its
 /// seat.
 pub async fn meet(first: &mut Player, second: &mut Player, game: &str, rated: bool) -> Table {
+    meet_on(first, second, game, rated, parlour_clock::Pace::Untimed).await
+}
+
+/// [`meet`] for a game on `pace`.
+pub async fn meet_on(
+    first: &mut Player,
+    second: &mut Player,
+    game: &str,
+    rated: bool,
+    pace: parlour_clock::Pace,
+) -> Table {
     let token = random_hex();
     let (g, t) = (game.to_string(), token.clone());
     let reply = first
@@ -26,7 +37,7 @@ pub async fn meet(first: &mut Player, second: &mut Player, game: &str, rated: bo
             rated,
             side: SideChoice::First,
             range: None,
-            pace: parlour_clock::Pace::Untimed,
+            pace,
             token: t,
         })
         .await;
@@ -87,6 +98,17 @@ impl Table {
 
     /// `move` by `seat` at `ply`.
     pub fn play(&self, seat: Seat, ply: u32, mv: &str) -> impl FnOnce(u64) -> Request + use<> {
+        self.play_timed(seat, ply, mv, None)
+    }
+
+    /// `move` by `seat` at `ply`, with the thinking time its client reports.
+    pub fn play_timed(
+        &self,
+        seat: Seat,
+        ply: u32,
+        mv: &str,
+        think_ms: Option<i64>,
+    ) -> impl FnOnce(u64) -> Request + use<> {
         let (code, token, mv) = (self.code.clone(), self.tokens[seat.index()].clone(), mv.to_string());
         move |req| Request::Move {
             req,
@@ -94,7 +116,7 @@ impl Table {
             token,
             ply,
             mv,
-            think_ms: None,
+            think_ms,
         }
     }
 
