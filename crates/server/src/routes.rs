@@ -14,7 +14,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
-use parlour_online::wire::{MAX_MESSAGE_BYTES, Reply, Request};
+use parlour_online::wire::{MAX_MESSAGE_BYTES, Reply, Request, Seat};
 use tokio::sync::broadcast;
 use tokio::time::Instant;
 
@@ -156,9 +156,13 @@ async fn connection<S: Store>(
     stopping: Option<tokio::sync::watch::Receiver<bool>>,
 ) {
     let mut seeking = Seeking::default();
-    serve(socket, &registry, idle, peer, stopping, &mut seeking).await;
-    // A seek disappears when its owner leaves.
+    let mut seated = SeatHeld::default();
+    serve(socket, &registry, idle, peer, stopping, &mut seeking, &mut seated).await;
+    // A seek disappears when its owner leaves; a seat whose client said goodbye is gone at once.
     seeking.close(registry.store()).await;
+    if let (Some((code, seat)), true) = (&seated.at, seated.goodbye) {
+        registry.goodbye(code, *seat).await;
+    }
 }
 
 async fn serve<S: Store>(
@@ -168,7 +172,9 @@ async fn serve<S: Store>(
     peer: Option<Peer>,
     mut stopping: Option<tokio::sync::watch::Receiver<bool>>,
     seeking: &mut Seeking,
+    seated: &mut SeatHeld,
 ) {
+    let mut beat = tokio::time::interval(crate::games::presence::HEARTBEAT);
     let (mut sink, mut stream) = socket.split();
     let mut poll = tokio::time::interval(lobby::seeking::POLL_EVERY);
     let mut heard = Instant::now();
@@ -215,7 +221,11 @@ async fn serve<S: Store>(
                         if sink.send(Message::Text(r.encode().into())).await.is_err() { return; }
                         continue;
                     }
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(Message::Close(_))) => {
+                        seated.goodbye = true;
+                        return;
+                    }
+                    None | Some(Err(_)) => return,
                     Some(Ok(_)) => continue, // pings are answered by the WebSocket layer
                 };
                 let signed_in = account.as_ref().map(|a| a.id.as_str());
@@ -242,6 +252,13 @@ async fn serve<S: Store>(
                     handle(registry, text.as_str(), &mut follow, &mut account, seeking, peer.as_ref()).await
                 }
             }
+            _ = beat.tick(), if seated.at.is_some() => {
+                let Some((code, seat)) = &seated.at else { continue };
+                match registry.heartbeat(code, *seat, &mut seated.shown).await {
+                    Some(news) => news,
+                    None => continue,
+                }
+            }
             _ = poll.tick(), if !seeking.is_empty() => match seeking.poll(registry.store()).await {
                 Some(matched) => matched,
                 None => continue,
@@ -255,10 +272,28 @@ async fn serve<S: Store>(
                 }
             },
         };
+        if let Reply::Seated { seat, game, .. } = &out {
+            *seated = SeatHeld {
+                at: Some((game.code.clone(), *seat)),
+                ..SeatHeld::default()
+            };
+            beat.reset_immediately();
+        }
         if sink.send(Message::Text(out.encode().into())).await.is_err() {
             return;
         }
     }
+}
+
+/// The seat a connection holds, for its presence.
+#[derive(Default)]
+struct SeatHeld {
+    /// The game and seat.
+    at: Option<(String, Seat)>,
+    /// Whether the other seat was last said to be gone.
+    shown: Option<bool>,
+    /// Whether the client closed the connection with a goodbye (a closed tab).
+    goodbye: bool,
 }
 
 /// Returns once the server is stopping; pending forever when it is not told to (no channel, or

@@ -1,6 +1,7 @@
 //! Two `parlour-engine connect` sessions meet through the lobby (`online seek`, `online seeks`,
 //! `online accept`), play a rated Kōnane 6×6 game to the rules' end, and both ratings change;
-//! an untimed game has no clock and claims come later; two sessions paired by `online pair`.
+//! an untimed game has no clock and a finished one cannot be claimed; two sessions paired by
+//! `online pair`.
 
 mod common;
 
@@ -34,15 +35,13 @@ fn two_engine_sessions_meet_through_a_seek_and_their_game_is_rated() {
             cmd(&mut ada, "online account new Ada_L").unwrap();
             let taken = cmd(&mut ada, "online seek konane size=6x6 rated side=first timeout=30").unwrap();
             let end = play_out(&mut ada);
-            // An untimed game has no clock; claims come later.
+            // An untimed game has no clock; a finished game cannot be claimed.
             assert_eq!(
                 cmd(&mut ada, "online clock").unwrap_err(),
                 "this game is not on a clock"
             );
-            assert_eq!(
-                cmd(&mut ada, "online claim").unwrap_err(),
-                "claiming a game from an absent opponent comes in a later version"
-            );
+            let claim = cmd(&mut ada, "online claim").unwrap_err();
+            assert!(claim.contains("is over"), "{claim}");
             (taken, end)
         }
     });
@@ -86,6 +85,55 @@ fn two_engine_sessions_meet_through_a_seek_and_their_game_is_rated() {
         assert_eq!(w[2..], ["1", "provisional"], "{r}");
         assert_ne!(w[0], "1500", "{r}");
     }
+}
+
+#[test]
+fn engine_sessions_play_on_the_clock_and_a_fall_ends_the_game_on_time() {
+    let dir = TempDir::new("lobby-engine-clock");
+    let server = Server::start("127.0.0.1:0", &sqlite_url(&dir.0));
+    let url = server.url();
+    let first_legal = |e: &mut Engine| cmd(e, "legal").unwrap().split_whitespace().next().unwrap().to_string();
+    let seeker = std::thread::spawn({
+        let url = url.clone();
+        move || {
+            let mut ada = connect(&url);
+            cmd(&mut ada, "online account new Ada_C").unwrap();
+            cmd(&mut ada, "online seek konane clock=0+1 side=first timeout=30").unwrap();
+            let before = cmd(&mut ada, "online clock").unwrap();
+            let mv = first_legal(&mut ada);
+            cmd(&mut ada, &format!("play {mv}")).unwrap();
+            let running = cmd(&mut ada, "online clock").unwrap();
+            // Bob answers; then Ada never moves again.
+            let turn = cmd(&mut ada, "wait").unwrap();
+            (before, running, turn)
+        }
+    });
+    let mut bob = connect(&url);
+    cmd(&mut bob, "online account new Bob_C").unwrap();
+    let line = (0..200)
+        .find_map(|_| {
+            let seeks = cmd(&mut bob, "online seeks").unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            (!seeks.is_empty()).then_some(seeks)
+        })
+        .expect("Ada's seek is listed");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(&words[4..], ["size=8x8", "0+1", "casual"], "{line}");
+    cmd(&mut bob, &format!("online accept {}", words[0])).unwrap();
+    assert_eq!(cmd(&mut bob, "wait").unwrap(), "ongoing white");
+    let mv = first_legal(&mut bob);
+    cmd(&mut bob, &format!("play {mv}")).unwrap();
+    // Ada's three seconds (and her grace) run out: `wait` returns with the game over.
+    let status = cmd(&mut bob, "wait").unwrap();
+    let after = cmd(&mut bob, "online clock").unwrap();
+    let (before, running, turn) = seeker.join().unwrap();
+    assert_eq!(before, "3000 3000 -");
+    let w: Vec<&str> = running.split_whitespace().collect();
+    assert_eq!((w[0], w[2]), ("3000", "white"), "{running}");
+    assert_eq!(turn, "ongoing black");
+    assert_eq!(status, "win white time");
+    let w: Vec<&str> = after.split_whitespace().collect();
+    assert_eq!((w[0], w[2]), ("0", "-"), "{after}");
 }
 
 #[test]

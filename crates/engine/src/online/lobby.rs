@@ -13,9 +13,6 @@ use parlour_online::wire::{Pace, PlayerTag, RatingRange, Reply, SideChoice};
 use super::Link;
 use crate::session::Session;
 
-/// What a claim answers in this version.
-const NO_CLAIMS: &str = "claiming a game from an absent opponent comes in a later version";
-
 impl Link {
     /// The lobby's `online …` commands; `None` for the others.
     pub(super) fn lobby(&mut self, args: &[&str], session: &mut Box<dyn Session>) -> Option<Result<String, String>> {
@@ -32,7 +29,6 @@ impl Link {
             ["games", game] => self.games(Some(game)),
             ["leaderboard", key] => self.leaderboard(key),
             ["clock"] => self.clock(session),
-            ["claim", ..] => Err(NO_CLAIMS.into()),
             ["pair", game, rest @ ..] => self.pair(game, rest, session),
             _ => return None,
         })
@@ -176,7 +172,14 @@ impl Link {
             .map(|s| {
                 let options = words(&s.options);
                 let kind = if s.rated { "rated" } else { "casual" };
-                format!("{} {} {} {} {options} - {kind}", s.id, s.by.name, shown(&s.by), s.game)
+                format!(
+                    "{} {} {} {} {options} {} {kind}",
+                    s.id,
+                    s.by.name,
+                    shown(&s.by),
+                    s.game,
+                    s.pace
+                )
             })
             .collect();
         Ok(lines.join("\n"))
@@ -191,11 +194,12 @@ impl Link {
             .iter()
             .map(|g| {
                 format!(
-                    "{} {} {} {} -",
+                    "{} {} {} {} {}",
                     g.code,
                     g.game,
                     name(&g.players[0]),
-                    name(&g.players[1])
+                    name(&g.players[1]),
+                    g.pace
                 )
             })
             .collect();

@@ -1,4 +1,5 @@
-//! `online offer draw|takeback`, `online answer accept|decline` and `online rematch`: the
+//! `online offer draw|takeback`, `online answer accept|decline`, `online claim [draw]` and
+//! `online rematch`: the
 //! offers from the line protocol (`shared/engine-protocol.md`, "Accounts, the lobby, ratings
 //! and clocks"). An offer is made at the position the session shows; an answer names the
 //! pending offer's ply, so it is refused when a move came between; a rematch blocks until the
@@ -27,6 +28,9 @@ impl Link {
             ["answer", "decline"] => self.answer_offer(false, session),
             ["answer", ..] => Err("usage: online answer accept | online answer decline".into()),
             ["rematch"] => self.rematch(session),
+            ["claim"] => self.claim(false, session),
+            ["claim", "draw"] => self.claim(true, session),
+            ["claim", ..] => Err("usage: online claim | online claim draw".into()),
             _ => return None,
         })
     }
@@ -67,6 +71,19 @@ impl Link {
         }
         self.sync(session)?;
         Ok(String::new())
+    }
+
+    /// `online claim [draw]`: the game from an opponent gone longer than the grace; `= <status>`
+    /// once the end is stored.
+    fn claim(&mut self, draw: bool, session: &mut Box<dyn Session>) -> Result<String, String> {
+        self.sync(session)?;
+        let req = self.client.claim(draw)?;
+        self.answer(req)?;
+        self.until(self.timeout, "waiting for the game's end", |c, _| {
+            c.ended().is_some().then_some(Ok(()))
+        })?;
+        self.sync(session)?;
+        Ok(self.resigned_status(session.as_ref()).unwrap_or_default())
     }
 
     fn rematch(&mut self, session: &mut Box<dyn Session>) -> Result<String, String> {

@@ -1,5 +1,5 @@
 //! What the client keeps of its game's offers: the pending one, an ending by agreement, the
-//! rematch made.
+//! rematch made; and which seat has gone.
 
 use crate::wire::{OfferKind, Seat};
 
@@ -23,4 +23,7 @@ pub(super) struct OfferState {
     pub(super) ended: Option<(String, String)>,
     /// The rematch's game and this client's seat there.
     pub(super) rematch: Option<(String, Seat)>,
+    /// Per seat: gone, with the milliseconds until the game may be claimed as the server said
+    /// them and when that arrived.
+    pub(super) gone: [Option<(Option<i64>, std::time::Instant)>; 2],
 }

@@ -26,6 +26,30 @@ impl OnlineClient {
         }))
     }
 
+    /// Claims the game (the win, or a draw with `draw`) from an opponent who has gone; the
+    /// server refuses it with the seconds left while the grace runs.
+    pub fn claim(&mut self, draw: bool) -> Result<u64, NoSeat> {
+        let Role::Seated { code, token, .. } = &self.role else {
+            return Err(NoSeat);
+        };
+        let (code, token) = (code.clone(), token.clone());
+        Ok(self.request(|req| Request::Claim { req, code, token, draw }))
+    }
+
+    /// Whether `seat` has gone (its connection quiet or closed): `Some(ms)` with the
+    /// milliseconds until the game may be claimed from it, counted down (0: now).
+    pub fn gone(&self, seat: Seat) -> Option<i64> {
+        let (claim_in, at) = self.offers.gone[seat.index()]?;
+        Some(claim_in.map_or(i64::MAX, |ms| (ms - at.elapsed().as_millis() as i64).max(0)))
+    }
+
+    /// Notes a seat gone or back.
+    pub(super) fn presence(&mut self, code: &str, seat: Seat, gone: bool, claim_in_ms: Option<i64>) {
+        if self.game.as_ref().is_some_and(|g| g.code == code) {
+            self.offers.gone[seat.index()] = gone.then(|| (claim_in_ms, std::time::Instant::now()));
+        }
+    }
+
     /// Answers the other seat's pending offer; `Err` with a sentence when there is none.
     pub fn answer_offer(&mut self, accept: bool) -> Result<u64, String> {
         let Role::Seated { code, token, seat } = &self.role else {
@@ -103,6 +127,15 @@ impl OnlineClient {
             }
             Reply::Ended { code, result, reason } if here(&code) => {
                 if self.offers.ended.is_none() {
+                    // The clock stops; a side that lost on time has nothing left.
+                    if let Some(mut now) = self.clock() {
+                        if let (Some(side), "time") = (now.running, reason.as_str()) {
+                            now.remaining_ms[side.index()] = 0;
+                        }
+                        now.running = None;
+                        now.first_move_ms = None;
+                        self.clock_seen = Some((now, std::time::Instant::now()));
+                    }
                     self.offers.ended = Some((result.clone(), reason.clone()));
                     self.events.push_back(Event::Ended { result, reason });
                 }

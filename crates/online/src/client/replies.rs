@@ -69,6 +69,12 @@ impl OnlineClient {
                 }
                 self.resigned(&code, seat);
             }
+            Reply::Presence {
+                code,
+                seat,
+                gone,
+                claim_in_ms,
+            } => self.presence(&code, seat, gone, claim_in_ms),
             Reply::Joined { code, seat } => {
                 if let Some(g) = self.game.as_mut().filter(|g| g.code == code) {
                     g.seats[seat.index()] = true;

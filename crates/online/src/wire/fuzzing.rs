@@ -23,6 +23,7 @@ pub fn decode_any(data: &[u8]) {
                 | Request::Move { code, token, .. }
                 | Request::Resign { code, token, .. }
                 | Request::Offer { code, token, .. }
+                | Request::Claim { code, token, .. }
                 | Request::Answer { code, token, .. } => {
                     super::check_code(code).unwrap();
                     super::check_token(token).unwrap();

@@ -46,8 +46,8 @@ pub struct GameView {
 pub struct EndView {
     /// `first`, `second`, `draw` or `aborted`.
     pub result: String,
-    /// Why: `agreed`, `time` (the loser's time ran out) or `aborted` (a first move did not come
-    /// in time; unrated).
+    /// Why: `agreed`, `time` (the loser's time ran out), `aborted` (a first move did not come
+    /// in time; unrated) or `abandoned` (claimed from a seat that had gone).
     pub reason: String,
 }
 
@@ -235,8 +235,21 @@ pub enum Reply {
         code: String,
         /// `first`, `second`, `draw` or `aborted`.
         result: String,
-        /// Why (`agreed`, `time`, `aborted`).
+        /// Why (`agreed`, `time`, `aborted`, `abandoned`).
         reason: String,
+    },
+    /// Pushed to a game's seats when the other seat's connection goes quiet or closes, and when
+    /// it comes back.
+    Presence {
+        /// Invite code.
+        code: String,
+        /// The seat whose presence changed.
+        seat: Seat,
+        /// Whether it is gone.
+        gone: bool,
+        /// While gone: milliseconds until the other seat may claim the game (0: now).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        claim_in_ms: Option<i64>,
     },
     /// Pushed to everyone following a game when a takeback is accepted: moves from `ply` on
     /// are removed.

@@ -242,6 +242,19 @@ pub enum Request {
         /// What is offered.
         kind: OfferKind,
     },
+    /// Claim the game from an opponent who has gone (their connection quiet or closed for
+    /// longer than the game's grace): the win, or a draw with `draw`.
+    Claim {
+        /// Request number.
+        req: u64,
+        /// Invite code.
+        code: String,
+        /// The claiming seat's token.
+        token: String,
+        /// Claim a draw instead of the win.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        draw: bool,
+    },
     /// Answer the other seat's offer made at move `ply`.
     Answer {
         /// Request number.
@@ -282,6 +295,7 @@ impl Request {
             | Request::Leaderboard { req, .. }
             | Request::Player { req, .. }
             | Request::Offer { req, .. }
+            | Request::Claim { req, .. }
             | Request::Answer { req, .. } => *req,
         }
     }
@@ -320,6 +334,7 @@ impl Request {
             Request::Resume { code, token, .. }
             | Request::Resign { code, token, .. }
             | Request::Offer { code, token, .. }
+            | Request::Claim { code, token, .. }
             | Request::Answer { code, token, .. } => {
                 check_code(code)?;
                 check_token(token)

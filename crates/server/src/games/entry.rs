@@ -120,6 +120,11 @@ impl Entry {
                 side: self.session.side_names()[seat.index()],
             }),
             (None, Some(TimeOut::Aborted(_))) => Some(Ending::Aborted),
+            _ if self.stored.abandoned.is_some() => self.stored.abandoned.map(|(seat, draw)| Ending::Abandoned {
+                seat,
+                side: self.session.side_names()[seat.index()],
+                draw,
+            }),
             _ if self.stored.agreed => Some(Ending::Agreed),
             _ => Ending::by_rules(self.session.status(), |p| self.session.side_name(p)),
         }
@@ -130,6 +135,8 @@ impl Entry {
         Some(match self.ending()? {
             Ending::Resigned { seat, .. } | Ending::Fell { seat, .. } => seat.other().word(),
             Ending::Aborted => "aborted",
+            Ending::Abandoned { draw: true, .. } => "draw",
+            Ending::Abandoned { seat, .. } => seat.other().word(),
             Ending::Won { winner, .. } => {
                 let names = self.session.side_names();
                 let seat = Seat::BOTH.into_iter().find(|s| names[s.index()] == winner)?;
@@ -237,7 +244,8 @@ impl Entry {
                 seat,
             });
         }
-        let timed_out = self.stored.timed_out.is_none() && fresh.timed_out.is_some();
+        let timed_out = (self.stored.timed_out.is_none() && fresh.timed_out.is_some())
+            || (self.stored.abandoned.is_none() && fresh.abandoned.is_some());
         self.clock = clock_of(&fresh, &self.setup)?;
         self.stored = fresh;
         if timed_out && let Some(end) = self.end_view() {

@@ -9,11 +9,13 @@ mod ending;
 mod entry;
 mod offer_refusal;
 mod offers;
+pub mod presence;
 mod refusal;
 mod secrets;
 #[cfg(test)]
 pub(crate) mod tests;
 pub mod timing;
+mod trouble;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -27,6 +29,7 @@ pub use self::entry::{Entry, LobbySeats};
 pub use self::offer_refusal::OfferRefusal;
 pub use self::refusal::{CreateError, Ending, PlayRefusal, Refusal, SeatRefusal};
 pub use self::secrets::{code_for_token, hash_token, random_code, random_text, random_token};
+use self::trouble::Trouble;
 use crate::store::{NewRow, Store, StoreError, StoredGame, now_ms, resign_row};
 
 /// What a seat request gives back.
@@ -51,13 +54,6 @@ pub struct Registry<S> {
     keeper: Mutex<Option<tokio::sync::mpsc::UnboundedSender<(String, i64)>>>,
 }
 
-/// Whether the store is refusing writes now, and how many it has refused since it began.
-#[derive(Default)]
-struct Trouble {
-    why: Option<String>,
-    refused: u64,
-}
-
 /// How long one health probe's answer stands (so `/health` cannot be used to flood the
 /// database with writes).
 const PROBE_STANDS: std::time::Duration = std::time::Duration::from_secs(1);
@@ -77,28 +73,8 @@ impl<S: Store> Registry<S> {
     /// Notes how a write went: the first failure, and the first success after failures, are
     /// logged (not every refused write, which on a full disk would fill the log too).
     fn note<T>(&self, result: Result<T, StoreError>) -> Result<T, StoreError> {
-        let Ok(mut t) = self.trouble.lock() else { return result };
-        match &result {
-            Err(e) => {
-                t.refused += 1;
-                let why = e.to_string();
-                if t.why.as_deref() != Some(why.as_str()) {
-                    eprintln!(
-                        "parlour-server: cannot store ({}): {why}; writes are refused until the database can store again",
-                        e.for_player()
-                    );
-                    t.why = Some(why);
-                }
-            }
-            Ok(_) => {
-                if t.why.take().is_some() {
-                    eprintln!(
-                        "parlour-server: storing again ({} writes were refused meanwhile)",
-                        t.refused
-                    );
-                    t.refused = 0;
-                }
-            }
+        if let Ok(mut t) = self.trouble.lock() {
+            t.note(&result);
         }
         result
     }
@@ -107,7 +83,12 @@ impl<S: Store> Registry<S> {
     /// second (later callers within the second share the answer).
     pub async fn health(&self) -> Result<(), String> {
         let mut probed = self.probed.lock().await;
-        let failing = self.trouble.lock().map_or(true, |t| t.why.is_some());
+        let (failing, lately) = self.trouble.lock().map_or((true, None), |t| (t.failing(), t.lately()));
+        // A write refused lately speaks for itself, even if a smaller one fitted since: a
+        // probe that happens to fit where a move did not must not call the disk healthy.
+        if let Some(why) = lately {
+            return Err(why);
+        }
         // A success stands only while no write has failed since.
         if let Some((at, answer)) = probed.as_ref()
             && at.elapsed() < PROBE_STANDS
@@ -189,6 +170,7 @@ impl<S: Store> Registry<S> {
                 started_ms: now_ms(),
                 times: vec![],
                 timed_out: None,
+                abandoned: None,
             };
             if self.note(self.store.create(&stored).await)? {
                 let mut entry = Entry {

@@ -107,7 +107,7 @@ pub enum PlayRefusal {
     ResignRaced,
 }
 
-/// How a game ended. Abandonment (issue 75) will add "abandoned" here.
+/// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// A seat resigned; `side` is its side's name.
@@ -135,6 +135,15 @@ pub enum Ending {
     },
     /// A first move did not come in time: the game is aborted, unrated.
     Aborted,
+    /// A seat had gone and the other claimed the game (as a draw with `draw`).
+    Abandoned {
+        /// The seat that had gone.
+        seat: Seat,
+        /// Its side's name.
+        side: &'static str,
+        /// Claimed as a draw.
+        draw: bool,
+    },
     /// The rules ended it in a draw.
     Drawn {
         /// The rule page's end reason.
@@ -164,6 +173,8 @@ impl Ending {
             Ending::Agreed => " (draw agreed)".to_string(),
             Ending::Fell { side, .. } => format!(": {side} lost on time"),
             Ending::Aborted => " (aborted: a first move did not come in time)".to_string(),
+            Ending::Abandoned { side, draw: false, .. } => format!(": {side} left the game"),
+            Ending::Abandoned { side, draw: true, .. } => format!(" (draw: {side} left the game)"),
         }
     }
 }

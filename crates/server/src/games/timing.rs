@@ -36,11 +36,13 @@ impl Entry {
 
     /// How the game ended when not by the rules or a resignation, as `ended` tells it.
     pub(super) fn end_view(&self) -> Option<EndView> {
-        let (result, reason) = match self.stored.timed_out {
-            Some(TimeOut::Fell(s)) => (s.other().word(), "time"),
-            Some(TimeOut::Aborted(_)) => ("aborted", "aborted"),
-            None if self.stored.agreed => ("draw", "agreed"),
-            None => return None,
+        let (result, reason) = match (self.stored.timed_out, self.stored.abandoned) {
+            (Some(TimeOut::Fell(s)), _) => (s.other().word(), "time"),
+            (Some(TimeOut::Aborted(_)), _) => ("aborted", "aborted"),
+            (None, Some((_, true))) => ("draw", "abandoned"),
+            (None, Some((s, false))) => (s.other().word(), "abandoned"),
+            (None, None) if self.stored.agreed => ("draw", "agreed"),
+            (None, None) => return None,
         };
         Some(EndView {
             result: result.into(),

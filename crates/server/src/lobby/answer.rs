@@ -7,7 +7,7 @@ use tokio::sync::broadcast;
 
 use super::{LobbyRefusal, SeekAsk, Seeking, views};
 use crate::accounts::Account;
-use crate::games::{OfferRefusal, Registry};
+use crate::games::Registry;
 use crate::store::Store;
 
 /// Answers `request` when it is the lobby's; any other request is given back.
@@ -110,6 +110,7 @@ pub async fn answer<S: Store>(
             accept,
             ..
         } => Ok(done(req, registry.answer(&code, &token, ply, accept).await)),
+        Request::Claim { code, token, draw, .. } => Ok(done(req, registry.claim(&code, &token, draw).await)),
         other => return Err(other),
     };
     Ok(result.unwrap_or_else(|e| Reply::Error {
@@ -119,7 +120,7 @@ pub async fn answer<S: Store>(
 }
 
 /// `Done`, or the refusal's sentence.
-fn done(req: u64, result: Result<(), OfferRefusal>) -> Reply {
+fn done<E: std::fmt::Display>(req: u64, result: Result<(), E>) -> Reply {
     match result {
         Ok(()) => Reply::Done { req },
         Err(e) => Reply::Error {

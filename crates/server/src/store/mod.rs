@@ -53,6 +53,18 @@ pub struct StoredGame {
     /// A clock's ending: a fall or an abort, stored as the row after the last move
     /// ([`time_row`]).
     pub timed_out: Option<TimeOut>,
+    /// The seat that abandoned the game, claimed by the other (with `true`: claimed as a
+    /// draw), stored as the row after the last move ([`abandoned_row`]).
+    pub abandoned: Option<(Seat, bool)>,
+}
+
+/// The `moves` row of a game claimed from `seat`, which had gone (as a draw with `draw`).
+pub fn abandoned_row(seat: Seat, draw: bool) -> String {
+    if draw {
+        format!("abandoned {} draw", seat.word())
+    } else {
+        format!("abandoned {}", seat.word())
+    }
 }
 
 /// When a move was stored and how long its client said it thought, both in milliseconds.
@@ -188,6 +200,16 @@ pub trait Store:
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
     /// Every game (the load benchmark's check afterwards).
     fn all(&self) -> impl Future<Output = Result<Vec<StoredGame>, StoreError>> + Send;
+    /// Notes that `seat`'s connection was there at `now_ms` (`closed`: it said goodbye then).
+    fn mark_present(
+        &self,
+        code: &str,
+        seat: Seat,
+        now_ms: i64,
+        closed: bool,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    /// Each seat's last presence (`[first, second]`): when seen, and whether it said goodbye.
+    fn presence(&self, code: &str) -> impl Future<Output = Result<[Option<(i64, bool)>; 2], StoreError>> + Send;
     /// A real, committed write of the health row: `Ok` only when the database can store.
     fn probe(&self) -> impl Future<Output = Result<(), StoreError>> + Send;
 }
@@ -198,7 +220,7 @@ pub trait Store:
 /// codes, then (5) the lobby: seeks, each lobby game's players, ratings and their history, then
 /// (6) the quick-pairing pools.
 /// (7) offers: draws, takebacks and rematches; (8) clocks: a game's pace, its moves' times and
-/// when a server must look at it.
+/// when a server must look at it; (9) each seat's presence.
 fn migrations() -> Vec<Migration> {
     let step = |version, name, sql: &'static str| {
         Migration::new(
@@ -222,12 +244,29 @@ fn migrations() -> Vec<Migration> {
         step(6, "pools", include_str!("../../migrations/0006_pools.sql")),
         step(7, "offers", include_str!("../../migrations/0007_offers.sql")),
         step(8, "clocks", include_str!("../../migrations/0008_clocks.sql")),
+        step(9, "presence", include_str!("../../migrations/0009_presence.sql")),
     ]
 }
 
 /// The schema, in order; applied at start by sqlx's migrator.
 pub fn migrator() -> Migrator {
     Migrator::with_migrations(migrations())
+}
+
+/// A seat's heartbeat: the latest wins (a late write never moves `seen_ms` back).
+pub(crate) const PRESENT: &str = "INSERT INTO presence (code, seat, seen_ms, closed) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (code, seat) DO UPDATE SET seen_ms = excluded.seen_ms, closed = excluded.closed
+     WHERE presence.seen_ms <= excluded.seen_ms";
+
+/// Presence rows (seat word, seen, closed) as `[first, second]`.
+pub(crate) fn presence_of(rows: Vec<(String, i64, i64)>) -> [Option<(i64, bool)>; 2] {
+    let mut seats = [None, None];
+    for (word, seen, closed) in rows {
+        if let Some(seat) = Seat::parse(&word) {
+            seats[seat.index()] = Some((seen, closed != 0));
+        }
+    }
+    seats
 }
 
 /// Milliseconds since 1970: the clocks' time.
@@ -310,6 +349,7 @@ pub(crate) fn game_from(row: GameRow) -> Result<StoredGame, StoreError> {
         started_ms: started_ms.unwrap_or(0),
         times: vec![],
         timed_out: None,
+        abandoned: None,
     })
 }
 
@@ -324,7 +364,7 @@ pub(crate) fn attach_moves(games: &mut [StoredGame], rows: Vec<MoveRow>) -> Resu
             return Err(StoreError::Damaged(format!("a move of unknown game {code}")));
         };
         let g = &mut games[i];
-        if g.resigned.is_some() || g.agreed || g.timed_out.is_some() {
+        if g.resigned.is_some() || g.agreed || g.timed_out.is_some() || g.abandoned.is_some() {
             return Err(StoreError::Damaged(format!("game {code} has a move after its end")));
         }
         if ply != i64::from(g.rows) {
@@ -338,6 +378,12 @@ pub(crate) fn attach_moves(games: &mut [StoredGame], rows: Vec<MoveRow>) -> Resu
             g.timed_out = Some(TimeOut::Fell(Seat::parse(word).ok_or_else(damaged)?));
         } else if let Some(word) = mv.strip_prefix("abort ") {
             g.timed_out = Some(TimeOut::Aborted(Seat::parse(word).ok_or_else(damaged)?));
+        } else if let Some(rest) = mv.strip_prefix("abandoned ") {
+            let (word, draw) = match rest.strip_suffix(" draw") {
+                Some(word) => (word, true),
+                None => (rest, false),
+            };
+            g.abandoned = Some((Seat::parse(word).ok_or_else(damaged)?, draw));
         } else if mv == DRAW_ROW {
             g.agreed = true;
         } else if let Some(kept) = mv.strip_prefix("takeback ") {

@@ -225,6 +225,28 @@ impl Store for PgStore {
         Ok(())
     }
 
+    async fn mark_present(&self, code: &str, seat: Seat, now_ms: i64, closed: bool) -> Result<(), StoreError> {
+        sqlx::query(super::PRESENT)
+            .bind(code)
+            .bind(seat.word())
+            .bind(now_ms)
+            .bind(i32::from(closed))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn presence(&self, code: &str) -> Result<[Option<(i64, bool)>; 2], StoreError> {
+        let rows: Vec<(String, i64, i32)> =
+            sqlx::query_as("SELECT seat, seen_ms, closed FROM presence WHERE code = $1")
+                .bind(code)
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(super::presence_of(
+            rows.into_iter().map(|(s, at, c)| (s, at, i64::from(c))).collect(),
+        ))
+    }
+
     async fn all(&self) -> Result<Vec<StoredGame>, StoreError> {
         let rows: Vec<super::GameRow> = sqlx::query_as(concat!(
             "SELECT ",

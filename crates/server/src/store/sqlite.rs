@@ -35,6 +35,13 @@ enum Write {
         ply: u32,
         row: NewRow,
     },
+    /// A seat's presence.
+    Present {
+        code: String,
+        seat: Seat,
+        now_ms: i64,
+        closed: bool,
+    },
     /// A game's `check_at`, unless row `rows` has been stored.
     CheckAt {
         code: String,
@@ -214,6 +221,19 @@ async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result
                     (other, _) => other,
                 }
             }
+            Write::Present {
+                code,
+                seat,
+                now_ms,
+                closed,
+            } => sqlx::query(super::PRESENT)
+                .bind(code)
+                .bind(seat.word())
+                .bind(now_ms)
+                .bind(i64::from(*closed))
+                .execute(&mut *tx)
+                .await
+                .map(|_| 1),
             Write::CheckAt { code, rows, at } => sqlx::query(
                 "UPDATE games SET check_at = ? WHERE code = ?
                  AND NOT EXISTS (SELECT 1 FROM moves WHERE code = ? AND ply = ?)",
@@ -315,6 +335,25 @@ impl Store for SqliteStore {
         })
         .await
         .map(|_| ())
+    }
+
+    async fn mark_present(&self, code: &str, seat: Seat, now_ms: i64, closed: bool) -> Result<(), StoreError> {
+        self.write(Write::Present {
+            code: code.into(),
+            seat,
+            now_ms,
+            closed,
+        })
+        .await
+        .map(|_| ())
+    }
+
+    async fn presence(&self, code: &str) -> Result<[Option<(i64, bool)>; 2], StoreError> {
+        let rows: Vec<(String, i64, i64)> = sqlx::query_as("SELECT seat, seen_ms, closed FROM presence WHERE code = ?")
+            .bind(code)
+            .fetch_all(&self.reads)
+            .await?;
+        Ok(super::presence_of(rows))
     }
 
     async fn all(&self) -> Result<Vec<StoredGame>, StoreError> {
