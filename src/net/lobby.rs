@@ -320,7 +320,7 @@ fn indicator(
                 }
                 if !status.watching
                     && !status.waiting_for_friend
-                    && let Some(ask) = super::offers::buttons(ui, &status.offers)
+                    && let Some(ask) = super::offers::buttons(ui, &status.offers, false)
                 {
                     net.write(NetCommand::Offer(ask));
                 }

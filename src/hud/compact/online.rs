@@ -98,15 +98,7 @@ mod tests {
                 words.push(t.galley.text().to_string());
             }
         }
-        let taps = ctx.viewport(|v| {
-            v.prev_pass
-                .widgets
-                .layers()
-                .flat_map(|(_, ws)| ws.iter())
-                .filter(|w| w.sense.senses_click())
-                .map(|w| w.interact_rect)
-                .collect()
-        });
+        let taps = crate::theme::layout::taps(&ctx);
         (words, taps)
     }
 
