@@ -43,7 +43,8 @@ struct Cli {
     /// walkthrough at step --step N), result (the result card once the moves given end the
     /// game), online (the title screen's "Play online" window), review (the replay with the
     /// computer's analysis, once it is done), lesson (then learning from the mistakes of the
-    /// first side with any) or hint (the hint for the side to move).
+    /// first side with any), hint (the hint for the side to move), and with --lobby leaderboard
+    /// (Kōnane's) or player (this device's own page).
     #[arg(long, value_name = "WHAT", ignore_case = true, value_parser = clap::builder::PossibleValuesParser::new(SHOW))]
     show: Option<String>,
     /// With --show walk: the walkthrough step to show.
@@ -62,7 +63,8 @@ struct Cli {
     /// A Parlour server (parlour-server), e.g. http://127.0.0.1:7878, with --join or --watch.
     #[arg(long, value_name = "URL", requires = "code")]
     server: Option<String>,
-    /// Take the free seat of the online game with this invite code.
+    /// Take the free seat of the online game with this invite code (or this player's own seat
+    /// again, when the list of online games holds it).
     #[arg(long, value_name = "CODE", group = "code", requires = "server", value_parser = invite)]
     join: Option<String>,
     /// Watch the online game with this invite code ("Play online" on the title screen does the
@@ -203,8 +205,22 @@ impl Default for Args {
 
 /// The windows `--show` can open.
 pub const SHOW: &[&str] = &[
-    "rules", "settings", "load", "paste", "replay", "title", "newgame", "card", "walk", "result", "online", "review",
-    "lesson", "hint",
+    "rules",
+    "settings",
+    "load",
+    "paste",
+    "replay",
+    "title",
+    "newgame",
+    "card",
+    "walk",
+    "result",
+    "online",
+    "review",
+    "lesson",
+    "hint",
+    "leaderboard",
+    "player",
 ];
 
 /// What `--measure` runs while it records the frames after the idle ones.

@@ -173,12 +173,13 @@ fn ui_state(contexts: &mut bevy_egui::EguiContexts, layout: &crate::theme::layou
     };
     let zoom = ctx.zoom_factor();
     let px = |r: egui::Rect| [r.min.x * zoom, r.min.y * zoom, r.width() * zoom, r.height() * zoom];
-    const NAMES: [&str; 17] = [
+    const NAMES: [&str; 18] = [
         "title",
         "New game",
         "hud",
         "bar",
         "caption",
+        "offers",
         "choose",
         "Result",
         "Paused",

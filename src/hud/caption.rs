@@ -28,7 +28,7 @@ pub(super) fn caption(
     // Nothing to say (e.g. between the last animation and the result screen): no empty box.
     if !text.is_empty() {
         let (x, size) = beside_hud(layout);
-        egui::Window::new("caption")
+        let shown = egui::Window::new("caption")
             .title_bar(false)
             .resizable(false)
             .anchor(
@@ -39,6 +39,10 @@ pub(super) fn caption(
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(text).size(size));
             });
+        // The offers' strip stands clear of it (`compact::offers`).
+        if let Some(shown) = shown {
+            super::compact::note_rect(ctx, "caption", shown.response.rect);
+        }
     }
 }
 

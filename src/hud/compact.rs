@@ -3,7 +3,8 @@
 //! top of a portrait screen, in a column at the left of a landscape one — and a sheet that
 //! slides up with the rest of the side window (the cards, the move list, the controls, rules
 //! and settings). Also the touch style every window gets on such a screen: buttons at least
-//! 44 pixels tall, text a finger's reader can read.
+//! 44 pixels tall, text a finger's reader can read. In an online game, `online` puts the
+//! players in the bar and `offers` the offers' buttons in a strip of their own.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -21,6 +22,7 @@ use crate::theme::layout::mark_target;
 use crate::theme::layout::{InputSeen, Layout, LayoutKind};
 use crate::theme::palette::GOLD;
 
+pub(super) mod offers;
 mod online;
 
 /// Whether the sheet with the rest of the side window is up (small screens only).
@@ -141,7 +143,7 @@ fn bar(ctx: &egui::Context, layout: &Layout, view: &BarView, sheet: &mut Sheet) 
         (egui::Align2::LEFT_TOP, LANDSCAPE_COLUMN - 16.0)
     };
     let mut move_now = false;
-    egui::Window::new("bar")
+    let shown = egui::Window::new("bar")
         .title_bar(false)
         .resizable(false)
         .anchor(anchor, [if portrait { 0.0 } else { 8.0 }, 6.0])
@@ -189,6 +191,10 @@ fn bar(ctx: &egui::Context, layout: &Layout, view: &BarView, sheet: &mut Sheet) 
                 sheet_button(ui, sheet);
             }
         });
+    // The offers' strip stands clear of it (`offers`).
+    if let Some(shown) = shown {
+        note_rect(ctx, "bar", shown.response.rect);
+    }
     move_now
 }
 
@@ -293,4 +299,18 @@ fn sheet_window(ctx: &egui::Context, layout: &Layout, open: bool) -> Option<egui
             .anchor(egui::Align2::RIGHT_TOP, [(1.0 - shown) * width - 8.0, 8.0])
             .fixed_size([width, height])
     })
+}
+
+/// Notes where a window the offers' strip (`offers`) keeps clear of — `"bar"`, `"caption"` —
+/// was drawn this pass.
+pub(super) fn note_rect(ctx: &egui::Context, name: &'static str, rect: egui::Rect) {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(("parlour-drawn", name)), (rect, pass)));
+}
+
+/// Where the window `name` was drawn, if it was in this pass or the last.
+fn drawn(ctx: &egui::Context, name: &'static str) -> Option<egui::Rect> {
+    let pass = ctx.cumulative_pass_nr();
+    let (rect, at) = ctx.data(|d| d.get_temp::<(egui::Rect, u64)>(egui::Id::new(("parlour-drawn", name))))?;
+    (at + 1 >= pass).then_some(rect)
 }

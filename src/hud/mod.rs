@@ -72,6 +72,7 @@ pub(super) fn plugin(app: &mut App) {
                 panel::playing,
                 pause::menu,
                 results::results,
+                compact::offers::offer_strip,
                 review::review,
                 rules_window,
                 dialogs::dialogs,

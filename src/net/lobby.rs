@@ -53,7 +53,8 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, (dialog, indicator));
 }
 
-/// Reads the book, and acts on `--server … --join/--watch …` and `--show online`.
+/// Reads the book, and acts on `--server … --join/--watch …` (joining a game whose seat the
+/// book holds takes that seat again) and `--show online`.
 fn read_book(
     mut commands: Commands,
     dir: Option<Res<DataDir>>,
@@ -61,20 +62,25 @@ fn read_book(
     args: Option<Res<Args>>,
     mut net: MessageWriter<NetCommand>,
 ) {
-    if let Some(args) = args {
-        dialog.open = args.show.as_deref() == Some("online");
-        if let Some((server, code, watch)) = args.online.clone() {
-            net.write(if watch {
-                NetCommand::Watch { server, code }
-            } else {
-                NetCommand::Join { server, code }
-            });
-        }
-    }
     let book = match dir {
         Some(d) => Book::open(&d.0),
         None => Book::default(),
     };
+    if let Some(args) = args {
+        dialog.open = args.show.as_deref() == Some("online");
+        if let Some((server, code, watch)) = args.online.clone() {
+            let held = book.book.games.iter().find(|g| g.server == server && g.code == code);
+            net.write(match held {
+                _ if watch => NetCommand::Watch { server, code },
+                Some(g) => NetCommand::Resume {
+                    server,
+                    code,
+                    token: g.token.clone(),
+                },
+                None => NetCommand::Join { server, code },
+            });
+        }
+    }
     dialog.server = if book.book.last_server.is_empty() {
         DEFAULT_SERVER.into()
     } else {
@@ -320,7 +326,7 @@ fn indicator(
                 }
                 if !status.watching
                     && !status.waiting_for_friend
-                    && let Some(ask) = super::offers::buttons(ui, &status.offers)
+                    && let Some(ask) = super::offers::buttons(ui, &status.offers, false)
                 {
                     net.write(NetCommand::Offer(ask));
                 }

@@ -10,7 +10,7 @@
 
 pub mod lobby;
 pub mod lobby_window;
-mod offers;
+pub mod offers;
 pub mod players_window;
 
 use std::collections::VecDeque;

@@ -88,43 +88,104 @@ pub(super) fn ask(client: &mut OnlineClient, ask: OfferAsk) -> Result<u64, Strin
     }
 }
 
-/// The offers' buttons on the line above the table, for a seated player: what was asked.
-pub(super) fn buttons(ui: &mut egui::Ui, line: &OfferLine) -> Option<OfferAsk> {
-    let mut asked = None;
-    ui.horizontal(|ui| match line.offer {
+/// What the offers' controls say for `line`, a seated player's: a sentence (the other side's
+/// offer, or the wait for an answer) and the buttons, each with what it asks. Both layouts
+/// draw these — the desktop's line above the table and a small screen's strip.
+pub(crate) fn choices(line: &OfferLine) -> (Option<&'static str>, Vec<(&'static str, OfferAsk)>) {
+    match line.offer {
         Some((false, kind)) => {
-            ui.label(match kind {
+            let said = match kind {
                 OfferKind::Draw => "Your opponent offers a draw.",
                 OfferKind::Takeback => "Your opponent asks to take back a move.",
                 OfferKind::Rematch => "Your opponent asks for a rematch.",
-            });
-            if ui.button("Accept").clicked() {
-                // A rematch is accepted by asking for one too.
-                asked = Some(match kind {
-                    OfferKind::Rematch => OfferAsk::Offer(OfferKind::Rematch),
-                    _ => OfferAsk::Answer(true),
-                });
-            }
-            if ui.button("Decline").clicked() {
-                asked = Some(OfferAsk::Answer(false));
-            }
+            };
+            // A rematch is accepted by asking for one too.
+            let accept = match kind {
+                OfferKind::Rematch => OfferAsk::Offer(OfferKind::Rematch),
+                _ => OfferAsk::Answer(true),
+            };
+            (
+                Some(said),
+                vec![("Accept", accept), ("Decline", OfferAsk::Answer(false))],
+            )
         }
-        Some((true, _)) => {
-            ui.label("Waiting for your opponent's answer…");
-        }
-        None if line.over => {
-            if ui.button("Rematch").clicked() {
-                asked = Some(OfferAsk::Offer(OfferKind::Rematch));
-            }
-        }
+        Some((true, _)) => (Some("Waiting for your opponent's answer…"), Vec::new()),
+        None if line.over => (None, vec![("Rematch", OfferAsk::Offer(OfferKind::Rematch))]),
         None => {
-            if line.has_draws && ui.button("Offer a draw").clicked() {
-                asked = Some(OfferAsk::Offer(OfferKind::Draw));
+            let mut buttons = Vec::new();
+            if line.has_draws {
+                buttons.push(("Offer a draw", OfferAsk::Offer(OfferKind::Draw)));
             }
-            if !line.rated && ui.button("Ask to take back").clicked() {
-                asked = Some(OfferAsk::Offer(OfferKind::Takeback));
+            if !line.rated {
+                buttons.push(("Ask to take back", OfferAsk::Offer(OfferKind::Takeback)));
+            }
+            (None, buttons)
+        }
+    }
+}
+
+/// The offers' controls for a seated player, what was asked: on one line above the table, or
+/// (`wrap`, a small screen's narrow strip) the sentence above the buttons, which wrap; the
+/// buttons are as tall as the style in force makes them (a finger's on a small screen).
+pub(crate) fn buttons(ui: &mut egui::Ui, line: &OfferLine, wrap: bool) -> Option<OfferAsk> {
+    let (said, buttons) = choices(line);
+    let mut asked = None;
+    let mut row = |ui: &mut egui::Ui| {
+        for (text, ask) in &buttons {
+            if ui.button(*text).clicked() {
+                asked = Some(*ask);
             }
         }
-    });
+    };
+    if wrap {
+        if let Some(said) = said {
+            ui.label(said);
+        }
+        ui.horizontal_wrapped(row);
+    } else {
+        ui.horizontal(|ui| {
+            if let Some(said) = said {
+                ui.label(said);
+            }
+            row(ui);
+        });
+    }
     asked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_buttons_follow_the_game_and_the_offer_on_the_table() {
+        let names = |line: &OfferLine| {
+            let (said, buttons) = choices(line);
+            (said, buttons.into_iter().map(|(t, _)| t).collect::<Vec<_>>())
+        };
+        let mut line = OfferLine {
+            has_draws: true,
+            ..Default::default()
+        };
+        assert_eq!(names(&line), (None, vec!["Offer a draw", "Ask to take back"]));
+        line.rated = true;
+        assert_eq!(names(&line), (None, vec!["Offer a draw"]));
+        line.has_draws = false;
+        assert_eq!(names(&line), (None, vec![]));
+        line.offer = Some((true, OfferKind::Draw));
+        assert_eq!(names(&line).1, Vec::<&str>::new());
+        line.offer = Some((false, OfferKind::Takeback));
+        let (said, buttons) = choices(&line);
+        assert_eq!(said, Some("Your opponent asks to take back a move."));
+        assert_eq!(
+            buttons,
+            [("Accept", OfferAsk::Answer(true)), ("Decline", OfferAsk::Answer(false))]
+        );
+        // A rematch is accepted by asking for one too; after the end, one may be asked for.
+        line.offer = Some((false, OfferKind::Rematch));
+        assert_eq!(choices(&line).1[0], ("Accept", OfferAsk::Offer(OfferKind::Rematch)));
+        line.offer = None;
+        line.over = true;
+        assert_eq!(choices(&line).1, [("Rematch", OfferAsk::Offer(OfferKind::Rematch))]);
+    }
 }

@@ -32,8 +32,30 @@ use words::Clicked;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PlayersWindow>()
-        .add_systems(Update, open_review)
+        .add_systems(Update, (open_review, show_at_start))
         .add_systems(EguiPrimaryContextPass, window);
+}
+
+/// `--lobby URL --show leaderboard` opens the leaderboard (Kōnane's standard key), `--show
+/// player` this device's own page, once the lobby has signed in: for screenshots.
+fn show_at_start(
+    args: Option<Res<crate::cli::Args>>,
+    mut lobby: NonSendMut<Lobby>,
+    mut w: ResMut<PlayersWindow>,
+    mut done: Local<bool>,
+) {
+    let view = match args.as_ref().and_then(|a| a.show.as_deref()) {
+        Some("leaderboard") => PlayersView::Leaderboard,
+        Some("player") => match lobby.0.as_ref().and_then(|(_, link)| link.account()) {
+            Some(me) => PlayersView::Player(me.name.clone()),
+            None => return,
+        },
+        _ => return,
+    };
+    if let Some((_, link)) = lobby.0.as_mut().filter(|(_, link)| !*done && link.account().is_some()) {
+        w.show(view, link);
+        *done = true;
+    }
 }
 
 /// The window's width and height, and how far right of the middle it stands: the lobby's place.

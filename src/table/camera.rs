@@ -8,6 +8,7 @@ use parlour_saves::settings::{CameraMode, Settings};
 
 use crate::games::client::about;
 use crate::schedule::GameSet;
+use crate::state::Remote;
 use crate::theme::layout::{Layout, LayoutKind};
 
 /// Where the camera looks from.
@@ -28,6 +29,9 @@ pub struct OrbitCam {
     /// The board framed last (its game and the half-size of the board with a little cloth),
     /// so a resize or a rotation can frame it again for the new screen.
     pub board: Option<(GameId, Vec2)>,
+    /// An online game is on the table: an upright small screen keeps the offers' strip clear
+    /// above the caption ([`OFFER_STRIP`]).
+    pub offers: bool,
 }
 
 impl Default for OrbitCam {
@@ -41,6 +45,7 @@ impl Default for OrbitCam {
             home,
             top_down_home: false,
             board: None,
+            offers: false,
         }
     }
 }
@@ -51,7 +56,7 @@ impl OrbitCam {
     pub fn frame_board(&mut self, game: GameId, half: Vec2, layout: &Layout) {
         self.board = Some((game, half));
         if layout.compact() {
-            self.home = fitted_home(half, layout);
+            self.home = fitted_home(half, layout, self.offers);
             self.reset();
         } else {
             self.frame(game);
@@ -130,13 +135,14 @@ pub struct ViewInset {
 /// the screen the compact bar and the caption leave free, as large as fits, seen from a pitch
 /// steep enough that the far rows stay readable. Found by trying distances outwards (and the
 /// look-at point along both axes, to centre the board in the free part) on the board's corners
-/// projected through Bevy's default 45° lens.
-pub fn fitted_home(half: Vec2, layout: &Layout) -> (f32, f32, f32, Vec3) {
+/// projected through Bevy's default 45° lens. With `offers` (an online game) an upright screen
+/// also keeps the offers' strip free above the caption.
+pub fn fitted_home(half: Vec2, layout: &Layout, offers: bool) -> (f32, f32, f32, Vec3) {
     let (w, h) = (layout.width.max(1.0), layout.height.max(1.0));
     let aspect = w / h;
     let (pitch, free): (f32, [f32; 4]) = match layout.kind {
         // Insets in logical pixels: left, right, top, bottom.
-        LayoutKind::Portrait => (1.2, [8.0, 8.0, PORTRAIT_BAR, CAPTION_STRIP]),
+        LayoutKind::Portrait => (1.2, [8.0, 8.0, PORTRAIT_BAR, bottom_strip(layout, offers)]),
         _ => (1.05, [LANDSCAPE_COLUMN, 8.0, 8.0, CAPTION_STRIP]),
     };
     // The free part in normalised device coordinates, with a small margin.
@@ -195,6 +201,20 @@ pub fn fitted_home(half: Vec2, layout: &Layout) -> (f32, f32, f32, Vec3) {
 pub const PORTRAIT_BAR: f32 = 144.0;
 /// The strip the caption takes at the bottom of a compact layout.
 pub const CAPTION_STRIP: f32 = 64.0;
+/// The strip above the caption that an upright small screen keeps for an online game's offers
+/// (a sentence and a row of finger-sized buttons).
+pub const OFFER_STRIP: f32 = 92.0;
+
+/// What a compact layout keeps free at the bottom: the caption's strip, and on an upright
+/// screen in an online game the offers' above it (a screen on its side has them in its column).
+pub fn bottom_strip(layout: &Layout, offers: bool) -> f32 {
+    if offers && layout.kind == LayoutKind::Portrait {
+        CAPTION_STRIP + OFFER_STRIP
+    } else {
+        CAPTION_STRIP
+    }
+}
+
 /// The column the landscape layout's bar takes at the left.
 pub const LANDSCAPE_COLUMN: f32 = 216.0;
 
@@ -264,10 +284,16 @@ pub(super) fn control(
 }
 
 /// On a small screen a resize or a rotation frames the board again for the new screen (every
-/// spot on it); a desktop's window keeps the player's view unless the layout itself changes.
-fn reframe(layout: Res<Layout>, mut cam: ResMut<OrbitCam>, mut was: Local<LayoutKind>) {
-    if !layout.is_changed() {
+/// spot on it), and so does an online game's start or end (the offers' strip); a desktop's
+/// window keeps the player's view unless the layout itself changes.
+fn reframe(layout: Res<Layout>, remote: Option<Res<Remote>>, mut cam: ResMut<OrbitCam>, mut was: Local<LayoutKind>) {
+    let online = remote.is_some_and(|r| r.any());
+    let strip = cam.offers != online;
+    if !layout.is_changed() && !strip {
         return;
+    }
+    if strip {
+        cam.offers = online;
     }
     let kind_changed = std::mem::replace(&mut *was, layout.kind) != layout.kind;
     if (layout.compact() || kind_changed)
@@ -376,20 +402,28 @@ mod tests {
                 LayoutKind::Portrait => (0.0, PORTRAIT_BAR),
                 _ => (LANDSCAPE_COLUMN, 0.0),
             };
-            for half in [
+            // An online game's strip for the offers as well, on an upright screen.
+            for (half, offers) in [
                 Vec2::splat(3.7),
                 Vec2::new(4.5, 4.5),
                 Vec2::new(7.2, 6.4),
                 Vec2::new(2.6, 3.9),
-            ] {
-                let mut cam = OrbitCam::default();
+            ]
+            .into_iter()
+            .flat_map(|half| [(half, false), (half, true)])
+            {
+                let bottom = bottom_strip(&layout, offers);
+                let mut cam = OrbitCam {
+                    offers,
+                    ..Default::default()
+                };
                 cam.frame_board(GameId::Konane, half, &layout);
                 let corners = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
                     .map(|(a, b)| on_screen(&cam, w, h, Vec3::new(a * half.x, 0.0, b * half.y)));
                 for c in corners {
                     assert!(
-                        c.x >= left && c.x <= w && c.y >= top && c.y <= h - CAPTION_STRIP,
-                        "{w}×{h}, board {half}: a corner at {c} is off the free part of the screen"
+                        c.x >= left && c.x <= w && c.y >= top && c.y <= h - bottom,
+                        "{w}×{h}, board {half}, offers {offers}: a corner at {c} is off the free part of the screen"
                     );
                 }
                 // In the middle of the free part (within a tenth of it)...
@@ -400,18 +434,18 @@ mod tests {
                 let (mx, my) = (mid(&|c| c.x), mid(&|c| c.y));
                 assert!(
                     (mx - (left + w) / 2.0).abs() < 0.1 * (w - left)
-                        && (my - (top + h - CAPTION_STRIP) / 2.0).abs() < 0.1 * (h - top - CAPTION_STRIP),
-                    "{w}×{h}, board {half}: its middle {mx},{my} is off the free part's"
+                        && (my - (top + h - bottom) / 2.0).abs() < 0.1 * (h - top - bottom),
+                    "{w}×{h}, board {half}, offers {offers}: its middle {mx},{my} is off the free part's"
                 );
                 // ...and as large as fits: it spans most of the free width or height.
                 let span_x = corners.iter().map(|c| c.x).fold(f32::MIN, f32::max)
                     - corners.iter().map(|c| c.x).fold(f32::MAX, f32::min);
                 let span_y = corners.iter().map(|c| c.y).fold(f32::MIN, f32::max)
                     - corners.iter().map(|c| c.y).fold(f32::MAX, f32::min);
-                let (free_w, free_h) = (w - left - 16.0, h - top - CAPTION_STRIP - 16.0);
+                let (free_w, free_h) = (w - left - 16.0, h - top - bottom - 16.0);
                 assert!(
                     span_x > 0.8 * free_w || span_y > 0.8 * free_h,
-                    "{w}×{h}, board {half}: the board spans only {span_x}×{span_y} of {free_w}×{free_h}"
+                    "{w}×{h}, board {half}, offers {offers}: the board spans only {span_x}×{span_y} of {free_w}×{free_h}"
                 );
             }
         }

@@ -127,6 +127,21 @@ pub fn targets(ctx: &bevy_egui::egui::Context) -> Vec<(&'static str, bevy_egui::
         .collect()
 }
 
+/// For tests that draw a window once: where the last pass put what a finger or a mouse can
+/// press (every enabled widget that senses a click).
+#[cfg(test)]
+pub fn taps(ctx: &bevy_egui::egui::Context) -> Vec<bevy_egui::egui::Rect> {
+    ctx.viewport(|v| {
+        v.prev_pass
+            .widgets
+            .layers()
+            .flat_map(|(_, ws)| ws.iter())
+            .filter(|w| w.enabled && w.sense.senses_click())
+            .map(|w| w.interact_rect)
+            .collect()
+    })
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Layout>()
         .init_resource::<InputSeen>()

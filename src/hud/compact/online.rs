@@ -98,15 +98,7 @@ mod tests {
                 words.push(t.galley.text().to_string());
             }
         }
-        let taps = ctx.viewport(|v| {
-            v.prev_pass
-                .widgets
-                .layers()
-                .flat_map(|(_, ws)| ws.iter())
-                .filter(|w| w.sense.senses_click())
-                .map(|w| w.interact_rect)
-                .collect()
-        });
+        let taps = crate::theme::layout::taps(&ctx);
         (words, taps)
     }
 
@@ -132,6 +124,12 @@ mod tests {
         let (words, taps) = line(&status);
         assert_eq!(words, ["Ada_L 1720", "–", "Bob_K 1500?"]);
         assert!(taps.is_empty(), "nothing to press: {taps:?}");
+        // A player without a rated game of this kind yet is new, not a dash.
+        status.players[1] = Some(PlayerTag {
+            name: "Cleo".into(),
+            rating: None,
+        });
+        assert_eq!(line(&status).0, ["Ada_L 1720", "–", "Cleo (new)"]);
         // A friend's game before the friend comes: the code, and Copy at a finger's size.
         status.waiting_for_friend = true;
         status.players = [None, None];

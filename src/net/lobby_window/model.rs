@@ -43,19 +43,23 @@ impl Default for LobbyWindow {
     }
 }
 
-/// A rating as shown: `1523`, `1500?` while provisional, `—` before the first rated game.
-pub fn rating_text(rating: Option<&Rated>) -> String {
-    match rating {
-        Some(r) if r.provisional => format!("{}?", r.rating),
-        Some(r) => r.rating.to_string(),
-        None => "—".into(),
+/// A rating as shown: `1523`, or `1500?` while provisional (its deviation still large: lichess's
+/// mark, explained on the leaderboard).
+pub fn rating_text(rating: &Rated) -> String {
+    if rating.provisional {
+        format!("{}?", rating.rating)
+    } else {
+        rating.rating.to_string()
     }
 }
 
-/// A player as a table shows one: `ada 1523`.
+/// A player as the lobby, its pages and the table show one: `ada 1523`, `bob 1500?` while
+/// provisional, `cleo (new)` before a first rated game of the game shown; `(no account)` for a
+/// seat no account holds (a friend's game by invite code).
 pub fn player_text(tag: Option<&PlayerTag>) -> String {
     match tag {
-        Some(t) => format!("{} {}", t.name, rating_text(t.rating.as_ref())),
+        Some(PlayerTag { name, rating: Some(r) }) => format!("{name} {}", rating_text(r)),
+        Some(PlayerTag { name, rating: None }) => format!("{name} (new)"),
         None => "(no account)".into(),
     }
 }
@@ -74,5 +78,30 @@ pub(super) fn options_text(options: &[(String, String)]) -> String {
             .map(|(k, v)| format!("{k}={v}"))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_reads_a_rating_a_provisional_one_and_none_yet() {
+        let rated = |rating, provisional| Rated {
+            rating,
+            deviation: if provisional { 230 } else { 70 },
+            games: 12,
+            provisional,
+        };
+        let tag = |name: &str, rating| PlayerTag {
+            name: name.into(),
+            rating,
+        };
+        assert_eq!(rating_text(&rated(1523, false)), "1523");
+        assert_eq!(rating_text(&rated(1500, true)), "1500?");
+        assert_eq!(player_text(Some(&tag("ada", Some(rated(1523, false))))), "ada 1523");
+        assert_eq!(player_text(Some(&tag("bob", Some(rated(1500, true))))), "bob 1500?");
+        assert_eq!(player_text(Some(&tag("cleo", None))), "cleo (new)");
+        assert_eq!(player_text(None), "(no account)");
     }
 }

@@ -99,7 +99,7 @@ pub fn leaderboard(ui: &mut egui::Ui, game: GameId, key: &str, page: Option<&Pag
                 }
                 ui.vertical(|ui| {
                     ui.spacing_mut().item_spacing.y = 0.0;
-                    ui.label(egui::RichText::new(rating_text(Some(rated))).strong());
+                    ui.label(egui::RichText::new(rating_text(rated)).strong());
                     let games = if rated.games == 1 { "game" } else { "games" };
                     ui.label(
                         egui::RichText::new(format!("±{} · {} {games}", rated.deviation, rated.games))

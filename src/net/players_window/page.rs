@@ -70,7 +70,7 @@ fn ratings(ui: &mut egui::Ui, page: &PlayerPage) -> Option<Clicked> {
             {
                 clicked = Some(Clicked::Board(game, row.key.clone()));
             }
-            ui.label(egui::RichText::new(rating_text(Some(&row.rating))).strong().size(17.0));
+            ui.label(egui::RichText::new(rating_text(&row.rating)).strong().size(17.0));
             let games = row.rating.games;
             ui.label(
                 egui::RichText::new(format!(

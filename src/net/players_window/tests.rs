@@ -66,15 +66,7 @@ fn draw<T>(
     for clipped in &out.shapes {
         collect(&clipped.shape, &mut texts);
     }
-    let taps = ctx.viewport(|v| {
-        v.prev_pass
-            .widgets
-            .layers()
-            .flat_map(|(_, ws)| ws.iter())
-            .filter(|w| w.enabled && w.sense.senses_click())
-            .map(|w| w.interact_rect)
-            .collect()
-    });
+    let taps = crate::theme::layout::taps(ctx);
     Drawn { texts, taps, got }
 }
 
