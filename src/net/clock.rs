@@ -104,6 +104,24 @@ pub const ABORTED: &str = "Aborted: the first move did not come in time — not 
 
 const LOW: egui::Color32 = egui::Color32::from_rgb(235, 95, 80);
 
+/// How seat `i`'s clock looks: its text's colour and its fill (the running one lit, a low one
+/// red), and whether it runs.
+fn look(line: &ClockLine, control: TimeControl, view: &ClockView, i: usize) -> (egui::Color32, egui::Color32, bool) {
+    let lit = line.running() == Some(i);
+    let low = is_low(view.remaining_ms[i], control);
+    let colour = match (low, lit) {
+        (true, _) => LOW,
+        (false, true) => egui::Color32::from_rgb(20, 20, 20),
+        (false, false) => egui::Color32::from_gray(170),
+    };
+    let fill = match (low, lit) {
+        (true, true) => egui::Color32::from_rgb(255, 225, 215),
+        (false, true) => GOLD,
+        _ => egui::Color32::TRANSPARENT,
+    };
+    (colour, fill, lit)
+}
+
 /// Both clocks side by side, each with its side's words (`labels`, by seat): the running one
 /// lit, a low one red; before the clock runs, the first move's countdown under them. Nothing
 /// for an untimed game.
@@ -111,21 +129,9 @@ pub fn clocks_row(ui: &mut egui::Ui, line: &ClockLine, labels: &[String; 2]) {
     let (Some(control), Some(view)) = (line.control, line.view) else {
         return;
     };
-    let running = line.running();
     ui.horizontal(|ui| {
         for (i, label) in labels.iter().enumerate() {
-            let lit = running == Some(i);
-            let low = is_low(view.remaining_ms[i], control);
-            let colour = match (low, lit) {
-                (true, _) => LOW,
-                (false, true) => egui::Color32::from_rgb(20, 20, 20),
-                (false, false) => egui::Color32::from_gray(170),
-            };
-            let fill = match (low, lit) {
-                (true, true) => egui::Color32::from_rgb(255, 225, 215),
-                (false, true) => GOLD,
-                _ => egui::Color32::TRANSPARENT,
-            };
+            let (colour, fill, lit) = look(line, control, &view, i);
             egui::Frame::group(ui.style())
                 .fill(fill)
                 .inner_margin(egui::Margin::symmetric(8, 3))
@@ -141,7 +147,7 @@ pub fn clocks_row(ui: &mut egui::Ui, line: &ClockLine, labels: &[String; 2]) {
                 });
         }
     });
-    if let (None, Some(ms)) = (running, view.first_move_ms) {
+    if let (None, Some(ms)) = (line.running(), view.first_move_ms) {
         ui.label(
             egui::RichText::new(format!(
                 "The clocks start with the first move: {} left to make it ({control})",
@@ -150,6 +156,35 @@ pub fn clocks_row(ui: &mut egui::Ui, line: &ClockLine, labels: &[String; 2]) {
             .italics(),
         );
     }
+}
+
+/// Both clocks on one short line, for the phone's compact bar (not called yet: the bar's
+/// `hud/compact/online.rs` can add it under the players' names): `labels` short (the sides'
+/// names), the running clock lit, a low one red, the first move's countdown after them.
+pub fn clocks_compact(ui: &mut egui::Ui, line: &ClockLine, labels: &[String; 2]) {
+    let (Some(control), Some(view)) = (line.control, line.view) else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        for (i, label) in labels.iter().enumerate() {
+            let (colour, fill, _) = look(line, control, &view, i);
+            let text = format!("{label} {}", clock_text(view.remaining_ms[i]));
+            ui.label(
+                egui::RichText::new(text)
+                    .monospace()
+                    .color(colour)
+                    .background_color(fill),
+            );
+        }
+        if let (None, Some(ms)) = (line.running(), view.first_move_ms) {
+            ui.label(
+                egui::RichText::new(format!("first move {}", clock_text(ms)))
+                    .small()
+                    .italics(),
+            );
+        }
+    });
 }
 
 #[cfg(test)]
