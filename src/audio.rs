@@ -108,12 +108,17 @@ pub fn synth(sfx: Sfx) -> Vec<f32> {
             }
         }
         Sfx::Click => tone(&mut s, 0.0, 0.03, 1400.0, 1200.0, 120.0, 0.35, 0.1),
+        // Two short high beeps: heard over the pieces' sounds, over before the next move.
+        Sfx::LowTime => {
+            tone(&mut s, 0.0, 0.09, 1760.0, 1760.0, 25.0, 0.4, 0.0);
+            tone(&mut s, 0.14, 0.09, 1760.0, 1760.0, 25.0, 0.4, 0.0);
+        }
     }
     s
 }
 
 /// Every effect.
-pub const ALL: [Sfx; 8] = [
+pub const ALL: [Sfx; 9] = [
     Sfx::Place,
     Sfx::Flip,
     Sfx::Capture,
@@ -122,6 +127,7 @@ pub const ALL: [Sfx; 8] = [
     Sfx::Win,
     Sfx::Loss,
     Sfx::Click,
+    Sfx::LowTime,
 ];
 
 fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {

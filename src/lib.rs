@@ -46,6 +46,7 @@ pub fn logic_plugin(app: &mut App) {
         anim::plugin,
         ai::plugin,
         net::logic_plugin,
+        net::timing::plugin,
     ));
 }
 

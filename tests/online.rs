@@ -2,18 +2,26 @@
 //! over real sockets on loopback). One creates a game, the other joins by its invite code, and
 //! a whole game is played: each side's moves arrive at the other as whole moves that resolve
 //! and animate like any other, the tables stay equal to the server's game, and what an online
-//! game cannot do (take a move back) is refused.
+//! game cannot do (take a move back) is refused. On a live clock (made by a seek, as the lobby
+//! makes one) the table's clocks run and a fall ends the game with its result card.
 
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use parlour::games::effects::Sfx;
+use parlour::net::clock::Ending;
 use parlour::net::{NetCommand, OnlineStatus};
 use parlour::play::board::Match;
-use parlour::play::messages::{GameCommand, MoveInput};
+use parlour::play::messages::{GameCommand, MoveInput, PlaySfx};
+use parlour::play::result::time_line;
 use parlour::state::{Phase, Screen};
-use parlour_online::wire::Seat;
+use parlour_clock::TimeControl;
+use parlour_online::client::OnlineClient;
+use parlour_online::client::lobby::SeekOptions;
+use parlour_online::net::{WebSocketConnector, ws_url};
+use parlour_online::wire::{Pace, Reply, Seat, SideChoice};
 use parlour_rules::konane::Konane;
 use parlour_rules::{Game, GameId};
 
@@ -309,4 +317,120 @@ fn a_server_that_dies_mid_game_loses_nothing_and_a_resignation_ends_it_for_both(
 
 fn server_moves(server: &TestServer, code: &str) -> Vec<String> {
     server.stored(code).moves
+}
+
+/// Polls test-side clients (bots, as the engine's) until `done` holds.
+fn pump(clients: &mut [&mut OnlineClient], what: &str, mut done: impl FnMut(&mut [&mut OnlineClient]) -> bool) {
+    let start = Instant::now();
+    while !done(clients) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
+        for c in clients.iter_mut() {
+            c.poll();
+            while c.next_event().is_some() {}
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A bot's connection signed in as a new account.
+fn account(url: &str, name: &str) -> OnlineClient {
+    let mut c = OnlineClient::new(ws_url(url), Box::new(WebSocketConnector));
+    c.account_new(Some(name)).unwrap();
+    pump(&mut [&mut c], "the account", |c| c[0].account().is_some());
+    c
+}
+
+/// How many low-time warnings the table sounded.
+#[derive(Resource, Default)]
+struct LowTimes(usize);
+
+fn count_low_times(mut sounds: MessageReader<PlaySfx>, mut n: ResMut<LowTimes>) {
+    n.0 += sounds.read().filter(|s| s.0 == Sfx::LowTime).count();
+}
+
+#[test]
+fn a_live_clock_runs_at_the_table_warns_once_when_low_and_a_fall_ends_the_game() {
+    let server = TestServer::new("clock");
+    let url = server.url();
+    let (mut bob, mut cleo) = (account(&url, "bob_clock"), account(&url, "cleo_clock"));
+    // 15 s and nothing added: low under 10 s, a fall within the test's patience.
+    let tc = TimeControl::new(15, 0).unwrap();
+    let seek = SeekOptions {
+        options: vec![("size".into(), "6x6".into())],
+        side: SideChoice::First,
+        pace: Pace::Live(tc),
+        ..SeekOptions::default()
+    };
+    let req = bob.seek("konane", seek).unwrap();
+    let mut answer = None;
+    pump(&mut [&mut bob], "the seek to be posted", |c| {
+        answer = answer.take().or_else(|| c[0].lobby_answer(req));
+        answer.is_some()
+    });
+    let Some(Reply::Seeking { id, .. }) = answer else {
+        panic!("{answer:?}")
+    };
+    cleo.accept(id).unwrap();
+    pump(&mut [&mut bob, &mut cleo], "the seek to be taken", |c| {
+        c[0].matched(id).is_some() && c[1].seat().is_some()
+    });
+    let code = bob.matched(id).unwrap().0.to_string();
+    let token = bob.seek_token(id).unwrap().to_string();
+
+    // The table takes bob's seat: the clocks stand at 15 s, the first move's countdown running.
+    let mut a = client();
+    a.init_resource::<LowTimes>().add_systems(Update, count_low_times);
+    a.world_mut().write_message(NetCommand::Resume {
+        server: url.clone(),
+        code: code.clone(),
+        token,
+    });
+    run_until(&mut [&mut a], "the table on a clock", |apps| {
+        let status = apps[0].world().resource::<OnlineStatus>();
+        phase(apps[0]) == Some(Phase::AwaitingInput) && status.clock.view.is_some()
+    });
+    let line = a.world().resource::<OnlineStatus>().clock.clone();
+    assert_eq!(line.control, Some(tc));
+    let view = line.view.unwrap();
+    assert_eq!((view.remaining_ms, view.running), ([15_000, 15_000], None));
+    assert!(view.first_move_ms.is_some_and(|ms| ms > 0 && ms <= 20_000), "{view:?}");
+
+    // Bob moves at the table, cleo answers: bob's clock runs, goes low (one warning) and falls.
+    let mut rules = Konane::new(&Konane::parse_options(&[("size", "6x6")]).unwrap());
+    play_first_legal(&mut a, &mut rules);
+    let start = Instant::now();
+    while cleo.game().is_none_or(|g| g.moves.is_empty()) {
+        assert!(start.elapsed() < Duration::from_secs(30), "bob's move to reach cleo");
+        a.update();
+        cleo.poll();
+        while cleo.next_event().is_some() {}
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mut moves = Vec::new();
+    rules.legal_moves(&mut moves);
+    cleo.send_move(&rules.format_move(&moves[0])).unwrap();
+    run_until(&mut [&mut a], "bob's clock to run", |apps| {
+        apps[0].world().resource::<OnlineStatus>().clock.running() == Some(0)
+    });
+    run_until(&mut [&mut a], "the fall's result card", |apps| {
+        screen(apps[0]) == Screen::Results
+    });
+    let status = a.world().resource::<OnlineStatus>();
+    assert_eq!(status.ending, Some(Ending::Fell(Seat::First)));
+    assert_eq!(status.clock.view.map(|v| v.remaining_ms[0]), Some(0));
+    assert_eq!(status.clock.running(), None, "the clocks stop");
+    assert_eq!(status.message.as_deref(), Some("Black lost on time: White wins."));
+    assert_eq!(
+        a.world().resource::<LowTimes>().0,
+        1,
+        "one warning as the clock went low"
+    );
+    let m = &a.world().resource::<Match>().0;
+    assert_eq!(
+        time_line(m.as_ref(), status.first.unwrap()),
+        "Black lost on time: White wins"
+    );
 }

@@ -83,6 +83,8 @@ pub enum Sfx {
     Loss,
     /// A button.
     Click,
+    /// This player's clock went low (online, on a live clock).
+    LowTime,
 }
 
 /// One animated step: its parts play together, the steps of a move one after another.

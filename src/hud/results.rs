@@ -6,10 +6,13 @@ use bevy_egui::{EguiContexts, egui};
 use super::cards;
 use crate::games::build::Setup;
 use crate::games::effects::Sfx;
+use crate::net::OnlineStatus;
+use crate::net::clock::{ABORTED, Ending};
+use crate::net::timing::player_of;
 use crate::play::board::OffRecord;
 use crate::play::board::{Match, Resigned};
 use crate::play::messages::PlaySfx;
-use crate::play::result::result_line;
+use crate::play::result::{result_line, time_line};
 use crate::review::analysis::ReviewAnalysis;
 use crate::review::branch::ReviewAction;
 use crate::state::Remote;
@@ -29,12 +32,20 @@ pub(super) fn results(
     mut review: ResMut<Review>,
     (setup, settings, remote, mut analysis): (Res<Setup>, Res<Settings>, Res<Remote>, ResMut<ReviewAnalysis>),
     (mut off, mut actions): (ResMut<OffRecord>, MessageWriter<ReviewAction>),
+    online: Option<Res<OnlineStatus>>,
 ) -> Result {
     if *screen.get() != Screen::Results {
         return Ok(());
     }
     let Some(m) = m else { return Ok(()) };
     let m = m.0.as_ref();
+    // An online game's fall or abort, which the rules know nothing of.
+    let headline = match online.as_ref().and_then(|o| o.ending.zip(o.first)) {
+        Some((Ending::Fell(seat), first)) => time_line(m, player_of(seat, first)),
+        Some((Ending::Aborted, _)) => ABORTED.to_string(),
+        Some((Ending::Agreed, _)) => "A draw (agreed)".to_string(),
+        None => result_line(m, resigned.0),
+    };
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Result")
         .resizable(false)
@@ -44,7 +55,7 @@ pub(super) fn results(
         .default_width(330.0)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new(result_line(m, resigned.0)).size(24.0).strong());
+                ui.label(egui::RichText::new(headline).size(24.0).strong());
                 ui.label(format!("{} moves played", m.history().len()));
             });
             ui.separator();

@@ -274,6 +274,7 @@ fn indicator(
     status: Res<OnlineStatus>,
     mut net: MessageWriter<NetCommand>,
     layout: Option<Res<crate::theme::layout::Layout>>,
+    m: Option<Res<crate::play::board::Match>>,
 ) -> Result {
     // On a small screen the compact bar shows the players and the invite code instead.
     let compact = layout.is_some_and(|l| l.compact());
@@ -306,6 +307,9 @@ fn indicator(
                         ui.ctx().copy_text(status.code.clone());
                     }
                 });
+                if let Some(m) = &m {
+                    super::clock::clocks_row(ui, &status.clock, &clock_labels(&status, m.0.as_ref()));
+                }
                 if status.watching {
                     ui.label("You are watching this game.");
                 } else if status.waiting_for_friend {
@@ -333,4 +337,18 @@ fn indicator(
             });
         });
     Ok(())
+}
+
+/// The words beside each seat's clock: its side's name, and its player in a lobby game
+/// ("White · Ada_L (1720)").
+fn clock_labels(status: &OnlineStatus, m: &dyn crate::games::any_match::AnyMatch) -> [String; 2] {
+    let first = status.first.unwrap_or(parlour_rules::Player::P1);
+    Seat::BOTH.map(|seat| {
+        let side = m.side_name(m.colour_of_seat(super::timing::player_of(seat, first)));
+        let side = crate::games::words::cap(&side);
+        match &status.players[seat.index()] {
+            Some(tag) => format!("{side} · {}", player_text(Some(tag))),
+            None => side,
+        }
+    })
 }

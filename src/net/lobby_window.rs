@@ -17,9 +17,11 @@ use parlour_saves::online::DeviceAccount;
 
 mod create;
 mod model;
+mod pace;
 
 pub use model::{LobbyWindow, player_text, rating_text};
 use model::{game_name, options_text};
+use pace::pace_text;
 
 use super::players_window::view::{PlayersWindow, lobby_buttons};
 use super::{Book, NetCommand};
@@ -258,10 +260,11 @@ fn seeks_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow) {
     }
     let mut accept = None;
     let mut first = true;
-    egui::Grid::new("seeks").striped(true).num_columns(5).show(ui, |ui| {
+    egui::Grid::new("seeks").striped(true).num_columns(6).show(ui, |ui| {
         for s in &shown {
             ui.label(player_text(Some(&s.by)));
             ui.label(game_name(&s.game));
+            ui.label(pace_text(s.pace));
             ui.label(options_text(&s.options));
             let range = s.range.map(|r| format!(" {}–{}", r.lo, r.hi)).unwrap_or_default();
             ui.label(format!("{}{range}", if s.rated { "rated" } else { "casual" }));
@@ -306,7 +309,7 @@ fn games_section(
     }
     egui::Grid::new("live-games")
         .striped(true)
-        .num_columns(4)
+        .num_columns(5)
         .show(ui, |ui| {
             for g in shown {
                 ui.label(format!(
@@ -315,6 +318,7 @@ fn games_section(
                     player_text(g.players[1].as_ref())
                 ));
                 ui.label(game_name(&g.game));
+                ui.label(pace_text(g.pace));
                 ui.label(format!("move {}", g.ply + 1));
                 if ui.button("Watch").clicked() {
                     net.write(NetCommand::Watch {

@@ -8,21 +8,23 @@
 //! `lobby` is the "Play online" window and the in-game indicator, `lobby_window` the lobby
 //! (egui, not headless).
 
+mod book;
+pub mod clock;
 pub mod lobby;
 pub mod lobby_window;
 pub mod offers;
 pub mod players_window;
-
-use std::collections::VecDeque;
-use std::path::PathBuf;
+pub mod timing;
 
 use bevy::prelude::*;
 use parlour_online::client::{Event, LinkState, OnlineClient};
 use parlour_online::net::{WebSocketConnector, ws_url};
 use parlour_online::wire::Seat;
 use parlour_rules::{GameId, Player};
-use parlour_saves::online::{OnlineBook, OnlineEntry, book_path};
+use parlour_saves::online::OnlineEntry;
+use std::collections::VecDeque;
 
+pub use self::book::Book;
 use crate::games::build::{Setup, new_match};
 use crate::play::board::AnimQueue;
 use crate::play::board::{Match, Resigned, Resolution, StartMoves};
@@ -134,45 +136,11 @@ pub struct OnlineStatus {
     pub offers: offers::OfferLine,
     /// The seat (in the client's terms) of `players[0]`, the side that moves first.
     pub first: Option<Player>,
-}
-
-/// The player's list of online games, as last read or written.
-#[derive(Resource, Default, Debug, Clone)]
-pub struct Book {
-    /// The list.
-    pub book: OnlineBook,
-    /// Where it is kept (`None`: nowhere, e.g. in tests).
-    pub path: Option<PathBuf>,
-    /// Why it could not be read, if it could not.
-    pub problem: Option<String>,
-}
-
-impl Book {
-    /// Reads the list from the data directory.
-    pub fn open(data: &std::path::Path) -> Book {
-        let path = book_path(data);
-        match OnlineBook::load(&path) {
-            Ok(book) => Book {
-                book,
-                path: Some(path),
-                problem: None,
-            },
-            // A damaged list is left on disk untouched (nothing is written over it).
-            Err(e) => Book {
-                book: OnlineBook::default(),
-                path: None,
-                problem: Some(e.to_string()),
-            },
-        }
-    }
-
-    fn save(&mut self) {
-        if let Some(path) = &self.path
-            && let Err(e) = self.book.store(path)
-        {
-            self.problem = Some(format!("the list of online games could not be written ({e})"));
-        }
-    }
+    /// The live clock (`net/timing.rs`), empty for an untimed game.
+    pub clock: clock::ClockLine,
+    /// How the game ended other than by the rules or a resignation (a fall, an abort, a draw
+    /// agreed), as the server said.
+    pub ending: Option<clock::Ending>,
 }
 
 /// The logic of online play (headless; the window's parts are in `lobby`).

@@ -33,6 +33,19 @@ pub fn result_line(m: &dyn AnyMatch, resigned: Option<Player>) -> String {
     }
 }
 
+/// The result of a fall in one line: "Black lost on time: White wins". `seat` is the fallen
+/// seat (person), in the client's terms.
+pub fn time_line(m: &dyn AnyMatch, seat: Player) -> String {
+    let colour = m.colour_of_seat(seat);
+    let (loser, winner) = (m.side_name(colour), m.side_name(colour.other()));
+    format!(
+        "{} lost on time: {} {}",
+        cap(&loser),
+        cap(&winner),
+        verb(&winner, "win")
+    )
+}
+
 /// An engine reason word for players: "no-moves" → "no moves".
 fn words(reason: impl std::fmt::Display) -> String {
     reason.to_string().replace('-', " ")

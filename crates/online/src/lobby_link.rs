@@ -13,8 +13,9 @@ use std::time::Duration;
 
 use web_time::Instant;
 
+use crate::client::lobby::SeekOptions;
 use crate::client::{Connector, LinkState, SignedIn, Transport, TransportEvent, fresh_secret};
-use crate::wire::{LiveGame, RatingRange, Reply, Request, Seat, SeekView, SideChoice};
+use crate::wire::{LiveGame, Reply, Request, Seat, SeekView};
 
 mod pages;
 pub use pages::{Leaderboard, Page, PageAsk, Pages, PlayerPage};
@@ -233,25 +234,19 @@ impl LobbyLink {
         self.send(Some(Asked::SignIn { secret }), |req| Request::ChooseName { req, name });
     }
 
-    /// Posts a seek (one at a time: a second replaces nothing and is refused here).
-    pub fn seek(
-        &mut self,
-        game: &str,
-        options: Vec<(String, String)>,
-        rated: bool,
-        side: SideChoice,
-        range: Option<RatingRange>,
-    ) -> Result<(), String> {
+    /// Posts a seek (one at a time: a second replaces nothing and is refused here): `game`
+    /// with `seek`'s options, rating, side, range and pace.
+    pub fn seek(&mut self, game: &str, seek: SeekOptions) -> Result<(), String> {
         let (game, token) = self.own_open(game, false)?;
         self.send(Some(Asked::Seek), |req| Request::Seek {
             req,
             game,
-            options,
-            rated,
-            side,
-            range,
+            options: seek.options,
+            rated: seek.rated,
+            side: seek.side,
+            range: seek.range,
             token,
-            pace: parlour_clock::Pace::Untimed,
+            pace: seek.pace,
         });
         Ok(())
     }

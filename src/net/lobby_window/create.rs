@@ -1,13 +1,16 @@
 //! The lobby's "Create a seek": the game, the options last chosen for it in New game, rated or
-//! casual, the side, a rating range; "Post the seek", or "Play now" (quick pairing by rating).
+//! casual, the side, a rating range, the clock; "Post the seek", or "Play now" (quick pairing
+//! by rating, untimed).
 //! While one is open, what it waits for and Cancel.
 
 use bevy_egui::egui;
+use parlour_online::client::lobby::SeekOptions;
 use parlour_online::lobby_link::LobbyLink;
 use parlour_online::wire::{RatingRange, SideChoice};
 use parlour_rules::GameId;
 
 use super::model::{LobbyWindow, game_name, options_text};
+use super::pace::{PaceChoice, pace_of, pace_picker};
 use crate::store::settings::Settings;
 use crate::theme::layout::mark_target;
 
@@ -71,6 +74,7 @@ pub(super) fn create_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut Lo
             egui::DragValue::new(&mut w.range.1).range(600..=3500).speed(10),
         );
     });
+    pace_picker(ui, w.game, &mut w.pace, &mut w.custom);
     let range = w.limited.then(|| RatingRange {
         lo: w.range.0.min(w.range.1),
         hi: w.range.0.max(w.range.1),
@@ -79,13 +83,25 @@ pub(super) fn create_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut Lo
         .horizontal(|ui| {
             let post = ui.add_enabled(link.account().is_some(), egui::Button::new("Post the seek"));
             // Quick pairing by rating (lichess's pools): rated for a named account.
-            let now = ui.add_enabled(link.account().is_some(), egui::Button::new("Play now"));
+            // The server pairs untimed games only.
+            let untimed = w.pace == PaceChoice::Untimed;
+            let now = ui.add_enabled(link.account().is_some() && untimed, egui::Button::new("Play now"));
+            let now = now.on_disabled_hover_text("Quick pairing is untimed: post a seek for a clock");
             (post, now.on_hover_text("Paired with a player near your rating"))
         })
         .inner;
     mark_target(ui.ctx(), "lobby-seek", post.rect);
     let sent = if post.clicked() {
-        link.seek(w.game.id(), options, w.rated, w.side, range)
+        pace_of(w.pace, w.custom).and_then(|pace| {
+            let seek = SeekOptions {
+                options,
+                rated: w.rated,
+                side: w.side,
+                range,
+                pace,
+            };
+            link.seek(w.game.id(), seek)
+        })
     } else if now.clicked() {
         link.play_now(w.game.id(), options, named)
     } else {

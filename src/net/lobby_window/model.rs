@@ -4,6 +4,8 @@ use bevy::prelude::*;
 use parlour_online::wire::{PlayerTag, Rated, SideChoice};
 use parlour_rules::GameId;
 
+use super::pace::PaceChoice;
+
 /// The lobby window's fields.
 #[derive(Resource, Debug, Clone)]
 pub struct LobbyWindow {
@@ -21,6 +23,10 @@ pub struct LobbyWindow {
     pub limited: bool,
     /// The range, when limited.
     pub range: (u32, u32),
+    /// The seek's clock.
+    pub pace: PaceChoice,
+    /// The custom clock: base minutes, seconds added a move.
+    pub custom: (u32, u32),
     /// The name being typed.
     pub name: String,
     /// The last thing the lobby said.
@@ -37,6 +43,8 @@ impl Default for LobbyWindow {
             side: SideChoice::Random,
             limited: false,
             range: (1200, 1800),
+            pace: PaceChoice::Untimed,
+            custom: (5, 3),
             name: String::new(),
             message: None,
         }

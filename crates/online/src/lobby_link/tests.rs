@@ -3,7 +3,7 @@ use std::rc::Rc;
 
 use super::*;
 use crate::client::pipe::{Dialer, Pipe, sent};
-use crate::wire::{GameView, PlayerTag};
+use crate::wire::{GameView, PlayerTag, SideChoice};
 
 pub(super) fn say(pipe: &Rc<RefCell<Pipe>>, reply: Reply) {
     pipe.borrow_mut().inbox.push_back(TransportEvent::Text(reply.encode()));
@@ -98,22 +98,21 @@ fn a_device_account_is_made_silently_and_the_lists_follow() {
 #[test]
 fn a_seek_taken_gives_the_game_and_the_token_sent_with_it() {
     let (mut lobby, pipe) = signed_in();
-    lobby
-        .seek(
-            "konane",
-            vec![("size".into(), "6x6".into())],
-            false,
-            SideChoice::First,
-            None,
-        )
-        .unwrap();
-    assert!(
-        lobby.seek("kansho", vec![], false, SideChoice::Random, None).is_err(),
-        "one at a time"
-    );
-    let Some(Request::Seek { req, token, .. }) = sent(&pipe).pop() else {
+    let konane = SeekOptions {
+        options: vec![("size".into(), "6x6".into())],
+        side: SideChoice::First,
+        pace: "5+3"
+            .parse::<parlour_clock::TimeControl>()
+            .map(parlour_clock::Pace::Live)
+            .unwrap(),
+        ..SeekOptions::default()
+    };
+    lobby.seek("konane", konane).unwrap();
+    assert!(lobby.seek("kansho", SeekOptions::default()).is_err(), "one at a time");
+    let Some(Request::Seek { req, token, pace, .. }) = sent(&pipe).pop() else {
         panic!()
     };
+    assert_eq!(pace.to_string(), "5+3", "the seek's clock goes with it");
     say(&pipe, Reply::Seeking { req, id: 7 });
     lobby.poll();
     assert_eq!(lobby.own_seek().and_then(|s| s.id), Some(7));
@@ -205,7 +204,7 @@ fn an_accepted_seek_gives_the_seat_and_a_refused_one_a_sentence() {
 #[test]
 fn a_dropped_connection_withdraws_the_seek_and_says_so() {
     let (mut lobby, pipe) = signed_in();
-    lobby.seek("kansho", vec![], false, SideChoice::Random, None).unwrap();
+    lobby.seek("kansho", SeekOptions::default()).unwrap();
     pipe.borrow_mut()
         .inbox
         .push_back(TransportEvent::Closed("reset".into()));
