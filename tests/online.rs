@@ -18,8 +18,8 @@ use parlour::play::messages::{GameCommand, MoveInput, PlaySfx};
 use parlour::play::result::time_line;
 use parlour::state::{Phase, Screen};
 use parlour_clock::TimeControl;
-use parlour_online::client::OnlineClient;
 use parlour_online::client::lobby::SeekOptions;
+use parlour_online::client::{Event, OnlineClient};
 use parlour_online::net::{WebSocketConnector, ws_url};
 use parlour_online::wire::{Pace, Reply, Seat, SideChoice};
 use parlour_rules::konane::Konane;
@@ -329,7 +329,11 @@ fn pump(clients: &mut [&mut OnlineClient], what: &str, mut done: impl FnMut(&mut
         );
         for c in clients.iter_mut() {
             c.poll();
-            while c.next_event().is_some() {}
+            while let Some(e) = c.next_event() {
+                if let Event::Refused { message, .. } = e {
+                    panic!("refused while waiting for {what}: {message}");
+                }
+            }
         }
         std::thread::sleep(Duration::from_millis(5));
     }

@@ -7,12 +7,12 @@ use super::cards;
 use crate::games::build::Setup;
 use crate::games::effects::Sfx;
 use crate::net::OnlineStatus;
-use crate::net::clock::{ABORTED, Ending};
+use crate::net::clock::{ABORTED, Ending, LEFT_DRAW};
 use crate::net::timing::player_of;
 use crate::play::board::OffRecord;
 use crate::play::board::{Match, Resigned};
 use crate::play::messages::PlaySfx;
-use crate::play::result::{result_line, time_line};
+use crate::play::result::{left_line, result_line, time_line};
 use crate::review::analysis::ReviewAnalysis;
 use crate::review::branch::ReviewAction;
 use crate::state::Remote;
@@ -44,6 +44,8 @@ pub(super) fn results(
         Some((Ending::Fell(seat), first)) => time_line(m, player_of(seat, first)),
         Some((Ending::Aborted, _)) => ABORTED.to_string(),
         Some((Ending::Agreed, _)) => "A draw (agreed)".to_string(),
+        Some((Ending::Left(Some(winner)), first)) => left_line(m, player_of(winner.other(), first)),
+        Some((Ending::Left(None), _)) => LEFT_DRAW.to_string(),
         None => result_line(m, resigned.0),
     };
     let ctx = contexts.ctx_mut()?;

@@ -86,6 +86,8 @@ pub enum Ending {
     Aborted,
     /// A draw agreed.
     Agreed,
+    /// A player left and the other claimed the game: the winner's seat, `None` for a draw.
+    Left(Option<Seat>),
 }
 
 /// The ending the server's `ended` words (`result`, `reason`) name, if one of these.
@@ -95,12 +97,18 @@ pub fn ending_of(result: &str, reason: &str) -> Option<Ending> {
         ("first", "time") => Some(Ending::Fell(Seat::Second)),
         ("second", "time") => Some(Ending::Fell(Seat::First)),
         (_, "agreed") => Some(Ending::Agreed),
+        ("first", "abandoned") => Some(Ending::Left(Some(Seat::First))),
+        ("second", "abandoned") => Some(Ending::Left(Some(Seat::Second))),
+        ("draw", "abandoned") => Some(Ending::Left(None)),
         _ => None,
     }
 }
 
 /// The sentence for an abort, on the result card and above the table.
 pub const ABORTED: &str = "Aborted: the first move did not come in time — not rated";
+
+/// The sentence for a draw claimed from a player who left.
+pub const LEFT_DRAW: &str = "A draw: claimed after a player left";
 
 const LOW: egui::Color32 = egui::Color32::from_rgb(235, 95, 80);
 
@@ -158,8 +166,8 @@ pub fn clocks_row(ui: &mut egui::Ui, line: &ClockLine, labels: &[String; 2]) {
     }
 }
 
-/// Both clocks on one short line, for the phone's compact bar (not called yet: the bar's
-/// `hud/compact/online.rs` can add it under the players' names): `labels` short (the sides'
+/// Both clocks on one short line, for the phone's compact bar (`hud/compact/online.rs`, under
+/// the players' names): `labels` short (the sides'
 /// names), the running clock lit, a low one red, the first move's countdown after them.
 pub fn clocks_compact(ui: &mut egui::Ui, line: &ClockLine, labels: &[String; 2]) {
     let (Some(control), Some(view)) = (line.control, line.view) else {
@@ -262,5 +270,7 @@ mod tests {
         assert_eq!(ending_of("aborted", "aborted"), Some(Ending::Aborted));
         assert_eq!(ending_of("draw", "agreed"), Some(Ending::Agreed));
         assert_eq!(ending_of("first", "resigned"), None);
+        assert_eq!(ending_of("second", "abandoned"), Some(Ending::Left(Some(Seat::Second))));
+        assert_eq!(ending_of("draw", "abandoned"), Some(Ending::Left(None)));
     }
 }

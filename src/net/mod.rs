@@ -401,7 +401,8 @@ fn poll_link(
         }
     }
     let over = m.as_ref().is_some_and(|m| m.0.status().is_over()) || link.resigned.is_some();
-    status.offers.over = over || status.offers.agreed;
+    status.offers.over = over || status.offers.agreed || status.ending.is_some();
+    status.offers.gone = link.client.seat().and_then(|s| link.client.gone(s.other()));
     if m.is_some()
         && link.started
         && link.incoming.is_empty()

@@ -21,6 +21,9 @@ pub struct OfferLine {
     pub rated: bool,
     /// The game can be drawn (draw offers).
     pub has_draws: bool,
+    /// The other player has gone (their connection quiet or closed): the milliseconds until
+    /// the game may be claimed from them (0: now; `i64::MAX`: never, a correspondence game).
+    pub gone: Option<i64>,
 }
 
 /// What the player asks by the line's buttons.
@@ -30,6 +33,8 @@ pub enum OfferAsk {
     Offer(OfferKind),
     /// Accept or decline the other side's offer.
     Answer(bool),
+    /// Claim the game from a player who left: the win, or (`true`) a draw.
+    Claim(bool),
 }
 
 /// What an offer's news asks of the table.
@@ -85,13 +90,42 @@ pub(super) fn ask(client: &mut OnlineClient, ask: OfferAsk) -> Result<u64, Strin
     match ask {
         OfferAsk::Offer(kind) => client.offer(kind).map_err(String::from),
         OfferAsk::Answer(accept) => client.answer_offer(accept),
+        OfferAsk::Claim(draw) => client.claim(draw).map_err(String::from),
     }
 }
 
 /// What the offers' controls say for `line`, a seated player's: a sentence (the other side's
 /// offer, or the wait for an answer) and the buttons, each with what it asks. Both layouts
 /// draw these — the desktop's line above the table and a small screen's strip.
-pub(crate) fn choices(line: &OfferLine) -> (Option<&'static str>, Vec<(&'static str, OfferAsk)>) {
+pub(crate) fn choices(line: &OfferLine) -> (Option<String>, Vec<(&'static str, OfferAsk)>) {
+    match line.gone.filter(|_| !line.over) {
+        Some(0) => {
+            let claims = vec![
+                ("Claim the win", OfferAsk::Claim(false)),
+                ("Claim a draw", OfferAsk::Claim(true)),
+            ];
+            (Some("Your opponent has left.".into()), claims)
+        }
+        Some(i64::MAX) => (
+            Some("Your opponent has left; the days of their turn decide.".into()),
+            vec![],
+        ),
+        Some(ms) => {
+            let s = (ms + 999) / 1000;
+            (
+                Some(format!("Your opponent has left: you may claim the game in {s} s.")),
+                vec![],
+            )
+        }
+        None => {
+            let (said, buttons) = offer_choices(line);
+            (said.map(String::from), buttons)
+        }
+    }
+}
+
+/// [`choices`] while the other player is here: the offers.
+fn offer_choices(line: &OfferLine) -> (Option<&'static str>, Vec<(&'static str, OfferAsk)>) {
     match line.offer {
         Some((false, kind)) => {
             let said = match kind {
@@ -176,7 +210,7 @@ mod tests {
         assert_eq!(names(&line).1, Vec::<&str>::new());
         line.offer = Some((false, OfferKind::Takeback));
         let (said, buttons) = choices(&line);
-        assert_eq!(said, Some("Your opponent asks to take back a move."));
+        assert_eq!(said.as_deref(), Some("Your opponent asks to take back a move."));
         assert_eq!(
             buttons,
             [("Accept", OfferAsk::Answer(true)), ("Decline", OfferAsk::Answer(false))]
@@ -186,6 +220,42 @@ mod tests {
         assert_eq!(choices(&line).1[0], ("Accept", OfferAsk::Offer(OfferKind::Rematch)));
         line.offer = None;
         line.over = true;
+        assert_eq!(choices(&line).1, [("Rematch", OfferAsk::Offer(OfferKind::Rematch))]);
+    }
+
+    #[test]
+    fn an_opponent_who_left_is_shown_and_the_game_claimed_once_the_grace_is_over() {
+        let mut line = OfferLine {
+            has_draws: true,
+            offer: Some((false, OfferKind::Draw)),
+            gone: Some(34_200),
+            ..Default::default()
+        };
+        let (said, buttons) = choices(&line);
+        assert_eq!(
+            said.as_deref(),
+            Some("Your opponent has left: you may claim the game in 35 s.")
+        );
+        assert!(buttons.is_empty(), "no claim before the grace: {buttons:?}");
+        line.gone = Some(0);
+        let (said, buttons) = choices(&line);
+        assert_eq!(said.as_deref(), Some("Your opponent has left."));
+        assert_eq!(
+            buttons,
+            [
+                ("Claim the win", OfferAsk::Claim(false)),
+                ("Claim a draw", OfferAsk::Claim(true))
+            ]
+        );
+        // A correspondence game is not claimed: its days decide.
+        line.gone = Some(i64::MAX);
+        assert!(choices(&line).1.is_empty());
+        // Back, or the game over: the offers again.
+        line.gone = None;
+        assert_eq!(choices(&line).0.as_deref(), Some("Your opponent offers a draw."));
+        line.over = true;
+        line.offer = None;
+        line.gone = Some(0);
         assert_eq!(choices(&line).1, [("Rematch", OfferAsk::Offer(OfferKind::Rematch))]);
     }
 }

@@ -1,18 +1,19 @@
 //! The live clock each frame (issue 75): the client's local count into [`OnlineStatus`]'s
 //! clock line (the low-time warning's sound with it), and a fall or an abort the server stored
 //! ending the game at the table — nobody moves any more, and once the table has every move the
-//! result card says who lost on time, or that the game was aborted.
+//! result card says who lost on time, or that the game was aborted; the same for a game
+//! claimed from a player who left.
 
 use bevy::prelude::*;
 use parlour_online::wire::{Pace, Seat};
 use parlour_rules::Player;
 
-use super::clock::{ABORTED, Ending, ending_of};
+use super::clock::{ABORTED, Ending, LEFT_DRAW, ending_of};
 use super::{Online, OnlineStatus};
 use crate::games::effects::Sfx;
 use crate::play::board::Match;
 use crate::play::messages::PlaySfx;
-use crate::play::result::time_line;
+use crate::play::result::{left_line, time_line};
 use crate::schedule::GameSet;
 use crate::state::{Remote, Screen};
 
@@ -68,7 +69,8 @@ fn end_by_clock(
     if status.ending != ending {
         status.ending = ending;
     }
-    let (Some(link), Some(end @ (Ending::Fell(_) | Ending::Aborted))) = (online.0.as_ref(), ending) else {
+    let (Some(link), Some(end @ (Ending::Fell(_) | Ending::Aborted | Ending::Left(_)))) = (online.0.as_ref(), ending)
+    else {
         (*seen, *shown) = (ending, false);
         return;
     };
@@ -84,9 +86,13 @@ fn end_by_clock(
     if *seen != ending {
         // Said over the news line's "drawn by agreement", which any ending's news says.
         *seen = ending;
-        status.message = Some(match fallen {
-            Some(seat) => format!("{}.", time_line(m.0.as_ref(), player_of(seat, link.first))),
-            None => format!("{ABORTED}."),
+        status.message = Some(match (end, fallen) {
+            (_, Some(seat)) => format!("{}.", time_line(m.0.as_ref(), player_of(seat, link.first))),
+            (Ending::Left(Some(winner)), _) => {
+                format!("{}.", left_line(m.0.as_ref(), player_of(winner.other(), link.first)))
+            }
+            (Ending::Left(None), _) => format!("{LEFT_DRAW}."),
+            _ => format!("{ABORTED}."),
         });
     }
     let caught_up = link.started && link.incoming.is_empty() && m.0.plies() == link.sent;

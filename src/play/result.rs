@@ -36,14 +36,20 @@ pub fn result_line(m: &dyn AnyMatch, resigned: Option<Player>) -> String {
 /// The result of a fall in one line: "Black lost on time: White wins". `seat` is the fallen
 /// seat (person), in the client's terms.
 pub fn time_line(m: &dyn AnyMatch, seat: Player) -> String {
+    lost_line(m, seat, "lost on time")
+}
+
+/// The result of a game claimed from a player who left: "White left the game: Black wins".
+/// `seat` is the seat (person) who left, in the client's terms.
+pub fn left_line(m: &dyn AnyMatch, seat: Player) -> String {
+    lost_line(m, seat, "left the game")
+}
+
+/// "<loser> <how>: <winner> wins".
+fn lost_line(m: &dyn AnyMatch, seat: Player, how: &str) -> String {
     let colour = m.colour_of_seat(seat);
     let (loser, winner) = (m.side_name(colour), m.side_name(colour.other()));
-    format!(
-        "{} lost on time: {} {}",
-        cap(&loser),
-        cap(&winner),
-        verb(&winner, "win")
-    )
+    format!("{} {how}: {} {}", cap(&loser), cap(&winner), verb(&winner, "win"))
 }
 
 /// An engine reason word for players: "no-moves" → "no moves".

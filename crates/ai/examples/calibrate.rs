@@ -12,7 +12,8 @@
 //! `cargo run --release -p parlour-ai --example calibrate -- [--games N] [--ms N | --nodes N]
 //! [--holdout N] [--threads N] [--play-nodes N --review-ms M [--sample K]] [game …]` (`--threads N`: games played N at a time;
 //! `--play-nodes N --review-ms M`: the moves chosen at N nodes or playouts, and K positions a game
-//! (default 4) valued at the work M milliseconds take on this machine, measured first; `--holdout N`: N more games, not fitted on, whose Brier scores are printed raw,
+//! (default 4) valued at the work M milliseconds take on this machine, measured first, or
+//! `--review-nodes W` as an idle machine measured it (`--games 0` prints the probe alone); `--holdout N`: N more games, not fitted on, whose Brier scores are printed raw,
 //! under this run's fit and under the shipped mapping — the out-of-sample check)
 //! (games: kansho, konane, conhex, qyshinsu, soldiers — its games go round the four boards and
 //! Monk and Water, since the analysis knows the game, not the variant).
@@ -236,6 +237,9 @@ fn main() {
     // valued at the work M milliseconds take here (measured first, per game).
     let play_nodes = flag("--play-nodes");
     let review_ms = flag("--review-ms");
+    // `--review-nodes W`: the review's work given (as `--review-ms` measured it on an idle
+    // machine), so that a busy machine's probe does not halve it.
+    let review_nodes = flag("--review-nodes");
     let sample = flag("--sample").unwrap_or(4) as usize;
     let holdout = flag("--holdout").unwrap_or(0) as usize;
     let threads = flag("--threads").unwrap_or(1).max(1) as usize;
@@ -253,7 +257,7 @@ fn main() {
             let start = G::new(&G::parse_options(&[]).expect("default options"));
             match (play_nodes, review_ms) {
                 (Some(n), Some(ms)) => {
-                    let work = iterations_in(&start, ms);
+                    let work = review_nodes.unwrap_or_else(|| iterations_in(&start, ms));
                     eprintln!("{name}: {ms} ms here is {work} iterations; moves at {n}, {sample} positions a game valued");
                     Plan { play: Budget::iterations(n), value: Some((Budget::iterations(work), sample)) }
                 }
@@ -294,6 +298,10 @@ fn main() {
                 done.into_iter().flat_map(|(_, p)| p).collect()
             })
         };
+        if games == 0 {
+            // `--games 0`: the probe alone.
+            continue;
+        }
         // Held-out games follow the fitted ones (other seeds, the same rotation of boards).
         let pairs = play(0..games);
         let held_out = play(games..games + holdout);

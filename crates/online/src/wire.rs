@@ -20,7 +20,8 @@ pub use self::limits::{
     RATING_RANGE, TOKEN_HEX_LEN,
 };
 pub use self::lobby::{
-    GameSummary, HistoryPoint, LiveGame, OfferKind, PlayerTag, Rated, RatingRange, RatingRow, SeekView, SideChoice,
+    Finished, GameSummary, HistoryPoint, LiveGame, OfferKind, PlayerTag, Rated, RatingRange, RatingRow, SeekView,
+    SideChoice,
 };
 pub use self::reply::{EndView, GameView, Reply};
 pub use self::request::Request;

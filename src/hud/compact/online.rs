@@ -1,12 +1,14 @@
 //! The compact bar's online line (a small screen has no room for the desktop's line above the
 //! table): a lamp for the connection, then each player's name and rating beside their side's
 //! disc, the side that moves first first; while the friend has not come, the invite code and a
-//! finger-sized "Copy".
+//! finger-sized "Copy". Under them, on a live clock, both clocks on one line.
 
 use bevy_egui::egui;
 
 use crate::games::any_match::AnyMatch;
+use crate::games::words::cap;
 use crate::net::OnlineStatus;
+use crate::net::clock::clocks_compact;
 use crate::net::lobby_window::player_text;
 
 /// The line, for `m` in the sides' colours `colours`; with `room` (a landscape screen's column)
@@ -65,6 +67,10 @@ pub(super) fn online_line(
             ui.label(egui::RichText::new("· watching").small().weak());
         }
     });
+    // A live clock: both sides' on one line under the names, the running one lit.
+    let first = status.first.unwrap_or(parlour_rules::Player::P1);
+    let labels = [first, first.other()].map(|p| cap(&m.side_name(m.colour_of_seat(p))));
+    clocks_compact(ui, &status.clock, &labels);
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! A player's page: the name, each rating (provisional ones as `1500?`) with its deviation and
 //! games, their history as a graph, and the recent games — opponent, game, result, rated or
-//! casual, the day — each with "Review" (or "Watch" while it goes on).
+//! casual, the day — each with "Review" (or "Watch" while it goes on); the share of lobby games
+//! the player finished (issue 75).
 
 use bevy_egui::egui;
 use parlour_online::lobby_link::{Page, PlayerPage};
@@ -28,6 +29,9 @@ pub fn player_page(
         page.name.clone()
     });
     clicked = ratings(ui, page).or(clicked);
+    if let Some(line) = finished_line(page) {
+        ui.label(line);
+    }
     ui.separator();
     ui.label(egui::RichText::new("Rating history").strong());
     if page.history.is_empty() {
@@ -45,6 +49,18 @@ pub fn player_page(
         clicked = recent_game(ui, &page.name, g, i, narrow).or(clicked);
     }
     clicked
+}
+
+/// "Finished 95 % of 40 games (left 2)": the share of lobby games the player saw through.
+pub fn finished_line(page: &PlayerPage) -> Option<String> {
+    let f = page.finished;
+    (f.games > 0).then(|| {
+        let games = if f.games == 1 { "game" } else { "games" };
+        match f.left {
+            0 => format!("Finished all {} {games}", f.games),
+            left => format!("Finished {} % of {} {games} (left {left})", f.percent(), f.games),
+        }
+    })
 }
 
 /// Each rating key's rating, deviation and rated games; a key opens its leaderboard.

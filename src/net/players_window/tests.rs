@@ -11,7 +11,9 @@ use bevy::state::app::StatesPlugin;
 use bevy_egui::egui;
 use parlour_online::client::{Connector, Transport, TransportEvent};
 use parlour_online::lobby_link::{Leaderboard, LobbyLink, Page, PageAsk, PlayerPage};
-use parlour_online::wire::{GameSummary, GameView, HistoryPoint, PlayerTag, Rated, RatingRow, Reply, Request};
+use parlour_online::wire::{
+    Finished, GameSummary, GameView, HistoryPoint, PlayerTag, Rated, RatingRow, Reply, Request,
+};
 use parlour_rules::GameId;
 use parlour_rules::dynamic::GameSetup;
 
@@ -223,6 +225,7 @@ fn ada_page() -> PlayerPage {
             }])
             .collect(),
         recent: vec![game("abcdefgh23", Some("first")), game("zyxwvuts23", None)],
+        finished: Finished { games: 40, left: 2 },
     }
 }
 
@@ -240,6 +243,7 @@ fn a_players_page_at_a_phones_size_shows_ratings_the_graph_and_each_games_review
         "6 Dec 2025",
         "won",
         "going on",
+        "Finished 95 % of 40 games (left 2)",
     ] {
         assert!(shown.says(words), "{words:?} not in {:?}", shown.texts);
     }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::wire::{GameSummary, GameView, HistoryPoint, Rated, RatingRow, Reply, Request};
+use crate::wire::{Finished, GameSummary, GameView, HistoryPoint, Rated, RatingRow, Reply, Request};
 
 /// A rating key's leaderboard as the server sent it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +28,8 @@ pub struct PlayerPage {
     pub history: Vec<HistoryPoint>,
     /// Recent games, newest first.
     pub recent: Vec<GameSummary>,
+    /// Lobby games finished, and left.
+    pub finished: Finished,
 }
 
 /// What a page asked for, or the sentence that says why it is not there.
@@ -168,6 +170,7 @@ impl Pages {
                     ratings,
                     history,
                     recent,
+                    finished,
                     ..
                 },
             ) => {
@@ -176,6 +179,7 @@ impl Pages {
                     ratings,
                     history,
                     recent,
+                    finished,
                 };
                 self.players.insert(asked, Page::Here(page));
             }

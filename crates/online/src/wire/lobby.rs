@@ -86,6 +86,25 @@ pub struct PlayerTag {
     pub rating: Option<Rated>,
 }
 
+/// A player's lobby games: how many finished, and how many of those the player left
+/// (abandoned, or did not make a first move in time).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finished {
+    /// Finished lobby games.
+    pub games: u32,
+    /// Of those, the ones the player left.
+    pub left: u32,
+}
+
+impl Finished {
+    /// The share of games the player saw through, in per cent (100 with no games).
+    pub fn percent(&self) -> u32 {
+        (100 * (self.games - self.left.min(self.games)))
+            .checked_div(self.games)
+            .unwrap_or(100)
+    }
+}
+
 /// An open seek as listed in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeekView {

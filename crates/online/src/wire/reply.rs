@@ -3,7 +3,7 @@
 use parlour_clock::{ClockView, Pace};
 use serde::{Deserialize, Serialize};
 
-use super::lobby::{GameSummary, HistoryPoint, LiveGame, OfferKind, PlayerTag, Rated, RatingRow, SeekView};
+use super::lobby::{Finished, GameSummary, HistoryPoint, LiveGame, OfferKind, PlayerTag, Rated, RatingRow, SeekView};
 use super::{MAX_REPLY_BYTES, Seat, WireError};
 
 /// A game as the server holds it.
@@ -206,6 +206,9 @@ pub enum Reply {
         history: Vec<HistoryPoint>,
         /// Recent games, newest first.
         recent: Vec<GameSummary>,
+        /// Lobby games finished, and left.
+        #[serde(default)]
+        finished: Finished,
     },
     /// Pushed to both seats: `seat` offers `kind` at move `ply`.
     Offered {

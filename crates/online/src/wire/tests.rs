@@ -266,6 +266,7 @@ fn every_reply_round_trips() {
                 rated: true,
                 ended_at: Some(1_800_000_000),
             }],
+            finished: Finished { games: 40, left: 2 },
         },
         Reply::Offered {
             code: code(),

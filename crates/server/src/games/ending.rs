@@ -2,6 +2,8 @@
 //! a rated game both ratings, in one transaction that only the first server to record it
 //! commits (see [`crate::store::ratings`]).
 
+use parlour_online::wire::Seat;
+
 use super::{Entry, LobbySeats, Registry};
 use crate::lobby::player_tag;
 use crate::store::ratings::Finished;
@@ -37,7 +39,8 @@ impl<S: Store> Registry<S> {
         let (Some(result), Some(_)) = (e.result(), e.lobby.as_ref()) else {
             return;
         };
-        match self.store.finish(&e.stored.code, result, now_secs()).await {
+        let quit = e.quit().map(Seat::word);
+        match self.store.finish(&e.stored.code, result, quit, now_secs()).await {
             Ok(Finished::Now(Some(_))) => self.read_lobby(e).await,
             Ok(_) => {}
             Err(err) => eprintln!("parlour-server: recording the end of {} failed: {err}", e.stored.code),

@@ -146,6 +146,15 @@ impl Entry {
         })
     }
 
+    /// The seat that left the game, if one did: abandoned it (the game was claimed), or did not
+    /// make its first move in time (an abort).
+    pub fn quit(&self) -> Option<Seat> {
+        match (self.stored.abandoned, self.stored.timed_out) {
+            (Some((seat, _)), _) | (None, Some(TimeOut::Aborted(seat))) => Some(seat),
+            _ => None,
+        }
+    }
+
     /// Why no more moves can be played, if none can.
     pub(super) fn over(&self) -> Option<PlayRefusal> {
         self.ending().map(|ending| PlayRefusal::Over {

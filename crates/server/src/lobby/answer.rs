@@ -85,6 +85,7 @@ pub async fn answer<S: Store>(
             ratings: p.ratings,
             history: p.history,
             recent: p.recent,
+            finished: p.finished,
         }),
         Request::Pool {
             game,
@@ -113,6 +114,10 @@ pub async fn answer<S: Store>(
         Request::Claim { code, token, draw, .. } => Ok(done(req, registry.claim(&code, &token, draw).await)),
         other => return Err(other),
     };
+    if let Err(LobbyRefusal::Store(e)) = &result {
+        // The player reads why in words; the database's own text is for the log.
+        eprintln!("parlour-server: a lobby request could not be stored: {e}");
+    }
     Ok(result.unwrap_or_else(|e| Reply::Error {
         req: Some(req),
         message: e.to_string(),

@@ -5,6 +5,7 @@
 
 pub mod answer;
 mod bounds;
+pub mod playban;
 pub mod pools;
 mod refusal;
 pub mod seeking;
@@ -60,6 +61,7 @@ pub async fn seek<S: Store>(store: &S, account: Option<&Account>, ask: SeekAsk<'
         return Err(LobbyRefusal::RatedNeedsName);
     }
     let setup = setup_of(ask.game, ask.options)?;
+    playban::check(store, Some(account)).await?;
     let now = now_secs();
     // Seeking leaves the pools: one game at a time from the lobby.
     store.leave_pools(&account.id).await?;
@@ -98,6 +100,7 @@ pub async fn accept<S: Store>(
 ) -> Result<Seated, LobbyRefusal> {
     let account = account.ok_or(LobbyRefusal::NotSignedIn)?;
     let store = registry.store();
+    playban::check(store, Some(account)).await?;
     let now = now_secs();
     let row = store
         .seek(id as i64)

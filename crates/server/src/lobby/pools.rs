@@ -57,6 +57,7 @@ pub async fn join<S: Store>(
     token: &str,
 ) -> Result<u64, LobbyRefusal> {
     let account = account.ok_or(LobbyRefusal::NotSignedIn)?;
+    super::playban::check(store, Some(account)).await?;
     if rated && !account.named {
         return Err(LobbyRefusal::RatedNeedsName);
     }

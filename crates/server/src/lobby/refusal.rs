@@ -39,6 +39,16 @@ pub enum LobbyRefusal {
         /// The accepter's.
         rating: u32,
     },
+    /// The player left too many games lately and must wait.
+    #[error(
+        "You left {left} games this week without finishing them: you may seek or accept a game again in {minutes} min."
+    )]
+    Waiting {
+        /// Games left within the week.
+        left: usize,
+        /// Minutes still to wait.
+        minutes: i64,
+    },
     /// No account has this name.
     #[error("There is no player called {0}.")]
     NoSuchPlayer(String),

@@ -2,7 +2,7 @@
 //! live games, a player's page.
 
 use parlour_online::lobby::rating_key;
-use parlour_online::wire::{GameSummary, HistoryPoint, LiveGame, PlayerTag, Rated, RatingRow, SeekView};
+use parlour_online::wire::{Finished, GameSummary, HistoryPoint, LiveGame, PlayerTag, Rated, RatingRow, SeekView};
 use parlour_rating::PlayerRating;
 use parlour_rules::dynamic::GameSetup;
 
@@ -126,6 +126,8 @@ pub struct Page {
     pub history: Vec<HistoryPoint>,
     /// Recent games.
     pub recent: Vec<GameSummary>,
+    /// Lobby games finished, and left.
+    pub finished: Finished,
 }
 
 /// A player's page: ratings, their history, recent games.
@@ -138,7 +140,12 @@ pub async fn player<S: Store>(store: &S, name: &str) -> Result<Page, LobbyRefusa
     let ratings = store.ratings_of(&account.id).await?;
     let history = store.history(&account.id).await?;
     let recent = store.recent_games(&account.id).await?;
+    let record = store.record(&account.id, now).await?;
     Ok(Page {
+        finished: Finished {
+            games: record.games.clamp(0, i64::from(u32::MAX)) as u32,
+            left: record.quit.clamp(0, i64::from(u32::MAX)) as u32,
+        },
         name: account.name,
         ratings: ratings
             .into_iter()

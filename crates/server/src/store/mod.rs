@@ -245,6 +245,7 @@ fn migrations() -> Vec<Migration> {
         step(7, "offers", include_str!("../../migrations/0007_offers.sql")),
         step(8, "clocks", include_str!("../../migrations/0008_clocks.sql")),
         step(9, "presence", include_str!("../../migrations/0009_presence.sql")),
+        step(10, "quit", include_str!("../../migrations/0010_quit.sql")),
     ]
 }
 

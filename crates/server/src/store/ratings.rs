@@ -18,11 +18,32 @@ pub enum Finished {
     Now(Option<[PlayerRating; 2]>),
 }
 
+/// An account's finished lobby games and the ones it left.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Finished games.
+    pub games: i64,
+    /// Of those, the ones it left.
+    pub quit: i64,
+    /// When it left the recent ones (seconds), newest first.
+    pub recent: Vec<i64>,
+}
+
 /// What the lobby asks of the database about ratings.
 pub trait RatingStore: Send + Sync + 'static {
-    /// Records how the lobby game `code` ended at `now` (`first`, `second` or `draw`) and, when
-    /// it is rated, rates it — one transaction, done once per game.
-    fn finish(&self, code: &str, result: &str, now: i64) -> impl Future<Output = Result<Finished, StoreError>> + Send;
+    /// Records how the lobby game `code` ended at `now` (`first`, `second` or `draw`), with the
+    /// seat that left it (`quit`: abandoned, or no first move in time), and, when it is rated,
+    /// rates it — one transaction, done once per game.
+    fn finish(
+        &self,
+        code: &str,
+        result: &str,
+        quit: Option<&str>,
+        now: i64,
+    ) -> impl Future<Output = Result<Finished, StoreError>> + Send;
+    /// An account's finished lobby games, how many of them it left, and when (seconds) it left
+    /// the ones since `since`, newest first.
+    fn record(&self, account: &str, since: i64) -> impl Future<Output = Result<Record, StoreError>> + Send;
     /// An account's rating under a key.
     fn rating(&self, account: &str, key: &str)
     -> impl Future<Output = Result<Option<PlayerRating>, StoreError>> + Send;
@@ -44,7 +65,7 @@ pub trait RatingStore: Send + Sync + 'static {
     fn account_named(&self, name: &str) -> impl Future<Output = Result<Option<AccountRow>, StoreError>> + Send;
 }
 
-pub(crate) const END_GAME: &str = "UPDATE game_players SET result = $2, ended = $3
+pub(crate) const END_GAME: &str = "UPDATE game_players SET result = $2, ended = $3, quit = $4
      WHERE code = $1 AND result IS NULL RETURNING first_account, second_account, rated, rating_key";
 pub(crate) const RATING: &str =
     "SELECT rating, deviation, volatility, games, last_game FROM ratings WHERE account = $1 AND rating_key = $2";
@@ -61,6 +82,11 @@ pub(crate) const BEST: &str = "SELECT a.name, r.rating, r.deviation, r.volatilit
      WHERE r.rating_key = $1 AND r.last_game > $2 ORDER BY r.rating DESC, a.name_key LIMIT $3";
 pub(crate) const HISTORY: &str =
     "SELECT rating_key, at, rating FROM rating_history WHERE account = $1 ORDER BY at DESC, code LIMIT 500";
+pub(crate) const RECORD: &str = "SELECT COUNT(*), COALESCE(SUM(CASE WHEN (first_account = $1 AND quit = 'first')
+     OR (second_account = $1 AND quit = 'second') THEN 1 ELSE 0 END), 0) FROM game_players
+     WHERE (first_account = $1 OR second_account = $1) AND result IS NOT NULL";
+pub(crate) const QUITS: &str = "SELECT ended FROM game_players WHERE ((first_account = $1 AND quit = 'first')
+     OR (second_account = $1 AND quit = 'second')) AND ended > $2 ORDER BY ended DESC LIMIT 50";
 pub(crate) const ACCOUNT_NAMED: &str = "SELECT id, name, named FROM accounts WHERE name_key = $1";
 
 /// A rating's columns: rating, deviation, volatility, games, last game.
@@ -103,6 +129,7 @@ macro_rules! rating_store {
                 &self,
                 code: &str,
                 result: &str,
+                quit: Option<&str>,
                 now: i64,
             ) -> Result<$crate::store::ratings::Finished, $crate::store::StoreError> {
                 use $crate::store::ratings::*;
@@ -111,6 +138,7 @@ macro_rules! rating_store {
                     .bind(code)
                     .bind(result)
                     .bind(now)
+                    .bind(quit)
                     .fetch_optional(&mut *tx)
                     .await?;
                 let Some((first, second, is_rated, key)) = ended else {
@@ -211,6 +239,28 @@ macro_rules! rating_store {
                     .await?;
                 rows.reverse();
                 Ok(rows)
+            }
+
+            async fn record(
+                &self,
+                account: &str,
+                since: i64,
+            ) -> Result<$crate::store::ratings::Record, $crate::store::StoreError> {
+                use $crate::store::ratings::*;
+                let (games, quit): (i64, i64) = sqlx::query_as(RECORD)
+                    .bind(account)
+                    .fetch_one(&self.$reads)
+                    .await?;
+                let recent: Vec<(i64,)> = sqlx::query_as(QUITS)
+                    .bind(account)
+                    .bind(since)
+                    .fetch_all(&self.$reads)
+                    .await?;
+                Ok(Record {
+                    games,
+                    quit,
+                    recent: recent.into_iter().map(|r| r.0).collect(),
+                })
             }
 
             async fn account_named(

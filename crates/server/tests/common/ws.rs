@@ -56,11 +56,18 @@ impl Player {
 
     /// A connection signed in to a new account, named `name` or a device account.
     pub async fn signed_in(addr: &str, name: Option<&str>) -> Player {
+        Player::signed_in_with(addr, name, &random_hex()).await
+    }
+
+    /// A connection signed in with `secret`: to a new account named `name` the first time, to
+    /// the same account after (the same request again is answered with the account it made).
+    pub async fn signed_in_with(addr: &str, name: Option<&str>, secret: &str) -> Player {
         let mut p = Player::connect(addr).await;
+        let secret = secret.to_string();
         let reply = p
             .ask(|req| Request::AccountNew {
                 req,
-                secret: random_hex(),
+                secret,
                 name: name.map(str::to_string),
             })
             .await;

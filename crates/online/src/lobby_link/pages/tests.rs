@@ -92,6 +92,7 @@ fn a_players_page_or_the_sentence_that_refuses_it() {
                 rating: 1720,
             }],
             recent: vec![game.clone()],
+            finished: Finished { games: 12, left: 1 },
         },
     );
     say(
@@ -107,6 +108,8 @@ fn a_players_page_or_the_sentence_that_refuses_it() {
     };
     assert_eq!(page.name, "Ada_L");
     assert_eq!(page.recent, vec![game]);
+    assert_eq!(page.finished, Finished { games: 12, left: 1 });
+    assert_eq!(page.finished.percent(), 91);
     assert_eq!(
         lobby.pages.player("nobody"),
         Some(&Page::Refused("There is no player called nobody.".into()))
