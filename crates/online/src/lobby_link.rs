@@ -251,9 +251,16 @@ impl LobbyLink {
         Ok(())
     }
 
-    /// "Play now": joins the quick-pairing pool of `game` and `options` (one seek or pool entry
-    /// at a time); told as a seek is when paired, withdrawn by [`LobbyLink::cancel_seek`].
-    pub fn play_now(&mut self, game: &str, options: Vec<(String, String)>, rated: bool) -> Result<(), String> {
+    /// "Play now": joins the quick-pairing pool of `game`, `options` and `pace` (each clock its
+    /// own pool; one seek or pool entry at a time); told as a seek is when paired, withdrawn by
+    /// [`LobbyLink::cancel_seek`].
+    pub fn play_now(
+        &mut self,
+        game: &str,
+        options: Vec<(String, String)>,
+        rated: bool,
+        pace: parlour_clock::Pace,
+    ) -> Result<(), String> {
         let (game, token) = self.own_open(game, true)?;
         self.send(Some(Asked::Seek), |req| Request::Pool {
             req,
@@ -261,7 +268,7 @@ impl LobbyLink {
             options,
             rated,
             token,
-            pace: parlour_clock::Pace::Untimed,
+            pace,
         });
         Ok(())
     }

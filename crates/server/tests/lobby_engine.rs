@@ -175,12 +175,17 @@ fn two_engine_sessions_are_paired_by_the_pool() {
     sides.sort();
     assert_eq!(sides, ["black", "white"]);
     assert!(got.iter().all(|(_, legal)| !legal.is_empty()));
-    // Pools on a clock come later (a seek on one works); alone in a pool, a timeout leaves it.
+    // Pools by correspondence come later; alone in a pool, a timeout leaves it.
     let mut ed = connect(&url);
     cmd(&mut ed, "online account new").unwrap();
+    let slow = cmd(&mut ed, "online pair conhex days=3").unwrap_err();
+    assert!(
+        slow.contains("Games by correspondence come in a later version"),
+        "{slow}"
+    );
     assert_eq!(
-        cmd(&mut ed, "online pair conhex clock=5+3").unwrap_err(),
-        "quick pairing on a clock or by correspondence comes in a later version; post a seek"
+        cmd(&mut ed, "online pair conhex clock=5+3 timeout=1").unwrap_err(),
+        "nobody was paired with you within 1 s; you left the pool"
     );
     assert_eq!(
         cmd(&mut ed, "online pair conhex timeout=1").unwrap_err(),

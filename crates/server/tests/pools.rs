@@ -2,7 +2,8 @@
 //! two players in a pool are paired into one game and both told, and paired again with the
 //! seats swapped; a rated pool refused for a
 //! device account; a player who leaves the pool (cancelling or closing the connection) is never
-//! paired; players far apart in rating wait until their missed waves bring them together.
+//! paired; players far apart in rating wait until their missed waves bring them together; each
+//! clock is its own pool.
 
 mod common;
 
@@ -10,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::ws::{Player, random_hex};
 use common::{Server, TempDir, sqlite_url};
-use parlour_online::wire::{Reply, Request, Seat, SideChoice};
+use parlour_online::wire::{Pace, Reply, Request, Seat, SideChoice};
 
 /// How far apart the tests' waves are.
 const WAVE: Duration = Duration::from_millis(200);
@@ -23,6 +24,11 @@ fn serve(tag: &str) -> (TempDir, Server) {
 
 /// Joins the conhex pool: the entry's id and the seat token.
 async fn join(p: &mut Player, rated: bool) -> (u64, String) {
+    join_at(p, rated, Pace::Untimed).await
+}
+
+/// Joins the conhex pool of `pace`.
+async fn join_at(p: &mut Player, rated: bool, pace: Pace) -> (u64, String) {
     let token = random_hex();
     let t = token.clone();
     let reply = p
@@ -32,7 +38,7 @@ async fn join(p: &mut Player, rated: bool) -> (u64, String) {
             options: vec![],
             rated,
             token: t,
-            pace: parlour_online::wire::Pace::Untimed,
+            pace,
         })
         .await;
     match reply {
@@ -137,22 +143,51 @@ async fn a_rated_pool_is_refused_to_a_device_account_and_nothing_changes() {
         })
         .await;
     assert!(bad.contains("chess"), "{bad}");
-    // Pools on a clock are on the wire but not yet on the server: refused in a sentence, never
-    // ignored.
-    let timed = dev
+    // Pools by correspondence are on the wire but not yet on the server: refused in a
+    // sentence, never ignored.
+    let slow = dev
         .refused(|req| Request::Pool {
             req,
             game: "conhex".into(),
             options: vec![],
             rated: false,
             token: random_hex(),
-            pace: "5+3".parse().unwrap(),
+            pace: "days=3".parse().unwrap(),
         })
         .await;
-    assert_eq!(timed, "Pools on a clock come in a later version of this server.");
+    assert_eq!(slow, "Games by correspondence come in a later version of this server.");
     // The named player waits alone in the rated pool: the refused one was never in it.
     let (id, _) = join(&mut named, true).await;
     assert_eq!(matched(&mut named, id, WAVE * 6).await, None);
+}
+
+#[tokio::test]
+async fn each_clock_is_its_own_pool_and_its_games_are_on_that_clock() {
+    let (_dir, server) = serve("pools-clock");
+    let blitz: Pace = "5+3".parse().unwrap();
+    let mut ada = Player::signed_in(&server.addr, None).await;
+    let mut bob = Player::signed_in(&server.addr, None).await;
+    let mut cy = Player::signed_in(&server.addr, None).await;
+    // Ada wants 5+3, Cy an untimed game: never paired together.
+    let (a, ta) = join_at(&mut ada, false, blitz).await;
+    let (c, _) = join(&mut cy, false).await;
+    assert_eq!(matched(&mut ada, a, WAVE * 6).await, None);
+    assert_eq!(matched(&mut cy, c, WAVE).await, None);
+    // Bob wants 5+3 too: paired with Ada, on that clock.
+    let (b, tb) = join_at(&mut bob, false, blitz).await;
+    let (code, _) = matched(&mut ada, a, Duration::from_secs(5)).await.expect("Ada paired");
+    let (code_b, _) = matched(&mut bob, b, Duration::from_secs(5)).await.expect("Bob paired");
+    assert_eq!(code, code_b);
+    let game = sit(&mut ada, &code, &ta).await;
+    sit(&mut bob, &code, &tb).await;
+    assert_eq!(game.pace, blitz);
+    let clock = game.clock.expect("a game on a clock shows it");
+    assert_eq!(clock.remaining_ms, [300_000, 300_000]);
+    assert_eq!(
+        matched(&mut cy, c, WAVE * 3).await,
+        None,
+        "Cy still waits for an untimed game"
+    );
 }
 
 #[tokio::test]

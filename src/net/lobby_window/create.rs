@@ -10,7 +10,7 @@ use parlour_online::wire::{RatingRange, SideChoice};
 use parlour_rules::GameId;
 
 use super::model::{LobbyWindow, game_name, options_text};
-use super::pace::{PaceChoice, pace_of, pace_picker};
+use super::pace::{pace_of, pace_picker};
 use crate::store::settings::Settings;
 use crate::theme::layout::mark_target;
 
@@ -82,12 +82,13 @@ pub(super) fn create_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut Lo
     let (post, now) = ui
         .horizontal(|ui| {
             let post = ui.add_enabled(link.account().is_some(), egui::Button::new("Post the seek"));
-            // Quick pairing by rating (lichess's pools): rated for a named account.
-            // The server pairs untimed games only.
-            let untimed = w.pace == PaceChoice::Untimed;
-            let now = ui.add_enabled(link.account().is_some() && untimed, egui::Button::new("Play now"));
-            let now = now.on_disabled_hover_text("Quick pairing is untimed: post a seek for a clock");
-            (post, now.on_hover_text("Paired with a player near your rating"))
+            // Quick pairing by rating (lichess's pools), each clock its own pool: rated for a
+            // named account.
+            let now = ui.add_enabled(link.account().is_some(), egui::Button::new("Play now"));
+            (
+                post,
+                now.on_hover_text("Paired with a player near your rating who wants the same clock"),
+            )
         })
         .inner;
     mark_target(ui.ctx(), "lobby-seek", post.rect);
@@ -103,7 +104,7 @@ pub(super) fn create_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut Lo
             link.seek(w.game.id(), seek)
         })
     } else if now.clicked() {
-        link.play_now(w.game.id(), options, named)
+        pace_of(w.pace, w.custom).and_then(|pace| link.play_now(w.game.id(), options, named, pace))
     } else {
         Ok(())
     };

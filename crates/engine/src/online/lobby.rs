@@ -91,10 +91,7 @@ impl Link {
             pairs,
             pace,
         } = Asked::read(words)?;
-        if !pace.is_untimed() {
-            return Err("quick pairing on a clock or by correspondence comes in a later version; post a seek".into());
-        }
-        let req = self.client.pool(game, pairs, rated)?;
+        let req = self.client.pool(game, pairs, rated, pace)?;
         self.answer(req)?;
         let Some(Reply::Seeking { id, .. }) = self.client.lobby_answer(req) else {
             return Err("the server did not say the pool was joined".into());

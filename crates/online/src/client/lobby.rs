@@ -27,10 +27,16 @@ impl OnlineClient {
         Ok(req)
     }
 
-    /// Joins the quick-pairing pool of `game` with `options` (rated or casual): answered as a
+    /// Joins the quick-pairing pool of `game` with `options` (rated or casual) at `pace` (each pace its own pool): answered as a
     /// seek is ([`Reply::Seeking`], then [`Event::Matched`] when paired; the entry's id is
     /// withdrawn with [`OnlineClient::cancel_seek`], its seat token is [`OnlineClient::seek_token`]).
-    pub fn pool(&mut self, game: &str, options: Vec<(String, String)>, rated: bool) -> Result<u64, String> {
+    pub fn pool(
+        &mut self,
+        game: &str,
+        options: Vec<(String, String)>,
+        rated: bool,
+        pace: parlour_clock::Pace,
+    ) -> Result<u64, String> {
         let token = fresh_token().ok_or("the system's random generator failed; no seat token could be made")?;
         let req = self.request(|req| Request::Pool {
             req,
@@ -38,7 +44,7 @@ impl OnlineClient {
             options,
             rated,
             token: token.clone(),
-            pace: parlour_clock::Pace::Untimed,
+            pace,
         });
         self.lobby.seek_tokens.insert(req, token);
         Ok(req)

@@ -220,8 +220,15 @@ fn a_dropped_connection_withdraws_the_seek_and_says_so() {
 #[test]
 fn play_now_joins_the_pool_and_a_pairing_gives_the_game_as_a_seek_does() {
     let (mut lobby, pipe) = signed_in();
-    lobby.play_now("conhex", vec![], false).unwrap();
-    assert!(lobby.play_now("conhex", vec![], false).is_err(), "one at a time");
+    lobby
+        .play_now("conhex", vec![], false, parlour_clock::Pace::Untimed)
+        .unwrap();
+    assert!(
+        lobby
+            .play_now("conhex", vec![], false, parlour_clock::Pace::Untimed)
+            .is_err(),
+        "one at a time"
+    );
     let Some(Request::Pool {
         req,
         token,
@@ -238,7 +245,9 @@ fn play_now_joins_the_pool_and_a_pairing_gives_the_game_as_a_seek_does() {
     // Cancelled: the entry's id is withdrawn as a seek's.
     lobby.cancel_seek();
     assert!(matches!(sent(&pipe).pop(), Some(Request::CancelSeek { id: 9, .. })));
-    lobby.play_now("conhex", vec![], false).unwrap();
+    lobby
+        .play_now("conhex", vec![], false, parlour_clock::Pace::Untimed)
+        .unwrap();
     let Some(Request::Pool { req, token: t2, .. }) = sent(&pipe).pop() else {
         panic!()
     };

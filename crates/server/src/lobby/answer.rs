@@ -21,13 +21,15 @@ pub async fn answer<S: Store>(
     let req = request.req();
     let store = registry.store();
     let result: Result<Reply, LobbyRefusal> = match request {
-        // Days a move are on the wire, not yet on this server (nor clocks in the pools):
-        // refused, never ignored.
+        // Days a move are on the wire, not yet on this server: refused, never ignored.
         Request::Seek {
             pace: Pace::Correspondence(_),
             ..
+        }
+        | Request::Pool {
+            pace: Pace::Correspondence(_),
+            ..
         } => Err(LobbyRefusal::Later("Games by correspondence")),
-        Request::Pool { pace, .. } if !pace.is_untimed() => Err(LobbyRefusal::Later("Pools on a clock")),
         Request::Seek {
             game,
             options,
@@ -92,15 +94,23 @@ pub async fn answer<S: Store>(
             options,
             rated,
             token,
+            pace,
             ..
-        } => super::pools::join(store, account, &game, &options, rated, &token)
-            .await
-            .map(|id| {
+        } => {
+            let ask = super::pools::PoolAsk {
+                game: &game,
+                options: &options,
+                rated,
+                pace,
+                token: &token,
+            };
+            super::pools::join(store, account, ask).await.map(|id| {
                 if let Some(a) = account {
                     seeking.add_pooled(id, &a.id);
                 }
                 Reply::Seeking { req, id }
-            }),
+            })
+        }
         Request::Offer {
             code, token, ply, kind, ..
         } => Ok(done(req, registry.offer(&code, &token, ply, kind).await)),

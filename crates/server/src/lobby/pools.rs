@@ -8,6 +8,7 @@
 use std::time::Duration;
 
 use parlour_online::lobby::rating_key;
+use parlour_online::wire::Pace;
 use parlour_rating::PlayerRating;
 
 use super::bounds::fresh_since;
@@ -41,21 +42,41 @@ impl Default for PoolConfig {
     }
 }
 
-/// A pool's name: the rating key, rated or casual.
-pub fn pool_of(rating_key: &str, rated: bool) -> String {
-    format!("{}:{rating_key}", if rated { "rated" } else { "casual" })
+/// A pool's name: the rating key, rated or casual, and the pace (`rated:konane/size=8x8`,
+/// `casual:kansho@5+3`): players are paired only with players who want the same game on the
+/// same clock.
+pub fn pool_of(rating_key: &str, rated: bool, pace: &Pace) -> String {
+    let kind = if rated { "rated" } else { "casual" };
+    match pace {
+        Pace::Untimed => format!("{kind}:{rating_key}"),
+        pace => format!("{kind}:{rating_key}@{pace}"),
+    }
 }
 
-/// Puts `account` in the pool of `game` and `options`; answers the entry's id (a seek's id on
-/// the wire). Its other pool entry and its open seeks are dropped.
-pub async fn join<S: Store>(
-    store: &S,
-    account: Option<&Account>,
-    game: &str,
-    options: &[(String, String)],
-    rated: bool,
-    token: &str,
-) -> Result<u64, LobbyRefusal> {
+/// What a player asks of the pools.
+pub struct PoolAsk<'a> {
+    /// Engine id.
+    pub game: &'a str,
+    /// Options as given.
+    pub options: &'a [(String, String)],
+    /// Rated or casual.
+    pub rated: bool,
+    /// Untimed or a live clock.
+    pub pace: Pace,
+    /// The seat token the game will be played with.
+    pub token: &'a str,
+}
+
+/// Puts `account` in the pool of the game, its options and pace; answers the entry's id (a
+/// seek's id on the wire). Its other pool entry and its open seeks are dropped.
+pub async fn join<S: Store>(store: &S, account: Option<&Account>, ask: PoolAsk<'_>) -> Result<u64, LobbyRefusal> {
+    let PoolAsk {
+        game,
+        options,
+        rated,
+        pace,
+        token,
+    } = ask;
     let account = account.ok_or(LobbyRefusal::NotSignedIn)?;
     super::playban::check(store, Some(account)).await?;
     if rated && !account.named {
@@ -69,12 +90,13 @@ pub async fn join<S: Store>(
         let entry = NewEntry {
             id: id as i64,
             account: account.id.clone(),
-            pool: pool_of(&key, rated),
+            pool: pool_of(&key, rated, &pace),
             game: setup.id().id().to_string(),
             options: setup.options(),
             rating_key: key.clone(),
             rated,
             token_hash: hash_token(token),
+            pace,
         };
         match store.join_pool(&entry, now_secs()).await? {
             Outcome::Done(()) => return Ok(id),

@@ -7,7 +7,7 @@
 
 use std::future::Future;
 
-use parlour_online::wire::Seat;
+use parlour_online::wire::{Pace, Seat};
 use parlour_rating::PlayerRating;
 
 use super::StoreError;
@@ -32,6 +32,8 @@ pub struct NewEntry {
     pub rated: bool,
     /// SHA-256 (hex) of the member's seat token.
     pub token_hash: String,
+    /// The games' pace (each pace its own pool).
+    pub pace: Pace,
 }
 
 /// A member as a wave reads it.
@@ -114,7 +116,7 @@ pub trait PoolStore: Send + Sync + 'static {
 pub(crate) const JOIN_DROP_SEEKS: &str = "DELETE FROM seeks WHERE account = $1 AND code IS NULL";
 pub(crate) const LEAVE_ALL: &str = "DELETE FROM pool_members WHERE account = $1";
 pub(crate) const INSERT_ENTRY: &str = "INSERT INTO pool_members (account, id, pool, game, options, rating_key,
-     rated, token_hash, misses, joined, heartbeat) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $9)";
+     rated, token_hash, misses, joined, heartbeat, pace) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $9, $10)";
 /// A seek taken takes its two players out of the pools: one game at a time from the lobby.
 pub(crate) const LEAVE_EITHER: &str = "DELETE FROM pool_members WHERE account = $1 OR account = $2";
 pub(crate) const LEAVE: &str = "DELETE FROM pool_members WHERE id = $1 AND account = $2";
@@ -126,7 +128,7 @@ pub(crate) const LAST_WAVE: &str = "SELECT at FROM pool_waves WHERE pool = $1";
 pub(crate) const MEMBERS: &str = "SELECT m.id, m.account, m.pool, m.game, m.options, m.rating_key, m.rated,
      m.token_hash, m.misses, m.joined, r.rating, r.deviation, r.volatility, r.games, r.last_game,
      (SELECT COUNT(*) FROM game_players f WHERE f.first_account = m.account)
-     - (SELECT COUNT(*) FROM game_players s WHERE s.second_account = m.account)
+     - (SELECT COUNT(*) FROM game_players s WHERE s.second_account = m.account), m.pace
      FROM pool_members m LEFT JOIN ratings r ON r.account = m.account AND r.rating_key = m.rating_key
      WHERE m.pool = $1 AND m.heartbeat > $2 ORDER BY m.joined, m.id";
 pub(crate) const TAKE_ENTRY: &str = "DELETE FROM pool_members WHERE id = $1 AND pool = $2";

@@ -32,6 +32,7 @@ macro_rules! pool_store {
                     .bind(i32::from(entry.rated))
                     .bind(&entry.token_hash)
                     .bind(now)
+                    .bind($crate::store::pace_text(&entry.pace))
                     .execute(&mut *tx)
                     .await;
                 match done {
@@ -208,10 +209,10 @@ macro_rules! pool_store {
                     .bind(&seated[0].entry.token_hash)
                     .bind(&seated[1].entry.token_hash)
                     .bind(now)
-                    // The pools pair untimed games (a pool per pace is to come).
-                    .bind(None::<String>)
+                    // Each pace is its own pool: the game is on the members' pace.
+                    .bind($crate::store::pace_text(&first.pace))
                     .bind(wave.now_ms)
-                    .bind(None::<i64>)
+                    .bind($crate::games::first_check_at(&first.pace, wave.now_ms))
                     .execute(&mut **tx)
                     .await;
                 match made {
@@ -274,6 +275,7 @@ macro_rules! member_row {
                 rating_key: r.try_get(5)?,
                 rated: r.try_get::<i32, _>(6)? != 0,
                 token_hash: r.try_get(7)?,
+                pace: $crate::store::seeks::pace_from(r.try_get(16)?)?,
             },
             misses: r.try_get::<i32, _>(8)?.max(0) as u32,
             joined: r.try_get(9)?,
