@@ -104,12 +104,7 @@ pub async fn answer<S: Store>(
                 pace,
                 token: &token,
             };
-            super::pools::join(store, account, ask).await.map(|id| {
-                if let Some(a) = account {
-                    seeking.add_pooled(id, &a.id);
-                }
-                Reply::Seeking { req, id }
-            })
+            pooled(store, account, seeking, req, ask).await
         }
         Request::Offer {
             code, token, ply, kind, ..
@@ -132,6 +127,21 @@ pub async fn answer<S: Store>(
         req: Some(req),
         message: e.to_string(),
     }))
+}
+
+/// A pool joined: the entry noted on the connection (withdrawn when it closes).
+async fn pooled<S: Store>(
+    store: &S,
+    account: Option<&Account>,
+    seeking: &mut Seeking,
+    req: u64,
+    ask: super::pools::PoolAsk<'_>,
+) -> Result<Reply, LobbyRefusal> {
+    let id = super::pools::join(store, account, ask).await?;
+    if let Some(a) = account {
+        seeking.add_pooled(id, &a.id);
+    }
+    Ok(Reply::Seeking { req, id })
 }
 
 /// `Done`, or the refusal's sentence.
