@@ -255,7 +255,7 @@ fn main() {
         let id: GameId = name.parse().expect("a game id");
         let plan = with_game!(id, G => {
             let start = G::new(&G::parse_options(&[]).expect("default options"));
-            match (play_nodes, review_ms) {
+            match (play_nodes, review_ms.or(review_nodes.map(|_| 800))) {
                 (Some(n), Some(ms)) => {
                     let work = review_nodes.unwrap_or_else(|| iterations_in(&start, ms));
                     eprintln!("{name}: {ms} ms here is {work} iterations; moves at {n}, {sample} positions a game valued");

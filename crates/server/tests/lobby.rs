@@ -203,7 +203,7 @@ async fn every_bad_seek_and_accept_is_refused_and_changes_nothing() {
     let narrow = Some(RatingRange { lo: 1800, hi: 2000 });
     let (own, _) = post(&mut ada, "conhex", true, narrow).await;
     assert!(own < (1 << 53), "a browser reads the id exactly");
-    let (second, _) = post(&mut ada, "kansho", false, None).await;
+    let (second, ada_token) = post(&mut ada, "kansho", false, None).await;
     post(&mut ada, "qyshinsu", false, None).await;
     let said = ada.refused(seek("konane", false, None, &random_hex())).await;
     assert!(said.contains("3 open seeks already"), "{said}");
@@ -223,13 +223,45 @@ async fn every_bad_seek_and_accept_is_refused_and_changes_nothing() {
     );
     assert_eq!(open_ids(&mut bob).await.len(), 3);
     // Taken once; a second accept is told it is taken.
-    let Reply::Seated { .. } = bob.ask(accept(second, &random_hex())).await else {
+    let Reply::Seated { game, .. } = bob.ask(accept(second, &random_hex())).await else {
         panic!("Bob takes the casual seek")
     };
     let said = guest.refused(accept(second, &random_hex())).await;
     assert_eq!(said, format!("Seek {second} has just been taken by another player."));
     // Taken: the two players' other open seeks are gone too (one lobby game at a time).
     assert!(open_ids(&mut bob).await.is_empty(), "Ada's other seeks went");
+    // One live game at a time: neither may seek, accept or pair while it goes on, and a seek
+    // whose player is playing cannot be accepted.
+    let playing = format!("You are playing game {}: finish it first", game.code);
+    let said = ada.refused(seek("konane", false, None, &random_hex())).await;
+    assert!(said.starts_with(&playing), "{said}");
+    let mut cy = Player::signed_in(&server.addr, Some("Cy_P")).await;
+    let (cys, _) = post(&mut cy, "konane", false, None).await;
+    let said = bob.refused(accept(cys, &random_hex())).await;
+    assert!(said.starts_with(&playing), "{said}");
+    let said = ada
+        .refused(|req| Request::Pool {
+            req,
+            game: "konane".into(),
+            options: vec![],
+            rated: false,
+            token: random_hex(),
+            pace: Pace::Untimed,
+        })
+        .await;
+    assert!(said.starts_with(&playing), "{said}");
+    // Ada resigns: both are free again.
+    let code = game.code.clone();
+    let resigned = ada
+        .ask(move |req| Request::Resign {
+            req,
+            code,
+            token: ada_token,
+        })
+        .await;
+    assert!(matches!(resigned, Reply::Resigned { .. }), "{resigned:?}");
+    let done = cy.ask(move |req| Request::CancelSeek { req, id: cys }).await;
+    assert!(matches!(done, Reply::Done { .. }), "{done:?}");
     // Withdrawn: gone; someone else's cannot be withdrawn.
     let (mine, _) = post(&mut ada, "konane", false, None).await;
     let said = bob.refused(|req| Request::CancelSeek { req, id: mine }).await;

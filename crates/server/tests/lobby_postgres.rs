@@ -221,6 +221,12 @@ async fn pools_on_two_servers_pair_every_player_once() {
                     .await;
                 assert!(matches!(reply, Reply::Seated { .. }), "round {round}: {reply:?}");
             }
+            // One live game at a time: the game ends before its players join again.
+            let (i, c, t) = (seated[0].0, code.clone(), tokens[seated[0].0].1.clone());
+            let reply = players[i]
+                .ask(move |req| Request::Resign { req, code: c, token: t })
+                .await;
+            assert!(matches!(reply, Reply::Resigned { .. }), "round {round}: {reply:?}");
         }
     }
 }

@@ -104,6 +104,21 @@ async fn two_players_in_a_pool_get_one_game_and_both_are_told() {
         })
         .await;
     assert!(!wrong.is_empty());
+    // One live game at a time: Ada may not join again while it goes on; she resigns it.
+    let said = ada
+        .refused(|req| Request::Pool {
+            req,
+            game: "conhex".into(),
+            options: vec![],
+            rated: false,
+            token: random_hex(),
+            pace: Pace::Untimed,
+        })
+        .await;
+    assert!(said.starts_with(&format!("You are playing game {code_a}")), "{said}");
+    let (code, token) = (code_a.clone(), ada_token.clone());
+    let resigned = ada.ask(move |req| Request::Resign { req, code, token }).await;
+    assert!(matches!(resigned, Reply::Resigned { .. }), "{resigned:?}");
     // Paired again, the seats are swapped: the first seat to who has sat there less.
     let (a, _) = join(&mut ada, false).await;
     join(&mut bob, false).await;

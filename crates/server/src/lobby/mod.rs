@@ -5,6 +5,7 @@
 
 pub mod answer;
 mod bounds;
+mod busy;
 pub mod playban;
 pub mod pools;
 mod refusal;
@@ -62,6 +63,7 @@ pub async fn seek<S: Store>(store: &S, account: Option<&Account>, ask: SeekAsk<'
     }
     let setup = setup_of(ask.game, ask.options)?;
     playban::check(store, Some(account)).await?;
+    busy::check_free(store, &account.id).await?;
     let now = now_secs();
     // Seeking leaves the pools: one game at a time from the lobby.
     store.leave_pools(&account.id).await?;
@@ -115,6 +117,16 @@ pub async fn accept<S: Store>(
     }
     if row.seek.rated && !account.named {
         return Err(LobbyRefusal::RatedNeedsName);
+    }
+    busy::check_free(store, &account.id).await?;
+    if busy::playing(store, &row.seek.account).await?.is_some() {
+        // Playing the game another accepter just made of this very seek: a race lost.
+        let taken = store.seek(id as i64).await?.is_none_or(|r| r.taken.is_some());
+        return Err(if taken {
+            LobbyRefusal::Taken(id)
+        } else {
+            LobbyRefusal::SeekerPlaying(id)
+        });
     }
     if let Some(range) = row.seek.range {
         let mine = store.rating(&account.id, &row.seek.rating_key).await?;

@@ -79,6 +79,7 @@ pub async fn join<S: Store>(store: &S, account: Option<&Account>, ask: PoolAsk<'
     } = ask;
     let account = account.ok_or(LobbyRefusal::NotSignedIn)?;
     super::playban::check(store, Some(account)).await?;
+    super::busy::check_free(store, &account.id).await?;
     if rated && !account.named {
         return Err(LobbyRefusal::RatedNeedsName);
     }

@@ -49,6 +49,14 @@ pub enum LobbyRefusal {
         /// Minutes still to wait.
         minutes: i64,
     },
+    /// The player sits in an unfinished live game.
+    #[error(
+        "You are playing game {0}: finish it first (resign it, or claim it if your opponent has left) — one live game at a time."
+    )]
+    Playing(String),
+    /// The seeker sits in an unfinished live game now.
+    #[error("The player of seek {0} is playing another game now.")]
+    SeekerPlaying(u64),
     /// No account has this name.
     #[error("There is no player called {0}.")]
     NoSuchPlayer(String),

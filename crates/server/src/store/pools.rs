@@ -130,7 +130,9 @@ pub(crate) const MEMBERS: &str = "SELECT m.id, m.account, m.pool, m.game, m.opti
      (SELECT COUNT(*) FROM game_players f WHERE f.first_account = m.account)
      - (SELECT COUNT(*) FROM game_players s WHERE s.second_account = m.account), m.pace
      FROM pool_members m LEFT JOIN ratings r ON r.account = m.account AND r.rating_key = m.rating_key
-     WHERE m.pool = $1 AND m.heartbeat > $2 ORDER BY m.joined, m.id";
+     WHERE m.pool = $1 AND m.heartbeat > $2 AND NOT EXISTS (SELECT 1 FROM game_players p JOIN games h ON h.code = p.code
+     WHERE p.result IS NULL AND (p.first_account = m.account OR p.second_account = m.account) AND p.created > $3
+     AND (h.pace IS NULL OR h.pace NOT LIKE 'days=%')) ORDER BY m.joined, m.id";
 pub(crate) const TAKE_ENTRY: &str = "DELETE FROM pool_members WHERE id = $1 AND pool = $2";
 pub(crate) const INSERT_PAIRED: &str =
     "INSERT INTO pool_pairs (id, account, code, seat, rating, waited, created) VALUES ($1, $2, $3, $4, $5, $6, $7)";

@@ -145,6 +145,7 @@ macro_rules! pool_store {
                 let rows = sqlx::query(MEMBERS)
                     .bind(wave.pool)
                     .bind(wave.fresh)
+                    .bind(wave.now_ms / 1000 - $crate::store::seeks::STALE_AFTER_S)
                     .fetch_all(&mut **tx)
                     .await?;
                 let mut members = Vec::with_capacity(rows.len());

@@ -161,7 +161,18 @@ pub trait SeekStore: Send + Sync + 'static {
     fn live_games(&self, game: &str) -> impl Future<Output = Result<Vec<GamePlayers>, StoreError>> + Send;
     /// An account's lobby games, newest first, at most 20 (players without ratings).
     fn recent_games(&self, account: &str) -> impl Future<Output = Result<Vec<GamePlayers>, StoreError>> + Send;
+    /// The unfinished live (not correspondence) lobby game `account` sits in, made after
+    /// `since`, if any: the newest.
+    fn playing(&self, account: &str, since: i64) -> impl Future<Output = Result<Option<String>, StoreError>> + Send;
 }
+
+/// A live lobby game unfinished this long after it was made no longer keeps its players from
+/// another (both gone, nobody claimed it).
+pub const STALE_AFTER_S: i64 = 3 * 3600;
+
+pub(crate) const PLAYING: &str = "SELECT g.code FROM game_players g JOIN games h ON h.code = g.code
+     WHERE g.result IS NULL AND (g.first_account = $1 OR g.second_account = $1) AND g.created > $2
+     AND (h.pace IS NULL OR h.pace NOT LIKE 'days=%') ORDER BY g.created DESC LIMIT 1";
 
 pub(crate) const SEEK_COLUMNS: &str =
     "SELECT s.id, s.account, a.name, s.game, s.options, s.rating_key, s.rated, s.side,

@@ -144,6 +144,15 @@ macro_rules! seek_store {
                 Ok(seeks)
             }
 
+            async fn playing(&self, account: &str, since: i64) -> Result<Option<String>, $crate::store::StoreError> {
+                let row: Option<(String,)> = sqlx::query_as($crate::store::seeks::PLAYING)
+                    .bind(account)
+                    .bind(since)
+                    .fetch_optional(&self.$reads)
+                    .await?;
+                Ok(row.map(|r| r.0))
+            }
+
             async fn seek(&self, id: i64) -> Result<Option<$crate::store::seeks::SeekRow>, $crate::store::StoreError> {
                 use $crate::store::seeks::*;
                 let sql = format!("{SEEK_COLUMNS} WHERE s.id = $1");
