@@ -67,9 +67,14 @@ impl<S: Store> Registry<S> {
     /// first), records the result and tells the followers. `Ok(false)`: another row won.
     pub(super) async fn time_out(&self, e: &mut Entry, out: TimeOut) -> Result<bool, StoreError> {
         let code = e.stored.code.clone();
+        // The ending keeps the server's time it was stored at, as a move does: how late after
+        // its deadline a fall was stored can be read from the database (`load --clock`).
         let row = NewRow {
             text: time_row(out),
-            times: Default::default(),
+            times: crate::store::MoveTimes {
+                at_ms: Some(now_ms()),
+                think_ms: None,
+            },
             check_at: Some(None),
         };
         if !self.note(self.store.append(&code, e.stored.rows, &row).await)? {

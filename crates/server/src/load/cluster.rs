@@ -14,6 +14,38 @@ pub fn free_port() -> Result<u16, String> {
     Ok(l.local_addr().map_err(|e| e.to_string())?.port())
 }
 
+/// A cluster run's scratch directory (`parlour-load-NAME-PID`): made, then removed after a run
+/// that passed, kept (and said) after one that failed; the run's length is printed.
+pub async fn in_scratch<F: std::future::Future<Output = Result<(), String>>>(
+    name: &str,
+    run: impl FnOnce(PathBuf) -> F,
+) -> Result<(), String> {
+    let started = std::time::Instant::now();
+    let scratch = std::env::temp_dir().join(format!("parlour-load-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+    let result = run(scratch.clone()).await;
+    if result.is_ok() {
+        let _ = std::fs::remove_dir_all(&scratch);
+    } else {
+        println!("the servers' and HAProxy's logs are kept in {}", scratch.display());
+    }
+    println!("the run took {:.0} s", started.elapsed().as_secs_f64());
+    result
+}
+
+/// The PostgreSQL a cluster run uses: `given` (it must be one), or a throw-away cluster under
+/// `scratch`, stopped when the returned value is dropped. `flag` names the run in a refusal.
+pub fn database(given: Option<&str>, scratch: &Path, flag: &str) -> Result<(String, Option<Postgres>), String> {
+    match given {
+        Some(d) if d.starts_with("postgres") => Ok((d.to_string(), None)),
+        Some(_) => Err(format!("{flag} needs PostgreSQL: give --database postgres://… or none")),
+        None => {
+            let pg = Postgres::start(scratch)?;
+            Ok((pg.url.clone(), Some(pg)))
+        }
+    }
+}
+
 /// A throw-away PostgreSQL cluster in a temporary directory, trust authentication on loopback.
 pub struct Postgres {
     dir: PathBuf,

@@ -11,7 +11,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use super::check_db;
-use super::cluster::{Haproxy, Postgres, Server, free_port, rss_mb};
+use super::cluster::{Haproxy, Server, database, free_port, in_scratch, rss_mb};
 use super::player::Player;
 use super::shared::Shared;
 
@@ -34,31 +34,11 @@ pub struct Options {
 
 /// Runs the lobby load test.
 pub async fn run(o: Options) -> Result<(), String> {
-    let started = Instant::now();
-    let scratch = std::env::temp_dir().join(format!("parlour-load-lobby-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
-    let result = cluster_run(&o, &scratch).await;
-    if result.is_ok() {
-        let _ = std::fs::remove_dir_all(&scratch);
-    } else {
-        println!("the servers' and HAProxy's logs are kept in {}", scratch.display());
-    }
-    println!("the run took {:.0} s", started.elapsed().as_secs_f64());
-    result
+    in_scratch("lobby", |scratch| async move { cluster_run(&o, &scratch).await }).await
 }
 
 async fn cluster_run(o: &Options, scratch: &std::path::Path) -> Result<(), String> {
-    let _pg;
-    let database = match &o.database {
-        Some(d) if d.starts_with("postgres") => d.clone(),
-        Some(_) => return Err("--lobby needs PostgreSQL: give --database postgres://… or none".into()),
-        None => {
-            let pg = Postgres::start(scratch)?;
-            let url = pg.url.clone();
-            _pg = pg;
-            url
-        }
-    };
+    let (database, _pg) = database(o.database.as_deref(), scratch, "--lobby")?;
     let log = scratch.join("servers.log");
     let ports = [free_port()?, free_port()?];
     let mut servers = [

@@ -20,14 +20,21 @@ use crate::store::sqlite::SqliteStore;
 
 mod attack;
 mod check_db;
+mod clock_check;
+mod clock_game;
+mod clock_run;
 mod cluster;
 mod conn;
+mod delay;
 mod lobby;
 mod player;
 mod shared;
 mod ws;
 
 use attack::{attack, probe, resident_mb};
+pub use clock_check::{MoveCheck, check_game, quantile};
+pub use clock_game::{GameRecord, Lie, Observed, Plan, Progress, play_game};
+pub use delay::{Delay, DelayProxy};
 pub use ws::{Ws, connect_forwarded, connect_from, new_konane, send, until};
 
 /// The load benchmark's options (`parlour-server load`).
@@ -37,9 +44,9 @@ pub use ws::{Ws, connect_forwarded, connect_from, new_konane, send, until};
 /// max), then checks every stored game against what its clients sent.
 #[derive(clap::Args, Debug)]
 pub struct Options {
-    /// Games played at once.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    games: usize,
+    /// Games played at once (1000; with --clock, 40 per delay).
+    #[arg(long, value_name = "N")]
+    games: Option<usize>,
     /// Each game moves about once in this many milliseconds.
     #[arg(long = "interval-ms", value_name = "MS", default_value = "1000", value_parser = millis)]
     interval: Duration,
@@ -72,6 +79,27 @@ pub struct Options {
     /// Players in the lobby load test.
     #[arg(long, value_name = "N", default_value_t = 1000, requires = "lobby")]
     players: usize,
+    /// Issue 75's clock measurement instead (`clock_run.rs`): live-clock games through a delay
+    /// proxy to HAProxy in front of two servers on one PostgreSQL, for each of --delays; every
+    /// move's charge compared with its true thinking time and the reference clock, liars' gains
+    /// with their quota, falls with their deadlines; then one server killed mid-run.
+    #[arg(long, conflicts_with_all = ["attack", "ramp", "lobby"])]
+    clock: bool,
+    /// One-way delays measured, in milliseconds, each direction.
+    #[arg(
+        long,
+        value_name = "MS,…",
+        value_delimiter = ',',
+        default_value = "0,50,150,300",
+        requires = "clock"
+    )]
+    delays: Vec<u64>,
+    /// The jitter added to each delay (uniform in ± MS).
+    #[arg(long, value_name = "MS", default_value_t = 20, requires = "clock")]
+    jitter: u64,
+    /// Moves per game before the side to move stops and lets its time run out.
+    #[arg(long, value_name = "N", default_value_t = 16, requires = "clock")]
+    plies: u32,
 }
 
 fn millis(v: &str) -> Result<Duration, String> {
@@ -91,7 +119,21 @@ pub fn main(o: Options) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(bench(o)) {
+    let run = async move {
+        if o.clock {
+            clock_run::run(clock_run::Options {
+                delays: o.delays,
+                jitter_ms: o.jitter,
+                games: o.games.unwrap_or(40),
+                plies: o.plies,
+                database: o.database,
+            })
+            .await
+        } else {
+            bench(o).await
+        }
+    };
+    match runtime.block_on(run) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("parlour-server load: {e}");
@@ -165,9 +207,9 @@ async fn bench(o: Options) -> Result<(), String> {
     let steps: Vec<usize> = if o.ramp {
         vec![250, 500, 1000, 1500, 2000, 3000, 4000, 6000, 8000]
     } else if o.attack {
-        vec![o.games, o.games]
+        vec![o.games.unwrap_or(1000); 2]
     } else {
-        vec![o.games]
+        vec![o.games.unwrap_or(1000)]
     };
     let url = format!("ws://{addr}/ws");
     let mut result = Ok(());

@@ -99,7 +99,7 @@ pub fn time_row(out: TimeOut) -> String {
 pub struct NewRow {
     /// The move in canonical notation, or an ending's row.
     pub text: String,
-    /// The move's times (none for an ending's row).
+    /// The move's times (for a clock's ending, when it was stored; none for other endings).
     pub times: MoveTimes,
     /// `Some(v)`: `check_at` is set to `v` in the same transaction; `None`: left as it is.
     pub check_at: Option<Option<i64>>,
