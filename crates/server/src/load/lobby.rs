@@ -196,11 +196,12 @@ fn report(o: &Options, shared: &Shared, rss_line: Option<String>) {
     let mut seen = shared.seen.lock().unwrap_or_else(|p| p.into_inner());
     let finished = shared.finished.lock().map_or(0, |f| f.len());
     println!(
-        "players {}, games finished {finished}, moves {}, reconnections {}, accepts that lost the race {}",
+        "players {}, games finished {finished}, moves {}, reconnections {}, accepts that lost the race {}, refused while playing {}",
         o.players,
         shared.moves.load(Ordering::Relaxed),
         shared.reconnects.load(Ordering::Relaxed),
-        shared.lost_races.load(Ordering::Relaxed)
+        shared.lost_races.load(Ordering::Relaxed),
+        shared.busy.load(Ordering::Relaxed)
     );
     let waits = seen.waits_ms.len();
     println!(

@@ -198,6 +198,7 @@ impl Player {
                         self.shared.lost_races.fetch_add(1, Ordering::Relaxed);
                         Ok(None)
                     }
+                    Reply::Error { message, .. } if message.contains("playing") => self.busy().await,
                     other => {
                         self.note(format!("{}: accept {id}: {other:?}", self.name));
                         Ok(None)
@@ -233,6 +234,11 @@ impl Player {
             })
             .await?;
         let Reply::Seeking { id, .. } = reply else {
+            if let Reply::Error { message, .. } = &reply
+                && message.contains("playing")
+            {
+                return self.busy().await;
+            }
             self.note(format!("{}: not seeking: {reply:?}", self.name));
             return Ok(None);
         };
@@ -283,6 +289,14 @@ impl Player {
                 }
             }
         }
+    }
+
+    /// Refused for sitting in a live game (or the seeker sitting in one): counted, and a
+    /// moment's wait before the next try (the game ends by the other's resignation).
+    async fn busy(&mut self) -> Result<Option<Found>, String> {
+        self.shared.busy.fetch_add(1, Ordering::Relaxed);
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        Ok(None)
     }
 
     async fn recover(&mut self, token: &str) -> Result<Option<Found>, String> {

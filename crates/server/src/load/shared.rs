@@ -23,6 +23,9 @@ pub struct Shared {
     pub reconnects: AtomicU64,
     /// Accepts refused because another player took the seek first.
     pub lost_races: AtomicU64,
+    /// Seeks, accepts and pool entries refused because the player sat in a live game (its
+    /// `matched` lost, say, with a killed server).
+    pub busy: AtomicU64,
     /// Everything else observed.
     pub seen: Mutex<Seen>,
 }
