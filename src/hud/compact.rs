@@ -227,26 +227,31 @@ fn turn(ui: &mut egui::Ui, view: &BarView, over: bool) {
 fn counts(ui: &mut egui::Ui, view: &BarView) {
     let m = view.m;
     let colours = view.palette.colours(m.game_id(), m.palette()).map(egui_colour);
-    ui.horizontal_wrapped(|ui| {
-        for p in Player::BOTH {
-            let card = &view.board.sides[p.index()];
-            let mut parts = vec![cap(&m.side_name(p))];
-            if let Some(n) = card.held {
-                parts.push(format!("holds {n}"));
-            } else if let Some((k, v)) = card.lines.iter().find(|(k, _)| k != "Wins when") {
-                // The count, not the hunter's winning line (the rules window has that).
-                parts.push(short_count(k, v));
+    // Words only, nothing to press: each line (a narrow bar wraps them onto two) as tall as its
+    // text, not a finger's row, or the bar's fixed height cuts the last line over them.
+    ui.scope(|ui| {
+        ui.spacing_mut().interact_size.y = 0.0;
+        ui.horizontal_wrapped(|ui| {
+            for p in Player::BOTH {
+                let card = &view.board.sides[p.index()];
+                let mut parts = vec![cap(&m.side_name(p))];
+                if let Some(n) = card.held {
+                    parts.push(format!("holds {n}"));
+                } else if let Some((k, v)) = card.lines.iter().find(|(k, _)| k != "Wins when") {
+                    // The count, not the hunter's winning line (the rules window has that).
+                    parts.push(short_count(k, v));
+                }
+                if let Some(n) = card.captured.filter(|n| *n > 0) {
+                    parts.push(format!("took {n}"));
+                }
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+                let stroke = egui::Stroke::new(1.0, egui::Color32::from_gray(150));
+                ui.painter().circle_filled(rect.center(), 6.0, colours[p.index()]);
+                ui.painter().circle_stroke(rect.center(), 6.0, stroke);
+                ui.label(egui::RichText::new(parts.join(" · ")).small());
+                ui.add_space(6.0);
             }
-            if let Some(n) = card.captured.filter(|n| *n > 0) {
-                parts.push(format!("took {n}"));
-            }
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-            let stroke = egui::Stroke::new(1.0, egui::Color32::from_gray(150));
-            ui.painter().circle_filled(rect.center(), 6.0, colours[p.index()]);
-            ui.painter().circle_stroke(rect.center(), 6.0, stroke);
-            ui.label(egui::RichText::new(parts.join(" · ")).small());
-            ui.add_space(6.0);
-        }
+        });
     });
 }
 

@@ -111,6 +111,8 @@ pub const ABORTED: &str = "Aborted: the first move did not come in time — not 
 pub const LEFT_DRAW: &str = "A draw: claimed after a player left";
 
 const LOW: egui::Color32 = egui::Color32::from_rgb(235, 95, 80);
+/// A low clock's red on its own lit (pale) fill: darker, to read as well as the lit gold's.
+const LOW_LIT: egui::Color32 = egui::Color32::from_rgb(170, 25, 15);
 
 /// How seat `i`'s clock looks: its text's colour and its fill (the running one lit, a low one
 /// red), and whether it runs.
@@ -118,7 +120,8 @@ fn look(line: &ClockLine, control: TimeControl, view: &ClockView, i: usize) -> (
     let lit = line.running() == Some(i);
     let low = is_low(view.remaining_ms[i], control);
     let colour = match (low, lit) {
-        (true, _) => LOW,
+        (true, true) => LOW_LIT,
+        (true, false) => LOW,
         (false, true) => egui::Color32::from_rgb(20, 20, 20),
         (false, false) => egui::Color32::from_gray(170),
     };
@@ -173,25 +176,30 @@ pub fn clocks_compact(ui: &mut egui::Ui, line: &ClockLine, labels: &[String; 2])
     let (Some(control), Some(view)) = (line.control, line.view) else {
         return;
     };
-    ui.horizontal(|ui| {
-        ui.spacing_mut().item_spacing.x = 4.0;
-        for (i, label) in labels.iter().enumerate() {
-            let (colour, fill, _) = look(line, control, &view, i);
-            let text = format!("{label} {}", clock_text(view.remaining_ms[i]));
-            ui.label(
-                egui::RichText::new(text)
-                    .monospace()
-                    .color(colour)
-                    .background_color(fill),
-            );
-        }
-        if let (None, Some(ms)) = (line.running(), view.first_move_ms) {
-            ui.label(
-                egui::RichText::new(format!("first move {}", clock_text(ms)))
-                    .small()
-                    .italics(),
-            );
-        }
+    // Words only, nothing to press: a line as tall as its text, not a finger's row (the bar's
+    // height is fixed: a finger's row here left its last line drawn over the counts).
+    ui.scope(|ui| {
+        ui.spacing_mut().interact_size.y = 0.0;
+        ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            for (i, label) in labels.iter().enumerate() {
+                let (colour, fill, _) = look(line, control, &view, i);
+                let text = format!("{label} {}", clock_text(view.remaining_ms[i]));
+                ui.label(
+                    egui::RichText::new(text)
+                        .monospace()
+                        .color(colour)
+                        .background_color(fill),
+                );
+            }
+            if let (None, Some(ms)) = (line.running(), view.first_move_ms) {
+                ui.label(
+                    egui::RichText::new(format!("first move {}", clock_text(ms)))
+                        .small()
+                        .italics(),
+                );
+            }
+        });
     });
 }
 

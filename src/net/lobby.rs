@@ -323,7 +323,13 @@ fn indicator(
                 } else if status.sending {
                     ui.label("Sending your move…");
                 } else if phase.is_some_and(|p| *p.get() == Phase::Remote) {
-                    ui.label("Your friend is thinking…");
+                    // A lobby game's other player (named) is an opponent, not a friend invited.
+                    let lobby = status.players.iter().any(Option::is_some);
+                    ui.label(if lobby {
+                        "Your opponent is thinking…"
+                    } else {
+                        "Your friend is thinking…"
+                    });
                 }
                 if let Some(m) = &status.message {
                     ui.label(egui::RichText::new(m).italics());

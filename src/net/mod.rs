@@ -342,6 +342,7 @@ fn poll_link(
                         status.waiting_for_friend = !game.seats.iter().all(|s| *s);
                         status.players = game.players.clone();
                         status.offers.rated = game.rated;
+                        status.offers.timed = matches!(game.pace, parlour_clock::Pace::Live(_));
                         status.offers.has_draws = setup.game.has_draws();
                         status.first = Some(link.first);
                         status.message = None;

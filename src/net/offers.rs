@@ -1,8 +1,8 @@
 //! Offers in an online game (issue 74): what the server's offer news means for the line above
 //! the table, and that line's buttons — "Offer a draw" (in games that can be drawn), "Ask to
-//! take back" (casual games), "Accept"/"Decline" on the other side's offer, "Rematch" after the
-//! end. The server decides; a refusal is shown as its sentence. A leaf: `net/mod.rs` acts on
-//! the news (the table, the rematch's seat).
+//! take back" (casual games without a clock), "Accept"/"Decline" on the other side's offer,
+//! "Rematch" after the end. The server decides; a refusal is shown as its sentence. A leaf:
+//! `net/mod.rs` acts on the news (the table, the rematch's seat).
 
 use bevy_egui::egui;
 use parlour_online::client::{Event, OnlineClient};
@@ -19,6 +19,8 @@ pub struct OfferLine {
     pub over: bool,
     /// The game is rated (no takebacks).
     pub rated: bool,
+    /// The game is on a live clock (no takebacks: the server refuses them).
+    pub timed: bool,
     /// The game can be drawn (draw offers).
     pub has_draws: bool,
     /// The other player has gone (their connection quiet or closed): the milliseconds until
@@ -150,7 +152,7 @@ fn offer_choices(line: &OfferLine) -> (Option<&'static str>, Vec<(&'static str, 
             if line.has_draws {
                 buttons.push(("Offer a draw", OfferAsk::Offer(OfferKind::Draw)));
             }
-            if !line.rated {
+            if !line.rated && !line.timed {
                 buttons.push(("Ask to take back", OfferAsk::Offer(OfferKind::Takeback)));
             }
             (None, buttons)
@@ -204,6 +206,11 @@ mod tests {
         assert_eq!(names(&line), (None, vec!["Offer a draw", "Ask to take back"]));
         line.rated = true;
         assert_eq!(names(&line), (None, vec!["Offer a draw"]));
+        // A casual game on a live clock has no takebacks either.
+        line.rated = false;
+        line.timed = true;
+        assert_eq!(names(&line), (None, vec!["Offer a draw"]));
+        line.rated = true;
         line.has_draws = false;
         assert_eq!(names(&line), (None, vec![]));
         line.offer = Some((true, OfferKind::Draw));

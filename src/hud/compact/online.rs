@@ -48,24 +48,29 @@ pub(super) fn online_line(
         });
         return;
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 4.0;
-        disc(ui, lamp, 4.0);
-        let Some(first) = status.first.filter(|_| status.players.iter().any(Option::is_some)) else {
-            let what = if status.watching { "watching" } else { status.link };
-            ui.label(egui::RichText::new(format!("Online · {what}")).small());
-            return;
-        };
-        for (i, seat) in [first, first.other()].into_iter().enumerate() {
-            if i == 1 {
-                ui.label(egui::RichText::new("–").small().weak());
+    // The names and the clocks are words only: lines as tall as their text, not a finger's
+    // rows, so the bar's fixed height holds them and the counts under them.
+    ui.scope(|ui| {
+        ui.spacing_mut().interact_size.y = 0.0;
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            disc(ui, lamp, 4.0);
+            let Some(first) = status.first.filter(|_| status.players.iter().any(Option::is_some)) else {
+                let what = if status.watching { "watching" } else { status.link };
+                ui.label(egui::RichText::new(format!("Online · {what}")).small());
+                return;
+            };
+            for (i, seat) in [first, first.other()].into_iter().enumerate() {
+                if i == 1 {
+                    ui.label(egui::RichText::new("–").small().weak());
+                }
+                disc(ui, colours[m.colour_of_seat(seat).index()], 5.0);
+                ui.label(egui::RichText::new(player_text(status.players[i].as_ref())).small());
             }
-            disc(ui, colours[m.colour_of_seat(seat).index()], 5.0);
-            ui.label(egui::RichText::new(player_text(status.players[i].as_ref())).small());
-        }
-        if status.watching {
-            ui.label(egui::RichText::new("· watching").small().weak());
-        }
+            if status.watching {
+                ui.label(egui::RichText::new("· watching").small().weak());
+            }
+        });
     });
     // A live clock: both sides' on one line under the names, the running one lit.
     let first = status.first.unwrap_or(parlour_rules::Player::P1);
@@ -106,6 +111,61 @@ mod tests {
         }
         let taps = crate::theme::layout::taps(&ctx);
         (words, taps)
+    }
+
+    /// How tall the line is in that column.
+    fn height(status: &OnlineStatus) -> f32 {
+        let ctx = egui::Context::default();
+        ctx.all_styles_mut(|s| s.spacing.interact_size.y = 44.0);
+        let m = new_match(&setup_of::<&str, &str>(GameId::Konane, &[], [None, None]).0).unwrap();
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(330.0, 400.0))),
+            ..Default::default()
+        };
+        let colours = [egui::Color32::BLACK, egui::Color32::WHITE];
+        let mut tall = 0.0;
+        let mut out = ctx.run_ui(input, |ui| {
+            let top = ui.cursor().top();
+            online_line(ui, m.as_ref(), colours, status, false);
+            tall = ui.cursor().top() - top;
+        });
+        out.textures_delta.clear();
+        tall
+    }
+
+    #[test]
+    fn a_live_clock_is_one_short_line_under_the_names() {
+        let tag = |name: &str| PlayerTag {
+            name: name.into(),
+            rating: None,
+        };
+        let mut status = OnlineStatus {
+            active: true,
+            code: "abcdefgh23".into(),
+            link: "connected",
+            players: [Some(tag("Ada_L")), Some(tag("Bob_K"))],
+            first: Some(Player::P1),
+            ..Default::default()
+        };
+        let names = height(&status);
+        // The names are words only: a line of text, not a finger's 44-pixel row.
+        assert!(names < 30.0, "the names' line is {names} tall");
+        status.clock = crate::net::clock::ClockLine {
+            control: Some(parlour_clock::TimeControl::new(180, 2).unwrap()),
+            view: Some(parlour_clock::ClockView {
+                remaining_ms: [174_000, 115_000],
+                running: Some(Player::P1),
+                first_move_ms: None,
+            }),
+            warned: [false; 2],
+        };
+        let (words, taps) = line(&status);
+        assert!(words.iter().any(|w| w.ends_with(" 2:54")), "{words:?}");
+        assert!(words.iter().any(|w| w.ends_with(" 1:55")), "{words:?}");
+        assert!(taps.is_empty(), "nothing to press: {taps:?}");
+        // The bar's height is fixed: the clocks add one line of text, not a finger's row.
+        let clocks = height(&status) - names;
+        assert!(clocks < 30.0, "the clocks' line is {clocks} tall");
     }
 
     #[test]
