@@ -102,10 +102,11 @@ pub(super) fn ask(client: &mut OnlineClient, ask: OfferAsk) -> Result<u64, Strin
 pub(crate) fn choices(line: &OfferLine) -> (Option<String>, Vec<(&'static str, OfferAsk)>) {
     match line.gone.filter(|_| !line.over) {
         Some(0) => {
-            let claims = vec![
-                ("Claim the win", OfferAsk::Claim(false)),
-                ("Claim a draw", OfferAsk::Claim(true)),
-            ];
+            // A draw only in a game that knows draws (Kōnane has none).
+            let mut claims = vec![("Claim the win", OfferAsk::Claim(false))];
+            if line.has_draws {
+                claims.push(("Claim a draw", OfferAsk::Claim(true)));
+            }
             (Some("Your opponent has left.".into()), claims)
         }
         Some(i64::MAX) => (
@@ -254,6 +255,11 @@ mod tests {
                 ("Claim a draw", OfferAsk::Claim(true))
             ]
         );
+        let drawless = OfferLine {
+            has_draws: false,
+            ..line.clone()
+        };
+        assert_eq!(choices(&drawless).1, [("Claim the win", OfferAsk::Claim(false))]);
         // A correspondence game is not claimed: its days decide.
         line.gone = Some(i64::MAX);
         assert!(choices(&line).1.is_empty());
