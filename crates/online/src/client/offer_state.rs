@@ -25,5 +25,5 @@ pub(super) struct OfferState {
     pub(super) rematch: Option<(String, Seat)>,
     /// Per seat: gone, with the milliseconds until the game may be claimed as the server said
     /// them and when that arrived.
-    pub(super) gone: [Option<(Option<i64>, std::time::Instant)>; 2],
+    pub(super) gone: [Option<(Option<i64>, web_time::Instant)>; 2],
 }

@@ -46,7 +46,7 @@ impl OnlineClient {
     /// Notes a seat gone or back.
     pub(super) fn presence(&mut self, code: &str, seat: Seat, gone: bool, claim_in_ms: Option<i64>) {
         if self.game.as_ref().is_some_and(|g| g.code == code) {
-            self.offers.gone[seat.index()] = gone.then(|| (claim_in_ms, std::time::Instant::now()));
+            self.offers.gone[seat.index()] = gone.then(|| (claim_in_ms, web_time::Instant::now()));
         }
     }
 
@@ -134,7 +134,7 @@ impl OnlineClient {
                         }
                         now.running = None;
                         now.first_move_ms = None;
-                        self.clock_seen = Some((now, std::time::Instant::now()));
+                        self.clock_seen = Some((now, web_time::Instant::now()));
                     }
                     self.offers.ended = Some((result.clone(), reason.clone()));
                     self.events.push_back(Event::Ended { result, reason });
