@@ -41,10 +41,13 @@ pub fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Per game, `(id, a, b)` of the win-chance mapping `σ(a · logit(v) + b)`, fitted on self-play
-/// by `cargo run --release -p parlour-ai --example calibrate -- --games 12 --ms 200`
-/// (2026-11-29; the fits, Brier scores and calibration tables: `docs/analysis.md`). The
-/// Sixteen Soldiers keep the raw value: their few unproven positions fitted no better.
+/// Per game, `(id, a, b)` of the win-chance mapping `σ(a · logit(v) + b)`. Kansho, Kōnane and
+/// Qyshinsu: the slope alone, refitted at the review's budget on 100 self-play games a game and
+/// checked on 100 more (`examples/calibrate.rs --games 100 --holdout 100 --play-nodes 30000
+/// --review-nodes W --sample 4`, 2026-12-06/07); ConHex: the fit of 2026-11-29 (12 games at
+/// 200 ms), kept until its new slope is shown coherent at the review's budget. The fits, Brier
+/// scores and calibration tables: `docs/analysis.md`. The Sixteen Soldiers keep the raw value:
+/// their few unproven positions fitted no better.
 ///
 /// `b` acts on the side to move, so it moves every position's chance towards the side not to
 /// move and a move gains twice it; it belongs only where it cancels the search's own lean
@@ -52,10 +55,10 @@ pub fn logistic(x: f64) -> f64 {
 /// `−0.402`, fitted for an evaluation since changed, and its best moves gained 18 points a move;
 /// it is 0.
 pub const CALIBRATION: &[(&str, f64, f64)] = &[
-    ("kansho", 0.896, 0.0),
-    ("konane", 4.488, 0.005),
+    ("kansho", 1.611, 0.0),
+    ("konane", 1.610, 0.0),
     ("conhex", 3.489, -0.260),
-    ("qyshinsu", 5.548, -0.086),
+    ("qyshinsu", 10.913, 0.0),
 ];
 
 /// The mover's win chance in per cent from a search value `value` (the expected score of the

@@ -161,7 +161,7 @@ fn the_win_chance_mapping_is_monotone_and_raw_where_not_fitted() {
         }
     }
     // Kōnane's alpha-beta values sit near ½: the fit spreads them.
-    assert!(win_chance("konane", 0.6) > 70.0);
+    assert!(win_chance("konane", 0.6) > 62.0);
     assert_eq!(win_chance("soldiers", 0.25), 25.0);
 }
 
