@@ -244,6 +244,15 @@ fn account_row(ui: &mut egui::Ui, server: &str, link: &mut LobbyLink, w: &mut Lo
     }
 }
 
+/// A game's name with its clock, "Kōnane · 5+3" (an untimed game by its name alone): one
+/// column, so that the lists fit a phone's width.
+fn game_and_pace(game: &str, pace: parlour_online::wire::Pace) -> String {
+    match pace {
+        parlour_online::wire::Pace::Untimed => game_name(game),
+        pace => format!("{} · {}", game_name(game), pace_text(pace)),
+    }
+}
+
 /// The open seeks, to accept.
 fn seeks_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow) {
     ui.heading("Open seeks");
@@ -260,11 +269,10 @@ fn seeks_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow) {
     }
     let mut accept = None;
     let mut first = true;
-    egui::Grid::new("seeks").striped(true).num_columns(6).show(ui, |ui| {
+    egui::Grid::new("seeks").striped(true).num_columns(5).show(ui, |ui| {
         for s in &shown {
             ui.label(player_text(Some(&s.by)));
-            ui.label(game_name(&s.game));
-            ui.label(pace_text(s.pace));
+            ui.label(game_and_pace(&s.game, s.pace));
             ui.label(options_text(&s.options));
             let range = s.range.map(|r| format!(" {}–{}", r.lo, r.hi)).unwrap_or_default();
             ui.label(format!("{}{range}", if s.rated { "rated" } else { "casual" }));
@@ -309,7 +317,7 @@ fn games_section(
     }
     egui::Grid::new("live-games")
         .striped(true)
-        .num_columns(5)
+        .num_columns(4)
         .show(ui, |ui| {
             for g in shown {
                 ui.label(format!(
@@ -317,8 +325,7 @@ fn games_section(
                     player_text(g.players[0].as_ref()),
                     player_text(g.players[1].as_ref())
                 ));
-                ui.label(game_name(&g.game));
-                ui.label(pace_text(g.pace));
+                ui.label(game_and_pace(&g.game, g.pace));
                 ui.label(format!("move {}", g.ply + 1));
                 if ui.button("Watch").clicked() {
                     net.write(NetCommand::Watch {
