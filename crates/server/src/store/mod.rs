@@ -258,6 +258,7 @@ pub fn migrator() -> Migrator {
 pub(crate) const PRESENT: &str = "INSERT INTO presence (code, seat, seen_ms, closed) VALUES ($1, $2, $3, $4)
      ON CONFLICT (code, seat) DO UPDATE SET seen_ms = excluded.seen_ms, closed = excluded.closed
      WHERE presence.seen_ms <= excluded.seen_ms";
+pub(crate) const PRESENCE: &str = "SELECT seat, seen_ms, closed FROM presence WHERE code = $1";
 
 /// Presence rows (seat word, seen, closed) as `[first, second]`.
 pub(crate) fn presence_of(rows: Vec<(String, i64, i64)>) -> [Option<(i64, bool)>; 2] {

@@ -237,11 +237,7 @@ impl Store for PgStore {
     }
 
     async fn presence(&self, code: &str) -> Result<[Option<(i64, bool)>; 2], StoreError> {
-        let rows: Vec<(String, i64, i32)> =
-            sqlx::query_as("SELECT seat, seen_ms, closed FROM presence WHERE code = $1")
-                .bind(code)
-                .fetch_all(&self.pool)
-                .await?;
+        let rows: Vec<(String, i64, i32)> = sqlx::query_as(super::PRESENCE).bind(code).fetch_all(&self.pool).await?;
         Ok(super::presence_of(
             rows.into_iter().map(|(s, at, c)| (s, at, i64::from(c))).collect(),
         ))

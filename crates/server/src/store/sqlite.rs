@@ -349,7 +349,7 @@ impl Store for SqliteStore {
     }
 
     async fn presence(&self, code: &str) -> Result<[Option<(i64, bool)>; 2], StoreError> {
-        let rows: Vec<(String, i64, i64)> = sqlx::query_as("SELECT seat, seen_ms, closed FROM presence WHERE code = ?")
+        let rows: Vec<(String, i64, i64)> = sqlx::query_as(super::PRESENCE)
             .bind(code)
             .fetch_all(&self.reads)
             .await?;
