@@ -15,7 +15,7 @@ use web_time::Instant;
 
 use crate::client::lobby::SeekOptions;
 use crate::client::{Connector, LinkState, SignedIn, Transport, TransportEvent, fresh_secret};
-use crate::wire::{LiveGame, Reply, Request, Seat, SeekView};
+use crate::wire::{LiveGame, Reply, Request, Seat, SeekView, TurnGame};
 
 mod pages;
 pub use pages::{Leaderboard, Page, PageAsk, Pages, PlayerPage};
@@ -88,6 +88,8 @@ pub struct LobbyLink {
     pub seeks: Vec<SeekView>,
     /// The games being played now, as last heard.
     pub games: Vec<LiveGame>,
+    /// The account's games waiting for its move, as last heard (the nearest deadline first).
+    pub your_turn: Vec<TurnGame>,
 }
 
 impl LobbyLink {
@@ -110,6 +112,7 @@ impl LobbyLink {
             pages: Pages::default(),
             seeks: Vec::new(),
             games: Vec::new(),
+            your_turn: Vec::new(),
         }
     }
 
@@ -180,6 +183,7 @@ impl LobbyLink {
         self.refreshed = Some(Instant::now());
         self.send(Some(Asked::Lists), |req| Request::Seeks { req, game: None });
         self.send(Some(Asked::Lists), |req| Request::Games { req, game: None });
+        self.send(Some(Asked::Lists), |req| Request::YourTurn { req });
     }
 
     fn opened(&mut self) {
@@ -326,6 +330,7 @@ impl LobbyLink {
             }
             Reply::Seeks { req, seeks } if self.asked.remove(&req).is_some() => self.seeks = seeks,
             Reply::Games { req, games } if self.asked.remove(&req).is_some() => self.games = games,
+            Reply::YourTurn { req, games } if self.asked.remove(&req).is_some() => self.your_turn = games,
             Reply::Seeking { req, id } if self.asked.remove(&req).is_some() => {
                 if let Some(own) = self.own.as_mut() {
                     own.id = Some(id);

@@ -21,7 +21,7 @@ pub use self::limits::{
 };
 pub use self::lobby::{
     Finished, GameSummary, HistoryPoint, LiveGame, OfferKind, PlayerTag, Rated, RatingRange, RatingRow, SeekView,
-    SideChoice,
+    SideChoice, TurnGame,
 };
 pub use self::reply::{EndView, GameView, Reply};
 pub use self::request::Request;

@@ -326,6 +326,7 @@ fn a_finished_game_fetched_by_its_code_opens_in_the_review_with_every_move() {
         rated: true,
         pace: parlour_online::wire::Pace::Untimed,
         clock: None,
+        deadline_ms: None,
         ended: None,
     };
     let mut bad = game.clone();

@@ -125,7 +125,9 @@ impl OnlineClient {
             | Reply::Games { req, .. }
             | Reply::Rating { req, .. }
             | Reply::Leaderboard { req, .. }
-            | Reply::Player { req, .. } => *req,
+            | Reply::Player { req, .. }
+            | Reply::YourTurn { req, .. }
+            | Reply::PushKey { req, .. } => *req,
             _ => return Some(reply),
         };
         self.unanswered.remove(&req);

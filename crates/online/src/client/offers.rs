@@ -186,6 +186,7 @@ mod tests {
             rated: false,
             pace: parlour_clock::Pace::Untimed,
             clock: None,
+            deadline_ms: None,
             ended: None,
         };
         say(Reply::Seated {

@@ -25,6 +25,8 @@ impl OnlineClient {
             | Reply::Rating { .. }
             | Reply::Leaderboard { .. }
             | Reply::Player { .. }
+            | Reply::YourTurn { .. }
+            | Reply::PushKey { .. }
             | Reply::Offered { .. }
             | Reply::Answered { .. }
             | Reply::Ended { .. }

@@ -17,6 +17,7 @@ fn view(moves: &[&str]) -> GameView {
         rated: false,
         pace: parlour_clock::Pace::Untimed,
         clock: None,
+        deadline_ms: None,
         ended: None,
     }
 }

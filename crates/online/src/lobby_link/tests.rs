@@ -164,6 +164,7 @@ fn an_accepted_seek_gives_the_seat_and_a_refused_one_a_sentence() {
         rated: false,
         pace: parlour_clock::Pace::Untimed,
         clock: None,
+        deadline_ms: None,
         ended: None,
     };
     say(

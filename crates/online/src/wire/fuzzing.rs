@@ -62,7 +62,11 @@ pub fn decode_any(data: &[u8]) {
                 | Request::PairingCode { .. }
                 | Request::CancelSeek { .. }
                 | Request::Seeks { .. }
-                | Request::Games { .. } => {}
+                | Request::Games { .. }
+                | Request::YourTurn { .. }
+                | Request::PushKey { .. }
+                | Request::NotifyPush { .. }
+                | Request::NotifyEmail { .. } => {}
             }
         }
         Err(e) => sentence(&e.to_string()),

@@ -148,6 +148,29 @@ pub struct LiveGame {
     pub pace: Pace,
 }
 
+/// A game waiting for the player's move, as the "your turn" list shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnGame {
+    /// Invite code.
+    pub code: String,
+    /// The game's engine id.
+    pub game: String,
+    /// Options in canonical form.
+    pub options: Vec<(String, String)>,
+    /// The player's seat.
+    pub seat: super::Seat,
+    /// The opponent, `None` for a seat taken without an account.
+    pub opponent: Option<PlayerTag>,
+    /// Moves played so far.
+    pub ply: u32,
+    /// Untimed, a live clock or days a move.
+    #[serde(default, skip_serializing_if = "Pace::is_untimed")]
+    pub pace: Pace,
+    /// By correspondence: when the move is due (Unix ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<i64>,
+}
+
 /// One of a player's ratings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RatingRow {

@@ -3,7 +3,9 @@
 use parlour_clock::{ClockView, Pace};
 use serde::{Deserialize, Serialize};
 
-use super::lobby::{Finished, GameSummary, HistoryPoint, LiveGame, OfferKind, PlayerTag, Rated, RatingRow, SeekView};
+use super::lobby::{
+    Finished, GameSummary, HistoryPoint, LiveGame, OfferKind, PlayerTag, Rated, RatingRow, SeekView, TurnGame,
+};
 use super::{MAX_REPLY_BYTES, Seat, WireError};
 
 /// A game as the server holds it.
@@ -35,6 +37,9 @@ pub struct GameView {
     /// On a live clock: both sides' time as the server counted it when it sent this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockView>,
+    /// By correspondence: when the side to move loses on time without a move (Unix ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<i64>,
     /// How the game ended, when it ended other than by the rules or a resignation (a draw
     /// agreed, a fall, an abort): what `ended` said when it happened.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -261,6 +266,22 @@ pub enum Reply {
         code: String,
         /// Moves kept.
         ply: u32,
+    },
+    /// The reply to `your_turn`.
+    YourTurn {
+        /// The request answered.
+        req: u64,
+        /// The games waiting for the account's move, the nearest deadline first.
+        games: Vec<TurnGame>,
+    },
+    /// The reply to `push_key`.
+    PushKey {
+        /// The request answered.
+        req: u64,
+        /// The VAPID public key (an uncompressed P-256 point, base64url without padding);
+        /// `None` when this server sends no Web Push.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<String>,
     },
     /// A request refused (or a message that could not be read: no `req`). Nothing changed.
     Error {

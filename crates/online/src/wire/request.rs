@@ -268,6 +268,33 @@ pub enum Request {
         /// Accept or decline.
         accept: bool,
     },
+    /// The signed-in account's games where it is its move (correspondence first, by deadline).
+    YourTurn {
+        /// Request number.
+        req: u64,
+    },
+    /// The server's Web Push key (VAPID, the browser's `applicationServerKey`).
+    PushKey {
+        /// Request number.
+        req: u64,
+    },
+    /// Send "your turn" notices for the signed-in account to this browser: the
+    /// `PushSubscription` as the browser's `toJSON()` gives it; `None` stops them.
+    NotifyPush {
+        /// Request number.
+        req: u64,
+        /// The subscription's JSON (`endpoint` and `keys.p256dh`, `keys.auth`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        subscription: Option<String>,
+    },
+    /// Send a digest of "your turn" notices to this e-mail address; `None` stops them.
+    NotifyEmail {
+        /// Request number.
+        req: u64,
+        /// The address.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        address: Option<String>,
+    },
 }
 
 impl Request {
@@ -296,7 +323,11 @@ impl Request {
             | Request::Player { req, .. }
             | Request::Offer { req, .. }
             | Request::Claim { req, .. }
-            | Request::Answer { req, .. } => *req,
+            | Request::Answer { req, .. }
+            | Request::YourTurn { req }
+            | Request::PushKey { req }
+            | Request::NotifyPush { req, .. }
+            | Request::NotifyEmail { req, .. } => *req,
         }
     }
 
@@ -391,6 +422,12 @@ impl Request {
             }
             Request::Leaderboard { key: k, .. } => key("rating key", k),
             Request::Player { name, .. } => word("name", name),
+            // Subscriptions and addresses are read by the server, which says what is wrong
+            // with them in a sentence; here only the message's size counts.
+            Request::YourTurn { .. }
+            | Request::PushKey { .. }
+            | Request::NotifyPush { .. }
+            | Request::NotifyEmail { .. } => Ok(()),
         }
     }
 }

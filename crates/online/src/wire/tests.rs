@@ -164,6 +164,7 @@ fn every_reply_round_trips() {
         rated: false,
         pace: parlour_clock::Pace::Untimed,
         clock: None,
+        deadline_ms: None,
         ended: None,
     };
     let ada = PlayerTag {

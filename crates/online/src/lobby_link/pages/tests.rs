@@ -138,6 +138,7 @@ fn a_game_opened_by_code_comes_once_and_a_drop_refuses_what_waits() {
         rated: true,
         pace: crate::wire::Pace::Untimed,
         clock: None,
+        deadline_ms: None,
         ended: None,
     };
     say(
