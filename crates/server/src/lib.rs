@@ -9,8 +9,10 @@ pub mod games;
 pub mod limits;
 pub mod load;
 pub mod lobby;
+pub mod notify;
 pub mod routes;
 pub mod store;
+pub mod time;
 
 use std::sync::Arc;
 
@@ -79,7 +81,11 @@ async fn serve<S: Store>(
     web: Option<std::path::PathBuf>,
     policy: routes::Policy,
 ) -> Result<(), StoreError> {
+    let listening = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
+    let channels = policy.notify.channels(&listening).map_err(StoreError::Settings)?;
+    registry.set_channels(Arc::new(channels));
     let weak = Arc::downgrade(&registry);
+    tokio::spawn(notify::run(Arc::downgrade(&registry)));
     tokio::spawn(lobby::pools::run_waves(Arc::downgrade(&registry), policy.pools));
     tokio::spawn(games::timing::keep_clocks(Arc::downgrade(&registry)));
     tokio::spawn(async move {

@@ -95,6 +95,25 @@ struct Cli {
     /// A pool with this many players waiting pairs at once.
     #[arg(long, value_name = "N", default_value = "30", value_parser = clap::value_parser!(u32).range(2..))]
     pool_full: u32,
+    /// The address players open this server at (`https://parlour.example`), for the links in
+    /// "your turn" notices (default: the listening address).
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
+    /// Write the e-mail digests of "your turn" notices as .eml files to DIR (for a server with
+    /// no mail relay).
+    #[arg(long, value_name = "DIR")]
+    mail_dir: Option<PathBuf>,
+    /// Send the e-mail digests through this SMTP relay: smtp://USER:PASSWORD@HOST:587?tls=required,
+    /// or smtps://… for TLS from the start.
+    #[arg(long, value_name = "URL")]
+    smtp_url: Option<String>,
+    /// The digests' sender, e.g. "Parlour <parlour@example.org>".
+    #[arg(long, value_name = "MAILBOX")]
+    mail_from: Option<String>,
+    /// Also accept Web Push subscriptions at this http://127.0.0.1:PORT/ address (a local push
+    /// receiver, for tests; real subscriptions are https on a push service).
+    #[arg(long, value_name = "URL")]
+    push_test_endpoint: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -154,6 +173,13 @@ fn main() -> ExitCode {
         pools: parlour_server::lobby::pools::PoolConfig {
             every: cli.pool_wave,
             full: cli.pool_full as usize,
+        },
+        notify: parlour_server::notify::NotifyConfig {
+            link: cli.public_url,
+            mail_dir: cli.mail_dir,
+            smtp_url: cli.smtp_url,
+            mail_from: cli.mail_from,
+            push_test_endpoint: cli.push_test_endpoint,
         },
         ..Policy::default()
     };

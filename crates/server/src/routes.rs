@@ -348,24 +348,19 @@ pub async fn handle<S: Store>(
     seeking: &mut Seeking,
     peer: Option<&Peer>,
 ) -> Reply {
-    let request = match Request::decode(text) {
+    let request = match web::decode(text) {
         Ok(r) => r,
-        Err(e) => {
-            // Say which request failed when its number can be read.
-            let req = serde_json::from_str::<serde_json::Value>(text)
-                .ok()
-                .and_then(|v| v.get("req").and_then(|r| r.as_u64()));
-            return Reply::Error {
-                req,
-                message: e.to_string(),
-            };
-        }
+        Err(refused) => return *refused,
     };
     let request = match accounts::answer::answer(registry.store(), request, account, peer).await {
         Ok(reply) => return reply,
         Err(other) => other,
     };
     let request = match lobby::answer::answer(registry, request, account.as_ref(), seeking, follow).await {
+        Ok(reply) => return reply,
+        Err(other) => other,
+    };
+    let request = match crate::notify::answer(registry, request, account.as_ref()).await {
         Ok(reply) => return reply,
         Err(other) => other,
     };

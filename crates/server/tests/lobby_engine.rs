@@ -175,14 +175,11 @@ fn two_engine_sessions_are_paired_by_the_pool() {
     sides.sort();
     assert_eq!(sides, ["black", "white"]);
     assert!(got.iter().all(|(_, legal)| !legal.is_empty()));
-    // Pools by correspondence come later; alone in a pool, a timeout leaves it.
+    // Games by correspondence are sought, not pooled; alone in a pool, a timeout leaves it.
     let mut ed = connect(&url);
     cmd(&mut ed, "online account new").unwrap();
     let slow = cmd(&mut ed, "online pair conhex days=3").unwrap_err();
-    assert!(
-        slow.contains("Games by correspondence come in a later version"),
-        "{slow}"
-    );
+    assert!(slow.contains("post a seek to play by correspondence"), "{slow}");
     assert_eq!(
         cmd(&mut ed, "online pair conhex clock=5+3 timeout=1").unwrap_err(),
         "nobody was paired with you within 1 s; you left the pool"

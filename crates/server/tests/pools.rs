@@ -158,8 +158,7 @@ async fn a_rated_pool_is_refused_to_a_device_account_and_nothing_changes() {
         })
         .await;
     assert!(bad.contains("chess"), "{bad}");
-    // Pools by correspondence are on the wire but not yet on the server: refused in a
-    // sentence, never ignored.
+    // Games by correspondence are sought, not pooled: refused in a sentence, never ignored.
     let slow = dev
         .refused(|req| Request::Pool {
             req,
@@ -170,7 +169,10 @@ async fn a_rated_pool_is_refused_to_a_device_account_and_nothing_changes() {
             pace: "days=3".parse().unwrap(),
         })
         .await;
-    assert_eq!(slow, "Games by correspondence come in a later version of this server.");
+    assert_eq!(
+        slow,
+        "Quick pairing is for games played now: post a seek to play by correspondence."
+    );
     // The named player waits alone in the rated pool: the refused one was never in it.
     let (id, _) = join(&mut named, true).await;
     assert_eq!(matched(&mut named, id, WAVE * 6).await, None);

@@ -1,7 +1,7 @@
 //! A live clock rebuilt from a game's stored rows, and the moments a server must look at it
 //! (issue 75): the pure part of [`super::timing`], which every other part of the registry reads.
 
-use parlour_clock::{Clock, MoveMetrics, Pace};
+use parlour_clock::{Clock, MoveMetrics, Pace, Turn};
 use parlour_online::wire::Seat;
 use parlour_rules::Player;
 use parlour_rules::dynamic::GameSetup;
@@ -9,12 +9,24 @@ use parlour_rules::dynamic::GameSetup;
 use super::refusal::PlayRefusal;
 use crate::store::{StoreError, StoredGame, TimeOut};
 
-/// When a new game on `pace` must be looked at without a move: its first move's deadline.
+/// When a new game on `pace` must be looked at without a move: its first move's deadline (by
+/// correspondence, the first turn's).
 pub fn first_check_at(pace: &Pace, started_ms: i64) -> Option<i64> {
     match pace {
         Pace::Live(control) => Some(started_ms + control.first_move_ms()),
-        _ => None,
+        Pace::Correspondence(days) => Some(started_ms + days.ms()),
+        Pace::Untimed => None,
     }
+}
+
+/// By correspondence: the turn of the side to move, which began with the last move stored (or
+/// with the game).
+pub(super) fn turn_of(stored: &StoredGame) -> Option<Turn> {
+    let Pace::Correspondence(days) = stored.pace else {
+        return None;
+    };
+    let began_at = stored.times.last().and_then(|t| t.at_ms).unwrap_or(stored.started_ms);
+    Some(Turn { began_at, days })
 }
 
 /// The clock of a game on a live clock, rebuilt from its rows (`None` for any other pace).

@@ -83,7 +83,7 @@ impl Entry {
             rated: self.lobby.as_ref().is_some_and(|l| l.rated),
             pace: self.stored.pace,
             clock: self.clock_view(crate::store::now_ms()),
-            deadline_ms: None,
+            deadline_ms: self.deadline(),
             ended: self.end_view(),
         }
     }

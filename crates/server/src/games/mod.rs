@@ -16,6 +16,7 @@ mod secrets;
 pub(crate) mod tests;
 pub mod timing;
 mod trouble;
+mod turns;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -52,6 +53,8 @@ pub struct Registry<S> {
     probed: AsyncMutex<Option<(std::time::Instant, Result<(), String>)>>,
     /// The clock keeper's ear ([`timing::keep_clocks`]), once it runs.
     keeper: Mutex<Option<tokio::sync::mpsc::UnboundedSender<(String, i64)>>>,
+    /// Where "your turn" notices go ([`Registry::set_channels`]).
+    channels: std::sync::OnceLock<Arc<crate::notify::channels::Channels>>,
 }
 
 /// How long one health probe's answer stands (so `/health` cannot be used to flood the
@@ -67,6 +70,7 @@ impl<S: Store> Registry<S> {
             trouble: Mutex::new(Trouble::default()),
             probed: AsyncMutex::new(None),
             keeper: Mutex::new(None),
+            channels: std::sync::OnceLock::new(),
         }
     }
 
@@ -331,7 +335,7 @@ impl<S: Store> Registry<S> {
             }
             let canonical = e.session.play(mv).map_err(PlayRefusal::Move)?;
             let now = now_ms();
-            let (row, clock) = match e.timed_row(&canonical, now, think_ms) {
+            let (row, clock) = match e.timed_row(&canonical, seat, now, think_ms) {
                 Ok(timed) => timed,
                 Err(out) => {
                     e.session.undo().map_err(|u| StoreError::Damaged(u.to_string()))?;
@@ -391,6 +395,7 @@ impl<S: Store> Registry<S> {
             }
             let row = NewRow {
                 check_at: Some(None),
+                notice: None,
                 ..NewRow::plain(resign_row(seat))
             };
             if self.note(self.store.append(code, e.stored.rows, &row).await)? {

@@ -103,6 +103,7 @@ impl<S: Store> Registry<S> {
             }
             let row = NewRow {
                 check_at: Some(None),
+                notice: None,
                 ..NewRow::plain(abandoned_row(other, draw))
             };
             if self.note(self.store.append(code, e.stored.rows, &row).await)? {

@@ -9,12 +9,13 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-use parlour_clock::{Clock, ClockView, Timing};
-use parlour_online::wire::{EndView, Reply};
+use parlour_clock::{Clock, ClockView, Timing, Turn};
+use parlour_online::wire::{EndView, Reply, Seat};
 use tokio::sync::mpsc;
 
-use super::clock_rows::{check_at, metrics, player, seat};
+use super::clock_rows::{check_at, metrics, player, seat, turn_of};
 use super::{Entry, Registry};
+use crate::store::notices::TurnNotice;
 use crate::store::{NewRow, Store, StoreError, TimeOut, now_ms, time_row};
 
 impl Entry {
@@ -32,6 +33,25 @@ impl Entry {
             view.remaining_ms[s.index()] = 0;
         }
         Some(view)
+    }
+
+    /// When a server must look at the game without a move: the clock's next ending, or the
+    /// correspondence turn's deadline; `None` once over or untimed.
+    pub(super) fn next_check(&self) -> Option<i64> {
+        if self.ending().is_some() {
+            return None;
+        }
+        match turn_of(&self.stored) {
+            Some(turn) => Some(turn.deadline()),
+            None => check_at(self.clock.as_ref(), false),
+        }
+    }
+
+    /// By correspondence, while the game goes on: when the side to move loses on time.
+    pub(super) fn deadline(&self) -> Option<i64> {
+        turn_of(&self.stored)
+            .filter(|_| self.ending().is_none())
+            .map(|t| t.deadline())
     }
 
     /// How the game ended when not by the rules or a resignation, as `ended` tells it.
@@ -53,7 +73,20 @@ impl Entry {
     /// The clock's ending due at `now` without a move, if one is: the side to move missed its
     /// first move's deadline, or its time (and grace) ran out.
     fn due(&self, now: i64) -> Option<TimeOut> {
-        let clock = self.clock.as_ref().filter(|_| self.ending().is_none())?;
+        if self.ending().is_some() {
+            return None;
+        }
+        if let Some(turn) = turn_of(&self.stored) {
+            // By correspondence a game whose first moves do not come is aborted, as on a clock.
+            let mover = Seat::BOTH[self.session.turn()?.min(1)];
+            let early = self.stored.moves.len() < 2;
+            return turn.is_over(now).then_some(if early {
+                TimeOut::Aborted(mover)
+            } else {
+                TimeOut::Fell(mover)
+            });
+        }
+        let clock = self.clock.as_ref()?;
         let mover = seat(clock.turn);
         match clock.abort_at() {
             Some(deadline) => (now > deadline).then_some(TimeOut::Aborted(mover)),
@@ -76,6 +109,7 @@ impl<S: Store> Registry<S> {
                 think_ms: None,
             },
             check_at: Some(None),
+            notice: None,
         };
         if !self.note(self.store.append(&code, e.stored.rows, &row).await)? {
             return Ok(false);
@@ -110,7 +144,7 @@ impl<S: Store> Registry<S> {
         for _ in 0..2 {
             let now = now_ms();
             let Some(out) = e.due(now) else {
-                let next = check_at(e.clock.as_ref(), e.ending().is_some());
+                let next = e.next_check();
                 self.note(self.store.set_check_at(code, e.stored.rows, next).await)?;
                 return Ok(next);
             };
@@ -122,7 +156,7 @@ impl<S: Store> Registry<S> {
                 .await
                 .map_err(|r| StoreError::Damaged(r.to_string()))?;
         }
-        Ok(check_at(e.clock.as_ref(), e.ending().is_some()))
+        Ok(e.next_check())
     }
 
     /// Asks this process's keeper to look at `code` at `at` (no-op without a keeper).
@@ -209,15 +243,21 @@ async fn look<S: Store>(
 }
 
 impl Entry {
-    /// The row for `canonical`, just played on the rules' state at `now` with the client's
-    /// `think_ms`, and the clock after it; or, on a live clock, the ending that comes instead
-    /// (the mover's time ran out, or a first move came too late).
+    /// The row for `canonical`, just played by `mover` on the rules' state at `now` with the
+    /// client's `think_ms`, and the clock after it; or, on a live clock or by correspondence,
+    /// the ending that comes instead (the mover's time ran out, or a first move came too late).
     pub(super) fn timed_row(
         &self,
         canonical: &str,
+        mover: Seat,
         now: i64,
         think_ms: Option<i64>,
     ) -> Result<(NewRow, Option<Clock>), TimeOut> {
+        if let Some(turn) = turn_of(&self.stored) {
+            return self
+                .correspondence_row(canonical, turn, mover, now)
+                .map(|row| (row, None));
+        }
         let Some(clock) = self.clock else {
             return Ok((NewRow::plain(canonical), None));
         };
@@ -234,11 +274,48 @@ impl Entry {
                         think_ms,
                     },
                     check_at: Some(check_at(Some(&step.clock), over)),
+                    notice: None,
                 };
                 Ok((row, Some(step.clock)))
             }
             Timing::TooLateToStart => Err(TimeOut::Aborted(mover)),
             Timing::Fell | Timing::Stopped => Err(TimeOut::Fell(mover)),
         }
+    }
+}
+
+impl Entry {
+    /// By correspondence: the row of a move made in time, with the next turn's deadline as the
+    /// game's check time and the next mover's notice; or the ending when the turn ran out.
+    fn correspondence_row(&self, canonical: &str, turn: Turn, mover: Seat, now: i64) -> Result<NewRow, TimeOut> {
+        if turn.is_over(now) {
+            let early = self.stored.moves.len() < 2;
+            return Err(if early {
+                TimeOut::Aborted(mover)
+            } else {
+                TimeOut::Fell(mover)
+            });
+        }
+        let next = Turn {
+            began_at: now,
+            days: turn.days,
+        };
+        let over = self.ending().is_some();
+        let notice = self.session.turn().filter(|_| !over).map(|t| TurnNotice {
+            seat: Seat::BOTH[t.min(1)],
+            ply: self.stored.moves.len() as u32 + 1,
+            began_ms: now,
+            remind_ms: next.reminder_at(),
+            deadline_ms: next.deadline(),
+        });
+        Ok(NewRow {
+            text: canonical.to_string(),
+            times: crate::store::MoveTimes {
+                at_ms: Some(now),
+                think_ms: None,
+            },
+            check_at: Some((!over).then(|| next.deadline())),
+            notice,
+        })
     }
 }

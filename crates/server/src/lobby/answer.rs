@@ -21,15 +21,11 @@ pub async fn answer<S: Store>(
     let req = request.req();
     let store = registry.store();
     let result: Result<Reply, LobbyRefusal> = match request {
-        // Days a move are on the wire, not yet on this server: refused, never ignored.
-        Request::Seek {
+        // Games by correspondence are sought, not pooled (as on lichess).
+        Request::Pool {
             pace: Pace::Correspondence(_),
             ..
-        }
-        | Request::Pool {
-            pace: Pace::Correspondence(_),
-            ..
-        } => Err(LobbyRefusal::Later("Games by correspondence")),
+        } => Err(LobbyRefusal::NoCorrespondencePool),
         Request::Seek {
             game,
             options,

@@ -10,7 +10,7 @@ pub mod playban;
 pub mod pools;
 mod refusal;
 pub mod seeking;
-mod views;
+pub mod views;
 
 use parlour_online::lobby::rating_key;
 use parlour_online::wire::{Pace, RatingRange, SideChoice};

@@ -60,6 +60,9 @@ pub enum LobbyRefusal {
     /// No account has this name.
     #[error("There is no player called {0}.")]
     NoSuchPlayer(String),
+    /// Quick pairing by correspondence: nobody waits days in a pool.
+    #[error("Quick pairing is for games played now: post a seek to play by correspondence.")]
+    NoCorrespondencePool,
     /// A request this server does not answer yet.
     #[error("{0} come in a later version of this server.")]
     Later(&'static str),

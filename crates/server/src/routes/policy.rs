@@ -25,6 +25,8 @@ pub struct Policy {
     pub stopping: Option<tokio::sync::watch::Receiver<bool>>,
     /// When the quick-pairing pools' waves run.
     pub pools: crate::lobby::pools::PoolConfig,
+    /// How "your turn" notices leave the server.
+    pub notify: crate::notify::NotifyConfig,
 }
 
 impl Default for Policy {
@@ -35,6 +37,7 @@ impl Default for Policy {
             limits: Limits::default(),
             stopping: None,
             pools: Default::default(),
+            notify: Default::default(),
         }
     }
 }

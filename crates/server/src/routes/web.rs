@@ -1,5 +1,5 @@
 //! Which of `--web`'s files may be served: none whose name starts with a dot, nothing a symbolic
-//! link leads to outside the folder.
+//! link leads to outside the folder; and how a message that is not a request is answered.
 
 /// True when the page file at `path` (as requested) may be served from `root`: no part of it
 /// starts with a dot (no `.git`, `.env`, `..`), and the file, if it exists, lies inside `root`
@@ -37,4 +37,18 @@ fn percent_decode(s: &str) -> String {
         }
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Reads a request, or the refusal that says what is wrong with it (naming the request when
+/// its number can be read).
+pub(super) fn decode(text: &str) -> Result<parlour_online::wire::Request, Box<parlour_online::wire::Reply>> {
+    parlour_online::wire::Request::decode(text).map_err(|e| {
+        let req = serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .and_then(|v| v.get("req").and_then(|r| r.as_u64()));
+        Box::new(parlour_online::wire::Reply::Error {
+            req,
+            message: e.to_string(),
+        })
+    })
 }

@@ -21,6 +21,9 @@ pub enum StoreError {
     /// The database address is not one this server speaks.
     #[error("unknown database address '{0}': use sqlite://PATH or postgres://…")]
     Url(String),
+    /// A setting the server was started with cannot be used (a mail relay's address…).
+    #[error("{0}")]
+    Settings(String),
 }
 
 impl StoreError {
@@ -30,7 +33,7 @@ impl StoreError {
         match self {
             StoreError::Damaged(_) => "a stored game is damaged",
             StoreError::CannotStore(e) => e.for_player(),
-            StoreError::Url(_) | StoreError::Migrate(_) => "its database is not set up",
+            StoreError::Url(_) | StoreError::Settings(_) | StoreError::Migrate(_) => "its database is not set up",
             StoreError::Database(_) | StoreError::Commit(_) => {
                 if self.is_full() {
                     "its disk is full"

@@ -11,6 +11,7 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 pub mod accounts;
 mod error;
+pub mod notices;
 pub mod offers;
 pub mod pools;
 pub(crate) mod pools_sql;
@@ -103,6 +104,9 @@ pub struct NewRow {
     pub times: MoveTimes,
     /// `Some(v)`: `check_at` is set to `v` in the same transaction; `None`: left as it is.
     pub check_at: Option<Option<i64>>,
+    /// By correspondence: the next mover's notice and reminder, written in the same
+    /// transaction.
+    pub notice: Option<notices::TurnNotice>,
 }
 
 impl NewRow {
@@ -112,6 +116,7 @@ impl NewRow {
             text: text.into(),
             times: MoveTimes::default(),
             check_at: None,
+            notice: None,
         }
     }
 
@@ -168,6 +173,7 @@ pub trait Store:
     + ratings::RatingStore
     + pools::PoolStore
     + offers::OfferStore
+    + notices::NoticeStore
     + Send
     + Sync
     + 'static
@@ -246,6 +252,7 @@ fn migrations() -> Vec<Migration> {
         step(8, "clocks", include_str!("../../migrations/0008_clocks.sql")),
         step(9, "presence", include_str!("../../migrations/0009_presence.sql")),
         step(10, "quit", include_str!("../../migrations/0010_quit.sql")),
+        step(11, "notices", include_str!("../../migrations/0011_notices.sql")),
     ]
 }
 
@@ -271,19 +278,7 @@ pub(crate) fn presence_of(rows: Vec<(String, i64, i64)>) -> [Option<(i64, bool)>
     seats
 }
 
-/// Milliseconds since 1970: the clocks' time.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
-/// Seconds since 1970, for the `created` column.
-pub(crate) fn now_secs() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
+pub use crate::time::{now_ms, now_secs};
 
 /// Options as stored: a JSON list of pairs.
 pub(crate) fn options_text(options: &[(String, String)]) -> String {

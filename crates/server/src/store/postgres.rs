@@ -34,6 +34,7 @@ super::pools_sql::pool_store!(PgStore, sqlx::Postgres, pool, pool, "BEGIN", Some
 /// One server process pairs a pool at a time: the others find its wave's lock taken.
 const POOL_LOCK: &str = "SELECT pg_try_advisory_xact_lock(hashtext($1)::bigint)";
 super::offers::offer_store!(PgStore, pool, pool, "BEGIN", "SELECT pg_notify('parlour_games', $1)");
+super::notices::notice_store!(PgStore, pool, pool, "BEGIN");
 
 impl PgStore {
     /// Connects to `url` (`postgres://…`) and migrates the schema.
@@ -181,9 +182,10 @@ impl Store for PgStore {
     }
 
     async fn append(&self, code: &str, ply: u32, row: &NewRow) -> Result<bool, StoreError> {
-        // One statement: the row, the game's check time when the row sets it, and the notice.
+        // One statement: the row, the game's check time when the row sets it, and the notice
+        // to the other servers.
         let (set, at) = row.check();
-        let rows = sqlx::query(
+        let append = sqlx::query(
             "WITH m AS (INSERT INTO moves (code, ply, mv, at_ms, think_ms) VALUES ($1, $2, $3, $5, $6)
                         ON CONFLICT (code, ply) DO NOTHING RETURNING code),
                   c AS (UPDATE games SET check_at = $7 WHERE $8 AND code IN (SELECT code FROM m))
@@ -196,10 +198,18 @@ impl Store for PgStore {
         .bind(row.times.at_ms)
         .bind(row.times.think_ms)
         .bind(at)
-        .bind(set)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.len() == 1)
+        .bind(set);
+        let Some(notice) = &row.notice else {
+            return Ok(append.fetch_all(&self.pool).await?.len() == 1);
+        };
+        // By correspondence the next mover's notice is written in the same transaction.
+        let mut tx = self.pool.begin().await?;
+        if append.fetch_all(&mut *tx).await?.len() != 1 {
+            return Ok(false);
+        }
+        super::notices::write_turn_notice!(tx, code, notice)?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     async fn overdue(&self, now_ms: i64, limit: i64) -> Result<Vec<String>, StoreError> {

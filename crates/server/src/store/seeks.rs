@@ -161,6 +161,8 @@ pub trait SeekStore: Send + Sync + 'static {
     fn live_games(&self, game: &str) -> impl Future<Output = Result<Vec<GamePlayers>, StoreError>> + Send;
     /// An account's lobby games, newest first, at most 20 (players without ratings).
     fn recent_games(&self, account: &str) -> impl Future<Output = Result<Vec<GamePlayers>, StoreError>> + Send;
+    /// An account's unfinished lobby games with both seats taken, oldest first, at most 100.
+    fn open_games(&self, account: &str) -> impl Future<Output = Result<Vec<GamePlayers>, StoreError>> + Send;
     /// The unfinished live (not correspondence) lobby game `account` sits in, made after
     /// `since`, if any: the newest.
     fn playing(&self, account: &str, since: i64) -> impl Future<Output = Result<Option<String>, StoreError>> + Send;

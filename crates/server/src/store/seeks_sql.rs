@@ -236,6 +236,11 @@ macro_rules! seek_store {
                     }
                     Err(e) => Err(e),
                 };
+                // By correspondence the first mover is told, in the same transaction.
+                let made = match (made, $crate::store::notices::first_notice(game)) {
+                    (Ok(_), Some(notice)) => $crate::store::notices::write_turn_notice!(tx, &game.code, &notice),
+                    (made, _) => made.map(|_| ()),
+                };
                 match made {
                     Ok(_) => {
                         tx.commit().await?;
@@ -284,6 +289,16 @@ macro_rules! seek_store {
                 let clause = "WHERE p.result IS NULL AND g.first_token IS NOT NULL AND g.second_token IS NOT NULL
                      AND ($1 = '' OR g.game = $1) ORDER BY p.created DESC, p.code LIMIT 200";
                 self.lobby_games(clause, game).await
+            }
+
+            async fn open_games(
+                &self,
+                account: &str,
+            ) -> Result<Vec<$crate::store::seeks::GamePlayers>, $crate::store::StoreError> {
+                let clause = "WHERE p.result IS NULL AND (p.first_account = $1 OR p.second_account = $1)
+                     AND g.first_token IS NOT NULL AND g.second_token IS NOT NULL
+                     ORDER BY p.created, p.code LIMIT 100";
+                self.lobby_games(clause, account).await
             }
 
             async fn recent_games(

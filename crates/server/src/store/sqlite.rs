@@ -74,6 +74,7 @@ super::seeks_sql::seek_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 super::ratings::rating_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 super::pools_sql::pool_store!(SqliteStore, sqlx::Sqlite, accounts, reads, "BEGIN IMMEDIATE", None);
 super::offers::offer_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE", "SELECT $1");
+super::notices::notice_store!(SqliteStore, accounts, reads, "BEGIN IMMEDIATE");
 
 impl SqliteStore {
     /// Opens (creating if missing) the database at `url` (`sqlite://PATH`) and migrates it.
@@ -210,7 +211,7 @@ async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result
                 .execute(&mut *tx)
                 .await
                 .map(|r| r.rows_affected());
-                match (stored, row.check()) {
+                let stored = match (stored, row.check()) {
                     // The check time moves with the row, in the same transaction.
                     (Ok(1), (true, at)) => sqlx::query("UPDATE games SET check_at = ? WHERE code = ?")
                         .bind(at)
@@ -218,6 +219,11 @@ async fn commit(conn: &mut SqliteConnection, batch: &[Job]) -> Result<Vec<Result
                         .execute(&mut *tx)
                         .await
                         .map(|_| 1),
+                    (other, _) => other,
+                };
+                // So does the next mover's notice.
+                match (stored, &row.notice) {
+                    (Ok(1), Some(n)) => super::notices::write_turn_notice!(tx, code, n).map(|()| 1),
                     (other, _) => other,
                 }
             }
