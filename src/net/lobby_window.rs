@@ -18,6 +18,7 @@ use parlour_saves::online::DeviceAccount;
 mod create;
 mod model;
 mod pace;
+mod turns;
 
 pub use model::{LobbyWindow, player_text, rating_text};
 use model::{game_name, options_text};
@@ -191,6 +192,7 @@ fn window(
                             }
                         });
                 });
+                turns::your_turn_section(ui, server, link, &book, &mut net);
                 seeks_section(ui, link, w);
                 ui.separator();
                 games_section(ui, server, link, w, &mut net);

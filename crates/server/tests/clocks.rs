@@ -14,7 +14,7 @@ use common::table::{Table, meet_on, rated_games, recent_results};
 use common::ws::{Player, random_hex};
 use common::{Server, TempDir, postgres_url, sqlite_url};
 use parlour_clock::{ClockView, Pace, TimeControl};
-use parlour_online::wire::{Reply, Request, Seat, SideChoice};
+use parlour_online::wire::{Reply, Request, Seat};
 use parlour_rules::dynamic::GameSetup;
 
 /// 0+1: three seconds each and a second a move (lichess's minimum start), a bullet control.
@@ -148,15 +148,13 @@ async fn bad_clocks_and_thinking_times_are_refused_with_a_sentence() {
     let (_dir, server) = serve("clocks-bad");
     let mut ada = Player::signed_in(&server.addr, Some("Ada_L")).await;
     let mut bob = Player::signed_in(&server.addr, Some("Bob_K")).await;
-    // Days a move are not kept by this server yet: said, not ignored.
+    // Days a move are sought, never pooled: said, not ignored.
     let refused = ada
-        .refused(|req| Request::Seek {
+        .refused(|req| Request::Pool {
             req,
             game: "konane".into(),
             options: vec![],
             rated: false,
-            side: SideChoice::Random,
-            range: None,
             token: random_hex(),
             pace: "days=3".parse().unwrap(),
         })

@@ -3,7 +3,7 @@
 //! leaf under the window's model.
 
 use bevy_egui::egui;
-use parlour_clock::{TimeControl, presets};
+use parlour_clock::{DaysPerMove, TimeControl, presets};
 use parlour_online::wire::Pace;
 use parlour_rules::GameId;
 
@@ -17,6 +17,8 @@ pub enum PaceChoice {
     Preset(TimeControl),
     /// The custom base and increment.
     Custom,
+    /// By correspondence: days a move.
+    Days(DaysPerMove),
 }
 
 /// The seek's pace: `custom` is the custom clock's (minutes, seconds added a move); a custom
@@ -25,6 +27,7 @@ pub fn pace_of(choice: PaceChoice, custom: (u32, u32)) -> Result<Pace, String> {
     match choice {
         PaceChoice::Untimed => Ok(Pace::Untimed),
         PaceChoice::Preset(tc) => Ok(Pace::Live(tc)),
+        PaceChoice::Days(days) => Ok(Pace::Correspondence(days)),
         PaceChoice::Custom => custom
             .0
             .checked_mul(60)
@@ -50,6 +53,7 @@ fn choice_text(choice: PaceChoice) -> String {
         PaceChoice::Untimed => "Untimed".into(),
         PaceChoice::Preset(tc) => tc.to_string(),
         PaceChoice::Custom => "Custom…".into(),
+        PaceChoice::Days(d) => pace_text(Pace::Correspondence(d)),
     }
 }
 
@@ -66,6 +70,10 @@ pub(super) fn pace_picker(ui: &mut egui::Ui, game: GameId, choice: &mut PaceChoi
                     ui.selectable_value(choice, PaceChoice::Preset(*tc), tc.to_string());
                 }
                 ui.selectable_value(choice, PaceChoice::Custom, "Custom…");
+                for days in DaysPerMove::ALLOWED.iter().filter_map(|d| DaysPerMove::new(*d).ok()) {
+                    let text = choice_text(PaceChoice::Days(days));
+                    ui.selectable_value(choice, PaceChoice::Days(days), text);
+                }
             });
         if *choice == PaceChoice::Custom {
             ui.add(egui::DragValue::new(&mut custom.0).range(0..=180).suffix(" min"));

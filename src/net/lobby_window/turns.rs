@@ -1,0 +1,83 @@
+//! "Your move": the account's games that wait for its move on this server (by correspondence,
+//! the nearest deadline first), each resumed from the seats this device keeps. A leaf under the
+//! window.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use parlour_online::lobby_link::LobbyLink;
+
+use super::model::game_name;
+use crate::net::{Book, NetCommand};
+
+/// "2 days 4 h", "5 h", "under an hour".
+pub fn time_left(ms: i64) -> String {
+    let hours = ms.max(0) / 3_600_000;
+    match (hours / 24, hours % 24) {
+        (0, 0) => "under an hour".to_string(),
+        (0, h) => format!("{h} h"),
+        (1, 0) => "1 day".to_string(),
+        (d, 0) => format!("{d} days"),
+        (1, h) => format!("1 day {h} h"),
+        (d, h) => format!("{d} days {h} h"),
+    }
+}
+
+/// The list, with a Play button for each game this device holds a seat of.
+pub(super) fn your_turn_section(
+    ui: &mut egui::Ui,
+    server: &str,
+    link: &LobbyLink,
+    book: &Book,
+    net: &mut MessageWriter<NetCommand>,
+) {
+    if link.your_turn.is_empty() {
+        return;
+    }
+    ui.heading(format!("Your move ({})", link.your_turn.len()));
+    let now = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64);
+    for g in &link.your_turn {
+        ui.horizontal_wrapped(|ui| {
+            let against = g.opponent.as_ref().map_or("a guest", |o| o.name.as_str());
+            let left = g
+                .deadline_ms
+                .map_or(String::new(), |d| format!(" · {} left", time_left(d - now)));
+            ui.label(format!(
+                "{} against {against} · move {}{left}",
+                game_name(&g.game),
+                g.ply + 1
+            ));
+            let seat = book.book.games.iter().find(|b| b.server == server && b.code == g.code);
+            match seat {
+                Some(b) => {
+                    if ui.button("Play").clicked() {
+                        net.write(NetCommand::Resume {
+                            server: b.server.clone(),
+                            code: b.code.clone(),
+                            token: b.token.clone(),
+                        });
+                    }
+                }
+                None => {
+                    ui.weak("(seat kept on another device)");
+                }
+            }
+        });
+    }
+    ui.separator();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::time_left;
+
+    #[test]
+    fn time_left_reads_as_a_person_says_it() {
+        let h = 3_600_000;
+        assert_eq!(time_left(59 * 60_000), "under an hour");
+        assert_eq!(time_left(5 * h), "5 h");
+        assert_eq!(time_left(24 * h), "1 day");
+        assert_eq!(time_left(52 * h), "2 days 4 h");
+    }
+}
