@@ -56,15 +56,29 @@ fn seek_view(id: u64) -> SeekView {
     }
 }
 
+fn parlour_online_turn() -> crate::wire::TurnGame {
+    crate::wire::TurnGame {
+        code: "abcdefghij".into(),
+        game: "konane".into(),
+        options: vec![],
+        seat: crate::wire::Seat::Second,
+        opponent: None,
+        ply: 3,
+        pace: "days=3".parse().unwrap(),
+        deadline_ms: Some(1_800_000_000_000),
+    }
+}
+
 #[test]
 fn a_device_account_is_made_silently_and_the_lists_follow() {
     let (mut lobby, pipe) = signed_in();
     let asked = sent(&pipe);
-    let (seeks, games) = match &asked[1..] {
+    let (seeks, games, turns) = match &asked[1..] {
         [
             Request::Seeks { req: s, game: None },
             Request::Games { req: g, game: None },
-        ] => (*s, *g),
+            Request::YourTurn { req: t },
+        ] => (*s, *g, *t),
         other => panic!("{other:?}"),
     };
     say(
@@ -81,8 +95,17 @@ fn a_device_account_is_made_silently_and_the_lists_follow() {
             games: vec![],
         },
     );
+    let waiting = parlour_online_turn();
+    say(
+        &pipe,
+        Reply::YourTurn {
+            req: turns,
+            games: vec![waiting.clone()],
+        },
+    );
     lobby.poll();
     assert_eq!(lobby.seeks, vec![seek_view(4)]);
+    assert_eq!(lobby.your_turn, vec![waiting]);
     // A list nobody asked for (a stale or forged reply) changes nothing.
     say(
         &pipe,
