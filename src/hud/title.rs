@@ -14,7 +14,8 @@ use crate::games::effects::Sfx;
 use crate::net::Book;
 use crate::net::NetCommand;
 use crate::net::lobby::OnlineDialog;
-use crate::net::lobby_window::LobbyWindow;
+use crate::net::lobby_window::turns::{YourMove, now_ms, turn_line};
+use crate::net::lobby_window::{LobbyCommand, LobbyWindow};
 use crate::play::messages::PlaySfx;
 use crate::state::{Demo, Screen};
 use crate::store::settings::{DataDir, Settings};
@@ -47,7 +48,7 @@ pub(super) fn title(
         Res<Layout>,
         Res<InputSeen>,
     ),
-    lobby: Res<LobbyWindow>,
+    (lobby, your_move, mut lobby_cmds): (Res<LobbyWindow>, Res<YourMove>, MessageWriter<LobbyCommand>),
 ) -> Result {
     // On a small screen the lobby takes the card's place while it is open.
     if *screen.get() != Screen::Title || (lobby.open && layout.compact()) {
@@ -94,6 +95,7 @@ pub(super) fn title(
                 }
                 ui.add_space(6.0);
                 online_buttons(ui, &book, &mut online, &mut net, &mut sfx);
+                your_move_list(ui, &your_move, &book, &mut net, &mut lobby_cmds);
                 ui.add_space(6.0);
                 if big_button(ui, "Load a saved game") {
                     sfx.write(PlaySfx(Sfx::Click));
@@ -190,6 +192,55 @@ fn online_buttons(
                 code: g.code.clone(),
                 token: g.token.clone(),
             });
+        }
+    }
+}
+
+/// "Your move": the games by correspondence waiting for the player on the lobby's server, as
+/// last heard (at most three; each opens its table, or the lobby where this device keeps no
+/// seat).
+fn your_move_list(
+    ui: &mut egui::Ui,
+    your_move: &YourMove,
+    book: &Book,
+    net: &mut MessageWriter<NetCommand>,
+    lobby: &mut MessageWriter<LobbyCommand>,
+) {
+    if your_move.games.is_empty() {
+        return;
+    }
+    let n = your_move.games.len();
+    let heading = if n == 1 {
+        "Your move in 1 game".to_string()
+    } else {
+        format!("Your move in {n} games")
+    };
+    ui.label(
+        egui::RichText::new(heading)
+            .strong()
+            .color(egui::Color32::from_rgb(240, 200, 120)),
+    );
+    let now = now_ms();
+    for g in your_move.games.iter().take(3) {
+        if !ui.link(egui::RichText::new(turn_line(g, now)).small()).clicked() {
+            continue;
+        }
+        match book
+            .book
+            .games
+            .iter()
+            .find(|b| b.server == your_move.server && b.code == g.code)
+        {
+            Some(b) => {
+                net.write(NetCommand::Resume {
+                    server: b.server.clone(),
+                    code: b.code.clone(),
+                    token: b.token.clone(),
+                });
+            }
+            None => {
+                lobby.write(LobbyCommand::Open(your_move.server.clone()));
+            }
         }
     }
 }

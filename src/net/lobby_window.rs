@@ -18,7 +18,7 @@ use parlour_saves::online::DeviceAccount;
 mod create;
 mod model;
 mod pace;
-mod turns;
+pub mod turns;
 
 pub use model::{LobbyWindow, player_text, rating_text};
 use model::{game_name, options_text};
@@ -42,12 +42,16 @@ pub struct Lobby(pub Option<(String, LobbyLink)>);
 pub enum LobbyCommand {
     /// Open the lobby of this server (signing in, or making this device's account).
     Open(String),
+    /// Connect to this server's lobby in the background, with no window (at start, for the
+    /// title screen's "your move" list).
+    Connect(String),
     /// Close it (an open seek is withdrawn with the connection).
     Close,
 }
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LobbyWindow>()
+        .init_resource::<turns::YourMove>()
         .init_non_send::<Lobby>()
         .add_message::<LobbyCommand>()
         .add_systems(Startup, open_at_start)
@@ -55,10 +59,18 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, window);
 }
 
-/// `--lobby URL` (in the browser: the page at `/lobby`) opens that server's lobby.
-fn open_at_start(args: Option<Res<Args>>, mut cmds: MessageWriter<LobbyCommand>) {
+/// `--lobby URL` (in the browser: the page at `/lobby`) opens that server's lobby; else a
+/// device with an account on a server connects to it in the background, so the title screen
+/// can list the games waiting for the player's move.
+fn open_at_start(args: Option<Res<Args>>, book: Res<Book>, mut cmds: MessageWriter<LobbyCommand>) {
     if let Some(url) = args.and_then(|a| a.lobby.clone()) {
         cmds.write(LobbyCommand::Open(url));
+    } else if let Some(account) = book
+        .book
+        .account(&book.book.last_server)
+        .or_else(|| book.book.accounts.first())
+    {
+        cmds.write(LobbyCommand::Connect(account.server.clone()));
     }
 }
 
@@ -70,13 +82,18 @@ fn open_lobby(
 ) {
     for cmd in cmds.read() {
         match cmd {
-            LobbyCommand::Open(server) => {
+            LobbyCommand::Open(server) | LobbyCommand::Connect(server) => {
                 let server = server.trim().trim_end_matches('/').to_string();
-                let secret = book.book.account(&server).map(|a| a.secret.clone());
-                let link = LobbyLink::new(ws_url(&server), Box::new(WebSocketConnector), secret);
-                lobby.0 = Some((server, link));
-                window.open = true;
-                window.message = None;
+                // Opening the window over the background connection to the same server keeps it.
+                if lobby.0.as_ref().is_none_or(|(s, _)| *s != server) {
+                    let secret = book.book.account(&server).map(|a| a.secret.clone());
+                    let link = LobbyLink::new(ws_url(&server), Box::new(WebSocketConnector), secret);
+                    lobby.0 = Some((server, link));
+                }
+                if let LobbyCommand::Open(_) = cmd {
+                    window.open = true;
+                    window.message = None;
+                }
             }
             LobbyCommand::Close => {
                 lobby.0 = None;
@@ -93,9 +110,14 @@ fn poll_lobby(
     mut window: ResMut<LobbyWindow>,
     mut book: ResMut<Book>,
     mut net: MessageWriter<NetCommand>,
+    mut your_move: ResMut<turns::YourMove>,
 ) {
     let Some((server, link)) = lobby.0.as_mut() else { return };
     link.poll();
+    if your_move.server != *server || your_move.games != link.your_turn {
+        your_move.server = server.clone();
+        your_move.games = link.your_turn.clone();
+    }
     let mut close = false;
     while let Some(event) = link.next_event() {
         match event {

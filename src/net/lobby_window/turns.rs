@@ -6,8 +6,36 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use parlour_online::lobby_link::LobbyLink;
 
+use parlour_online::wire::TurnGame;
+
 use super::model::game_name;
 use crate::net::{Book, NetCommand};
+
+/// The games waiting for the player's move on the lobby's server, as last heard (the title
+/// screen lists them).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct YourMove {
+    /// The server.
+    pub server: String,
+    /// The games, the nearest deadline first.
+    pub games: Vec<TurnGame>,
+}
+
+/// One game of the list in a line: "Kōnane against Bob · move 12 · 2 days 4 h left".
+pub fn turn_line(g: &TurnGame, now_ms: i64) -> String {
+    let against = g.opponent.as_ref().map_or("a guest", |o| o.name.as_str());
+    let left = g
+        .deadline_ms
+        .map_or(String::new(), |d| format!(" · {} left", time_left(d - now_ms)));
+    format!("{} against {against} · move {}{left}", game_name(&g.game), g.ply + 1)
+}
+
+/// The wall clock in Unix milliseconds (the deadlines' time).
+pub fn now_ms() -> i64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
 
 /// "2 days 4 h", "5 h", "under an hour".
 pub fn time_left(ms: i64) -> String {
