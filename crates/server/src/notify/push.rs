@@ -283,6 +283,21 @@ mod tests {
         assert_ne!(t, topic("turn:game-42:ply-18"));
     }
 
+    /// RFC 8291's example (appendix A) decrypts with the same code the test receiver uses, so
+    /// the receiver's check of our pushes is a check against the RFC.
+    #[test]
+    fn the_rfc_8291_example_decrypts() {
+        let decode = |s: &str| URL_SAFE_NO_PAD.decode(s).unwrap();
+        let ua_private = p256::SecretKey::from_slice(&decode("q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94")).unwrap();
+        let auth: [u8; 16] = decode("BTBZMqHH6r4Tts7J_aSIgg").try_into().unwrap();
+        let message = decode(concat!(
+            "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6Tlz",
+            "AC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN"
+        ));
+        let plain = web_push_native::decrypt(message, &ua_private, &web_push_native::Auth::from(auth)).unwrap();
+        assert_eq!(plain, b"When I grow up, I want to be a watermelon");
+    }
+
     #[test]
     fn long_notices_and_unknown_endpoints_are_refused_before_sending() {
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
