@@ -195,3 +195,18 @@ fn the_receiver_serves_blocking_tests() {
     assert_eq!(sent, Ok(Sent::Delivered));
     assert_eq!(receiver.messages()[0].payload["body"], "y");
 }
+
+/// The real thing's TLS: FCM reached over HTTPS with the compiled-in roots (no system
+/// certificates), answering a made-up subscription with a refusal or Gone rather than a
+/// connection error. Needs the network: `cargo test -p parlour-server --test push -- --ignored`.
+#[tokio::test]
+#[ignore = "reaches fcm.googleapis.com"]
+async fn fcm_answers_over_https() {
+    let pusher = Pusher::new(VapidKey::generate(), CONTACT.into());
+    let json = r#"{"endpoint":"https://fcm.googleapis.com/fcm/send/parlour-test-not-a-token","keys":{"p256dh":"BLn9b-VR0ca83knDNZ32dCHGyjJp-1riX9ZTN40MqV8K_LpQmLqxC_DoHvqvFXO_nGdAB4W9dogZb_sM-uV4JbY","auth":"_ordMnz7uTCmrpBTeUV4Bw"}}"#;
+    let sub = Subscription::parse(json, &PushTargets::default()).unwrap();
+    match pusher.send(&sub, &notice("a", "b"), HOUR).await {
+        Ok(sent) => assert_eq!(sent, Sent::Gone),
+        Err(e) => assert!(matches!(e, PushError::Refused { .. }), "{e}"),
+    }
+}
