@@ -129,7 +129,9 @@ pub fn topic(id: &str) -> String {
 }
 
 /// Sends notices: the server's VAPID key and contact, the addresses it may push to, and one
-/// HTTPS client (its connections kept between pushes).
+/// HTTPS client (its connections kept between pushes). Cheap to clone (the clones share the
+/// client's connections).
+#[derive(Clone)]
 pub struct Pusher {
     key: VapidKey,
     contact: String,
@@ -273,6 +275,13 @@ fn causes(error: &dyn std::error::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pushers_go_between_tasks() {
+        fn shared<T: Send + Sync + 'static>() {}
+        shared::<Pusher>();
+        shared::<Subscription>();
+    }
 
     #[test]
     fn topics_are_short_and_stable() {

@@ -281,6 +281,13 @@ impl Subscription {
         })
     }
 
+    /// The subscription as the browser's JSON (endpoint and keys), e.g. to keep it; reading it
+    /// back with [`Subscription::parse`] gives the same subscription.
+    pub fn to_json(&self) -> String {
+        serde_json::json!({ "endpoint": self.endpoint, "keys": { "p256dh": self.p256dh, "auth": self.auth } })
+            .to_string()
+    }
+
     /// The browser's public key.
     pub fn public_key(&self) -> Result<p256::PublicKey, SubscriptionError> {
         let bytes = key(&self.p256dh, "p256dh", P256DH_BYTES)?;

@@ -24,6 +24,7 @@ fn browsers_subscriptions_are_taken() {
     assert_eq!(sub.auth, AUTH);
     sub.public_key().expect("a point");
     assert_eq!(sub.auth_secret().expect("16 bytes").len(), 16);
+    assert_eq!(Subscription::parse(&sub.to_json(), &PushTargets::default()), Ok(sub));
     for endpoint in [
         "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABlX1t0wJ3Zq9uRkGZ0c8jYx4ZyM1pV6",
         "https://eu.push.services.mozilla.com/wpush/v1/abc",
