@@ -210,3 +210,42 @@ async fn fcm_answers_over_https() {
         Err(e) => assert!(matches!(e, PushError::Refused { .. }), "{e}"),
     }
 }
+
+/// The pusher as the notifier uses it (`notify::channels::PushOut`): a subscription read into
+/// the stored row, and a notice sent from that row.
+#[tokio::test]
+async fn the_notifiers_way_out() {
+    use parlour_server::notify::channels::{Payload, PushOut, PushSent};
+    let receiver = PushReceiver::start().await;
+    let (_, pusher) = setup(&receiver);
+    let out: Box<dyn PushOut> = Box::new(pusher.clone());
+    assert_eq!(out.key(), pusher.public_b64());
+    let row = out
+        .accept(&receiver.subscribe_for(&out.key()))
+        .expect("the receiver's subscription");
+    let payload = Payload {
+        id: "turn:K7QX:12".into(),
+        title: "Your turn".into(),
+        body: "Ana moved.".into(),
+        url: "/".into(),
+    };
+    assert_eq!(out.send(&row, &payload, 3600).await, Ok(PushSent::Delivered));
+    let got = receiver.messages();
+    assert_eq!(got[0].payload["id"], "turn:K7QX:12");
+    assert_eq!(got[0].ttl, 3600);
+    receiver.gone(0);
+    assert_eq!(out.send(&row, &payload, 3600).await, Ok(PushSent::Gone));
+    // Without the test prefix the same subscription is refused in a sentence.
+    let plain: Box<dyn PushOut> = Box::new(Pusher::new(VapidKey::generate(), CONTACT.into()));
+    assert_eq!(
+        plain.accept(&receiver.subscribe()),
+        Err("The push subscription's endpoint is not an https:// address.".to_string())
+    );
+    assert_eq!(
+        plain.accept("{"),
+        Err(
+            "The push subscription is not the browser's subscription JSON (an object with an endpoint and keys)."
+                .to_string()
+        )
+    );
+}

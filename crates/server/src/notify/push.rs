@@ -7,6 +7,7 @@
 //! only the known push services' https addresses, or the local test receiver's with
 //! `--push-test-endpoint`.
 
+mod out;
 mod subscription;
 mod vapid;
 

@@ -60,6 +60,16 @@ impl VapidKey {
         self.secret.to_bytes().into()
     }
 
+    /// The private key as base64url text (43 characters), to keep in a text column.
+    pub fn to_b64url(&self) -> String {
+        URL_SAFE_NO_PAD.encode(self.to_bytes())
+    }
+
+    /// The key kept by [`VapidKey::to_b64url`].
+    pub fn from_b64url(text: &str) -> Result<VapidKey, VapidKeyError> {
+        VapidKey::from_bytes(&URL_SAFE_NO_PAD.decode(text.trim()).map_err(|_| VapidKeyError)?)
+    }
+
     /// The public key as browsers take it (`applicationServerKey`, and the `k=` of each
     /// push): the uncompressed point, base64url without padding.
     pub fn public_b64(&self) -> String {
@@ -121,6 +131,13 @@ mod tests {
         let key = VapidKey::generate();
         let again = VapidKey::from_bytes(&key.to_bytes()).expect("its own bytes");
         assert_eq!(key.public_b64(), again.public_b64());
+        assert_eq!(
+            VapidKey::from_b64url(&key.to_b64url())
+                .expect("its own text")
+                .to_bytes(),
+            key.to_bytes()
+        );
+        assert_eq!(VapidKey::from_b64url("not a key").map(|_| ()), Err(VapidKeyError));
         assert_eq!(key.public_b64().len(), 87);
         assert_eq!(VapidKey::from_bytes(&[0; 32]).map(|_| ()), Err(VapidKeyError));
         assert_eq!(VapidKey::from_bytes(&[1; 31]).map(|_| ()), Err(VapidKeyError));
