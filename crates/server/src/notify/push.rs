@@ -143,7 +143,7 @@ pub struct Pusher {
 impl Pusher {
     /// A pusher signing with `key`, naming `contact` (a `mailto:` address or an https page, see
     /// [`check_contact`]) in its tokens, pushing to the push services only
-    /// ([`PushTargets::default`]). Call from within a Tokio runtime.
+    /// ([`PushTargets::default`]). Sending needs a Tokio runtime; making one does not.
     pub fn new(key: VapidKey, contact: String) -> Pusher {
         // ring rather than aws-lc-rs (a C and CMake build of minutes): rustls marks ring's
         // provider deprecated for lacking post-quantum key exchange, which notices can do without.
@@ -261,6 +261,36 @@ impl Pusher {
     }
 }
 
+/// The pusher a server's settings give: its VAPID key as kept (`VapidKey::to_b64url`, e.g. from
+/// `server_key("vapid", &VapidKey::generate().to_b64url())`), its contact ([`contact_for`]) and
+/// the test receiver's prefix (`--push-test-endpoint`), if any. Errors are sentences.
+pub fn pusher_for(key: &str, contact: String, test_endpoint: Option<&str>) -> Result<Pusher, String> {
+    let key = VapidKey::from_b64url(key).map_err(|e| e.to_string())?;
+    check_contact(&contact)?;
+    let targets = match test_endpoint {
+        Some(prefix) => PushTargets::with_test_endpoint(prefix)?,
+        None => PushTargets::default(),
+    };
+    Ok(Pusher::new(key, contact).with_targets(targets))
+}
+
+/// The VAPID subject for a server: its public address when that is https (`--public-url`),
+/// else the address its e-mail comes from (`--mail-from`, `Name <address>` or the address
+/// alone), else a placeholder address (fine for tests; Apple's push service wants a real one).
+pub fn contact_for(link: &str, mail_from: Option<&str>) -> String {
+    if link.starts_with("https://") && check_contact(link).is_ok() {
+        return link.to_string();
+    }
+    let address = mail_from.map(|from| match (from.rfind('<'), from.rfind('>')) {
+        (Some(open), Some(close)) if open < close => from[open + 1..close].trim(),
+        _ => from.trim(),
+    });
+    match address.map(|a| format!("mailto:{a}")) {
+        Some(contact) if check_contact(&contact).is_ok() => contact,
+        _ => "mailto:parlour@localhost.localdomain".to_string(),
+    }
+}
+
 /// An error and its causes, joined (hyper's own says little more than "client error").
 fn causes(error: &dyn std::error::Error) -> String {
     let mut text = error.to_string();
@@ -282,6 +312,35 @@ mod tests {
         fn shared<T: Send + Sync + 'static>() {}
         shared::<Pusher>();
         shared::<Subscription>();
+    }
+
+    #[test]
+    fn settings_give_a_pusher() {
+        assert_eq!(contact_for("https://parlour.example", None), "https://parlour.example");
+        assert_eq!(
+            contact_for("http://127.0.0.1:7878", Some("Parlour <ops@parlour.example>")),
+            "mailto:ops@parlour.example"
+        );
+        assert_eq!(
+            contact_for("http://127.0.0.1:7878", Some("ops@parlour.example")),
+            "mailto:ops@parlour.example"
+        );
+        assert_eq!(
+            contact_for("http://127.0.0.1:7878", None),
+            "mailto:parlour@localhost.localdomain"
+        );
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let _guard = runtime.enter();
+        let key = VapidKey::generate();
+        let pusher = pusher_for(
+            &key.to_b64url(),
+            "mailto:ops@parlour.example".into(),
+            Some("http://127.0.0.1:4000/"),
+        );
+        assert_eq!(pusher.expect("a pusher").public_b64(), key.public_b64());
+        assert!(pusher_for("nope", "mailto:ops@parlour.example".into(), None).is_err());
+        assert!(pusher_for(&key.to_b64url(), "ops".into(), None).is_err());
+        assert!(pusher_for(&key.to_b64url(), "mailto:a@b".into(), Some("http://example.com/")).is_err());
     }
 
     #[test]
