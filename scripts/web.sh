@@ -74,7 +74,7 @@ bind() { # name, wasm-opt level
 }
 bind parlour -Oz
 bind parlour_worker -O3
-cp web/index.html web/worker.js web/manifest.webmanifest web/icon-*.png "$out/"
+cp web/index.html web/worker.js web/sw.js web/manifest.webmanifest web/icon-*.png "$out/"
 rm -rf "$out/assets"; cp -r assets "$out/assets"
 # Compressed copies beside the files: the server sends brotli's to browsers that take it (over
 # HTTPS, as behind a TLS proxy), gzip's to the others.

@@ -14,6 +14,7 @@ pub mod lobby;
 pub mod lobby_window;
 pub mod offers;
 pub mod players_window;
+pub mod push_web;
 pub mod timing;
 
 use bevy::prelude::*;

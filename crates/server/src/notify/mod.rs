@@ -10,6 +10,7 @@
 
 pub mod channels;
 pub mod mail;
+pub mod push;
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use parlour_engine::protocol::{Engine, Reply};
 
+pub mod push_receiver;
 pub mod table;
 pub mod ws;
 
