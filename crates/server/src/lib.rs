@@ -82,7 +82,7 @@ async fn serve<S: Store>(
     policy: routes::Policy,
 ) -> Result<(), StoreError> {
     let listening = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
-    let channels = policy.notify.channels(&listening).map_err(StoreError::Settings)?;
+    let channels = notify::open_channels(registry.store(), &policy.notify, &listening).await?;
     registry.set_channels(Arc::new(channels));
     let weak = Arc::downgrade(&registry);
     tokio::spawn(notify::run(Arc::downgrade(&registry)));

@@ -13,6 +13,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use common::push_receiver::PushReceiver;
 use common::ws::random_hex;
 use common::{TempDir, sqlite_url};
 use parlour_clock::{DaysPerMove, Pace};
@@ -93,16 +94,74 @@ fn plan(rng: &mut ChaCha8Rng, ply: u32, began: i64, days: i64) -> Answer {
     }
 }
 
-async fn open(url: &str, mail: &std::path::Path) -> Arc<Registry<SqliteStore>> {
+async fn open(url: &str, mail: &std::path::Path, push: &PushReceiver) -> Arc<Registry<SqliteStore>> {
     let store = SqliteStore::open(url).await.expect("the database opens");
     let registry = Arc::new(Registry::new(store));
     let config = NotifyConfig {
         mail_dir: Some(mail.to_path_buf()),
         link: Some("https://parlour.example".into()),
+        push_test_endpoint: Some(push.prefix()),
         ..NotifyConfig::default()
     };
-    registry.set_channels(Arc::new(config.channels("127.0.0.1:0").unwrap()));
+    let channels = notify::open_channels(registry.store(), &config, "127.0.0.1:0")
+        .await
+        .unwrap();
+    registry.set_channels(Arc::new(channels));
     registry
+}
+
+/// Each player's browser subscribes with the server's key (the receiver refuses any other).
+async fn subscribe(r: &Registry<SqliteStore>, push: &PushReceiver, people: &[Account]) -> BTreeMap<usize, String> {
+    let key = match notify::answer(r, Request::PushKey { req: 2 }, Some(&people[0]))
+        .await
+        .unwrap()
+    {
+        Reply::PushKey { key: Some(key), .. } => key,
+        other => panic!("no push key: {other:?}"),
+    };
+    // Subscriptions that are not, or point elsewhere than a push service, are refused in a
+    // sentence and change nothing; so are addresses that are not e-mail addresses.
+    let good: serde_json::Value = serde_json::from_str(&push.subscribe_for(&key)).unwrap();
+    let elsewhere = |endpoint: &str| {
+        let mut s = good.clone();
+        s["endpoint"] = endpoint.into();
+        s.to_string()
+    };
+    for bad in [
+        "{not json".to_string(),
+        elsewhere("http://push.example.org/x"),
+        elsewhere("https://evil.example.org/push/1"),
+        elsewhere("https://10.0.0.1/push"),
+        good.to_string().replace("p256dh", "p256"),
+    ] {
+        let asked = Request::NotifyPush {
+            req: 4,
+            subscription: Some(bad.clone()),
+        };
+        match notify::answer(r, asked, Some(&people[0])).await.unwrap() {
+            Reply::Error { message, .. } => assert!(message.ends_with('.') && message.contains(' '), "{message}"),
+            other => panic!("{bad} was taken: {other:?}"),
+        }
+    }
+    for bad in ["ada", "ada@localhost", "ada@example.org\r\nBcc: all@example.org", ""] {
+        let asked = Request::NotifyEmail {
+            req: 5,
+            address: Some(bad.into()),
+        };
+        match notify::answer(r, asked, Some(&people[0])).await.unwrap() {
+            Reply::Error { message, .. } => assert!(message.contains("not an e-mail address"), "{message}"),
+            other => panic!("{bad} was taken: {other:?}"),
+        }
+    }
+    assert!(r.store().push_rows(&people[0].id).await.unwrap().is_empty());
+    let mut subs = BTreeMap::new();
+    for (i, p) in people.iter().enumerate() {
+        let subscription = Some(push.subscribe_for(&key));
+        let reply = notify::answer(r, Request::NotifyPush { req: 3, subscription }, Some(p)).await;
+        assert_eq!(reply.unwrap(), Reply::Done { req: 3 });
+        subs.insert(i + 1, p.id.clone());
+    }
+    subs
 }
 
 async fn players(r: &Registry<SqliteStore>) -> Vec<Account> {
@@ -163,8 +222,10 @@ async fn two_hundred_games_by_correspondence_over_sixty_simulated_days() {
     let dir = TempDir::new("correspondence");
     let mail = dir.0.join("mail");
     let url = sqlite_url(&dir.0);
-    let mut r = open(&url, &mail).await;
+    let push = PushReceiver::start().await;
+    let mut r = open(&url, &mail, &push).await;
     let people = players(&r).await;
+    let subs = subscribe(&r, &push, &people).await;
     let mut rng = ChaCha8Rng::seed_from_u64(75);
     let mut games: Vec<Game> = Vec::new();
     let mut log: Vec<TurnLog> = Vec::new();
@@ -245,7 +306,7 @@ async fn two_hundred_games_by_correspondence_over_sixty_simulated_days() {
                     .unwrap()
             );
             drop(r);
-            r = open(&url, &mail).await;
+            r = open(&url, &mail, &push).await;
             died_holding = Some(held);
         }
         let tick = notify::tick(&r).await.unwrap();
@@ -274,6 +335,7 @@ async fn two_hundred_games_by_correspondence_over_sixty_simulated_days() {
         end,
     )
     .await;
+    check_pushes(&url, &push, &subs).await;
 }
 
 type Notices = BTreeMap<(String, u32, String), (String, Option<String>, Option<i64>, Option<i64>)>;
@@ -387,4 +449,37 @@ async fn check(
             assert!(mailed.is_some(), "{code} {ply} {kind} was never mailed");
         }
     }
+}
+
+/// Every notice sent reached the player's browser once, decrypted, and nothing else did.
+async fn check_pushes(url: &str, push: &PushReceiver, subs: &BTreeMap<usize, String>) {
+    use sqlx::Connection;
+    assert!(push.refusals().is_empty(), "pushes refused: {:?}", push.refusals());
+    let mut db = sqlx::SqliteConnection::connect(url).await.unwrap();
+    let rows: Vec<(String, i32, String, String)> =
+        sqlx::query_as("SELECT code, ply, kind, account FROM notices WHERE state = 'sent'")
+            .fetch_all(&mut db)
+            .await
+            .unwrap();
+    let expected: BTreeMap<String, String> = rows
+        .into_iter()
+        .map(|(c, p, k, a)| (format!("{c}-{p}-{k}"), a))
+        .collect();
+    let mut got: BTreeMap<String, u32> = BTreeMap::new();
+    for m in push.messages() {
+        let id = m.payload["id"].as_str().expect("an id").to_string();
+        assert_eq!(expected.get(&id), subs.get(&m.sub), "{id} went to the wrong browser");
+        assert!(
+            m.payload["title"].as_str().is_some_and(|t| t.contains("Kōnane")),
+            "{:?}",
+            m.payload
+        );
+        assert!(m.topic.is_some());
+        *got.entry(id).or_default() += 1;
+    }
+    let twice: Vec<_> = got.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.is_empty(), "pushed twice: {twice:?}");
+    let lost: Vec<_> = expected.keys().filter(|id| !got.contains_key(*id)).collect();
+    assert!(lost.is_empty(), "never pushed: {lost:?}");
+    eprintln!("{} notices pushed, each once", got.len());
 }

@@ -74,6 +74,23 @@ impl NotifyConfig {
     }
 }
 
+/// The channels of a server over `store`: [`NotifyConfig::channels`] with Web Push signed by
+/// the database's VAPID key (made by the first server that asks, then shared by all: a
+/// browser's subscription is bound to one key, whichever server sends).
+pub async fn open_channels<S: Store>(
+    store: &S,
+    config: &NotifyConfig,
+    listening: &str,
+) -> Result<Channels, StoreError> {
+    let mut channels = config.channels(listening).map_err(StoreError::Settings)?;
+    let fresh = push::VapidKey::generate().to_b64url();
+    let key = store.server_key("vapid", &fresh).await?;
+    let contact = push::contact_for(&channels.link, config.mail_from.as_deref());
+    let pusher = push::pusher_for(&key, contact, config.push_test_endpoint.as_deref()).map_err(StoreError::Settings)?;
+    channels.push = Some(Box::new(pusher));
+    Ok(channels)
+}
+
 /// What one look did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tick {
