@@ -26,12 +26,12 @@ cat >"$data/client/online-games.json" <<JSON
 JSON
 shoot() {
   local out=$1 frames=$2 size=$3; shift 3
-  PARLOUR_DATA_DIR="$data/client" VK_ICD_FILENAMES="$icd" WGPU_BACKEND=vulkan timeout 400 \
+  PARLOUR_DATA_DIR="$data/client" VK_ICD_FILENAMES="$icd" WGPU_BACKEND=vulkan timeout 600 \
     xvfb-run -a -s "-screen 0 ${size}x24" "$bin/parlour" "$@" --screenshot "$out" --frames "$frames" \
     >"$data/last.log" 2>&1 || { tail -n 30 "$data/last.log"; exit 1; }
   echo "$out"
 }
 mkdir -p docs/gallery
-shoot docs/gallery/native-your-move-title.png 240 1280x800 --show title
-shoot docs/gallery/native-your-move-lobby.png 240 1280x800 --lobby "$server"
-shoot docs/gallery/native-phone-your-move.png 240 390x844 --lobby "$server" --window 390x844
+shoot docs/gallery/native-your-move-title.png 100 1280x800 --show title
+shoot docs/gallery/native-your-move-lobby.png 120 1280x800 --lobby "$server"
+shoot docs/gallery/native-phone-your-move.png 120 390x844 --lobby "$server" --window 390x844

@@ -64,16 +64,21 @@ def main():
     cmd(cyd, "online account new Cyd_M")
     # Ada moves first in a Kōnane game of three days a move.
     meet(ada, bob, "online seek konane size=6x6 days=3 side=first")
+    # A session follows one game: Ada signs in again for each of the others, and so does Bob.
+    ada2, ada3, bob2 = (start(engine, server) for _ in range(3))
+    for p in (ada2, ada3):
+        cmd(p, f"online account login Ada_L {secret}")
     # Cyd opens a ConHex game of one day a move; Ada answers next.
-    meet(cyd, ada, "online seek conhex days=1 side=first")
+    meet(cyd, ada2, "online seek conhex days=1 side=first")
     first = cmd(cyd, "legal")[0].removeprefix("= ").split()[0]
     cmd(cyd, f"play {first}")
-    # Bob opens a Kansho game of a week a move; Ada's turn again.
-    meet(bob, ada, "online seek kansho days=7 side=first")
-    first = cmd(bob, "legal")[0].removeprefix("= ").split()[0]
-    cmd(bob, f"play {first}")
+    # Bob opens a Kansho game of a week a move (from a new session); Ada's turn again.
+    cmd(bob2, "online account new Bob_2")
+    meet(bob2, ada3, "online seek kansho days=7 side=first")
+    first = cmd(bob2, "legal")[0].removeprefix("= ").split()[0]
+    cmd(bob2, f"play {first}")
     print(f"Ada_L {secret}")
-    for p in (ada, bob, cyd):
+    for p in (ada, ada2, ada3, bob, bob2, cyd):
         send(p, "quit")
 
 
