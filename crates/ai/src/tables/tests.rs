@@ -1,0 +1,141 @@
+//! The tables on deliberately small configurations (the general wins at one soldier left, at
+//! most three soldiers on the board), so that a whole build, its check against every position's
+//! successors and a comparison with the alpha-beta prover take seconds.
+
+use parlour_rules::soldiers::{Soldiers, SoldiersOptions};
+use parlour_rules::{Game, Player};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::{Layout, Table, TableError, Value};
+use crate::proof::prove;
+
+fn options(text: &str) -> SoldiersOptions {
+    let pairs: Vec<(&str, &str)> = text.split_whitespace().filter_map(|w| w.split_once('=')).collect();
+    Soldiers::parse_options(&pairs).expect("options")
+}
+
+/// The small configurations: every capture kind, custodian on and off, the apex rule, both
+/// privies and the jump boards' compulsory chains.
+const SMALL: [&str; 4] = [
+    "variant=board1 rules=fair threshold=1",
+    "variant=board1 threshold=1",
+    "variant=board2 rules=fair threshold=1",
+    "variant=board4 threshold=1",
+];
+
+#[test]
+fn every_index_decodes_and_encodes_back() {
+    for text in SMALL {
+        let layout = Layout::new(&options(text), 3);
+        for (l, layer) in layout.layers.iter().enumerate() {
+            for i in (0..layer.size).step_by(7) {
+                let pos = layout.decode(l, i);
+                assert_eq!(pos.soldiers.count_ones(), layer.soldiers);
+                assert_eq!(layout.encode(&pos), Some((l, i)), "{text}: layer {l} index {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn small_tables_agree_with_their_successors_and_the_prover() {
+    for text in SMALL {
+        let o = options(text);
+        // The build checks every position against its successors before it returns.
+        let table = Table::build(&o, 3, &mut |_, _, _| {}).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let s = table.stats();
+        assert!(s.wins > 0 && s.losses > 0, "{text}: {s:?}");
+        let layout = table.layout();
+        let mut rng = ChaCha8Rng::seed_from_u64(76);
+        let (mut proven, mut checked) = (0, 0);
+        while checked < 60 {
+            let l = rng.random_range(0..layout.layers.len());
+            let pos = layout.decode(l, rng.random_range(0..layout.layers[l].size));
+            let state = pos.state(&o).expect("a table position is a position");
+            let Some(v) = table.probe(&state) else { continue };
+            checked += 1;
+            let search = prove(&state, 2_000, 8).expect("not over");
+            let me = state.side_to_move();
+            match (search.proof, v) {
+                (Some(p), Value::Win(t)) => {
+                    assert_eq!(p.winner, me, "{text}: {state:?}");
+                    assert!(t <= p.plies, "{text}: table {t} plies, prover {}", p.plies);
+                    proven += 1;
+                }
+                (Some(p), Value::Loss(t)) => {
+                    assert_eq!(p.winner, me.other(), "{text}: {state:?}");
+                    assert!(t <= p.plies, "{text}: table {t} plies, prover {}", p.plies);
+                    proven += 1;
+                }
+                (Some(p), v) => panic!(
+                    "{text}: the prover finds a win in {} where the table has {v:?}",
+                    p.plies
+                ),
+                // A result within the depth the prover finished is one it must find (it stops at
+                // once, depth 0, when the side to move has a single move).
+                (None, Value::Win(t) | Value::Loss(t)) => {
+                    assert!(search.depth < t, "{text}: {t} plies unproven at depth {}", search.depth)
+                }
+                (None, _) => {}
+            }
+        }
+        assert!(proven > 10, "{text}: only {proven} proven");
+    }
+}
+
+#[test]
+fn a_finished_or_late_position_is_not_answered() {
+    let o = options(SMALL[0]);
+    let table = Table::build(&o, 3, &mut |_, _, _| {}).expect("build");
+    let mut state = Soldiers::from_position(&o, "c3", &["a1", "e1", "a5"], Player::P1).expect("setup");
+    assert!(table.probe(&state).is_some());
+    // Three soldiers on the start count: beyond a top of three.
+    let more = Soldiers::from_position(&o, "c3", &["a1", "e1", "a5", "e5", "b1"], Player::P1).expect("setup");
+    assert_eq!(table.value(&more), None);
+    // Near the no-capture limit a win is no longer sure.
+    while table.probe(&state).is_some_and(|v| v != Value::Draw) && state.moves_without_capture() < 200 {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        state.apply(moves[0]);
+    }
+    assert!(state.status().is_over() || table.probe(&state) == Some(Value::Draw) || table.probe(&state).is_none());
+}
+
+#[test]
+fn a_table_file_reads_back_and_bad_files_are_named() {
+    let o = options(SMALL[0]);
+    let table = Table::build(&o, 3, &mut |_, _, _| {}).expect("build");
+    let dir = std::env::temp_dir().join(format!("parlour-tables-test-{}", std::process::id()));
+    let path = table.save(&dir).expect("save");
+    let back = Table::load(&o, &dir).expect("load");
+    assert_eq!(back.stats(), table.stats());
+    let state = Soldiers::from_position(&o, "c3", &["a1", "e1", "a5"], Player::P2).expect("setup");
+    assert_eq!(back.probe(&state), table.probe(&state));
+
+    // Other rules: the file under the name of the rules asked for.
+    let other = options("variant=board1 threshold=1");
+    std::fs::copy(&path, dir.join(super::file_name(&other))).expect("copy");
+    assert!(matches!(Table::load(&other, &dir), Err(TableError::OtherRules { .. })));
+    // Missing.
+    let none = options("variant=board2 threshold=1");
+    let e = Table::load(&none, &dir).err().expect("missing");
+    assert!(matches!(e, TableError::Missing { .. }) && e.to_string().contains("no table"));
+    // Corrupt: one value changed.
+    let mut bytes = std::fs::read(&path).expect("read");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).expect("write");
+    let e = Table::load(&o, &dir).err().expect("corrupt");
+    assert!(
+        matches!(e, TableError::Corrupt { .. }) && e.to_string().contains("checksum"),
+        "{e}"
+    );
+    // Truncated.
+    std::fs::write(&path, &bytes[..bytes.len() - 10]).expect("write");
+    assert!(matches!(Table::load(&o, &dir), Err(TableError::Truncated { .. })));
+    // Not a table at all.
+    std::fs::write(&path, b"hello\n").expect("write");
+    assert!(matches!(Table::load(&o, &dir), Err(TableError::Corrupt { .. })));
+    let _ = std::fs::remove_dir_all(&dir);
+}
