@@ -42,6 +42,10 @@ pub struct BuildArgs {
     /// measurement; default: the board's start).
     #[arg(long, value_name = "N")]
     pub top: Option<u32>,
+    /// Build only the positions with at least this many soldiers: a partial table, where a
+    /// capture below it is unknown (its wins and losses are proven, its draws mean nothing).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub bottom: u32,
 }
 
 /// Runs `tables …`.
@@ -75,19 +79,27 @@ fn build(args: &BuildArgs) -> Result<String, String> {
     let dir = args.dir.clone().unwrap_or_else(tables_dir);
     let started = Instant::now();
     let mut bar = Bar::new(started);
-    let table = Table::build(&options, top, &mut |phase, done, total| bar.show(phase, done, total))
-        .map_err(|e| e.to_string())?;
+    let table = Table::build(&options, top, args.bottom, &mut |phase, done, total| {
+        bar.show(phase, done, total)
+    })
+    .map_err(|e| e.to_string())?;
     eprintln!();
     let built = started.elapsed().as_secs_f64();
     let path = table.save(&dir).map_err(|e| e.to_string())?;
     let s = table.stats();
     Ok(format!(
-        "{}: {} positions ({} layers, top {} soldiers), {} bytes, built and checked in {built:.1} s\n\
+        "{}: {} positions ({} layers, {} to {} soldiers{}), {} bytes, built and checked in {built:.1} s\n\
          wins {} losses {} draws {} finished {}; longest result {} plies\nwritten to {}",
         board.name(),
         table.bytes(),
         table.layout().layers.len(),
+        table.layout().bottom,
         table.top(),
+        if table.layout().complete() {
+            ""
+        } else {
+            ", partial: captures below are unknown"
+        },
         table.bytes(),
         s.wins,
         s.losses,
@@ -176,7 +188,7 @@ mod tests {
     #[test]
     fn solve_answers_from_a_table_and_falls_back_from_a_bad_one() {
         let options = soldiers_options("soldiers", "variant=board1 rules=fair threshold=1").expect("options");
-        let table = Table::build(&options, 3, &mut |_, _, _| {}).expect("build");
+        let table = Table::build(&options, 3, 0, &mut |_, _, _| {}).expect("build");
         let dir = std::env::temp_dir().join(format!("parlour-engine-tables-{}", std::process::id()));
         let path = table.save(&dir).expect("save");
         // The general between a1 and a3 takes both by stepping onto a2: one soldier left.

@@ -165,7 +165,13 @@ pub(crate) fn after(layout: &Layout, values: &[u8], next: &Soldiers) -> Result<(
         side: next.side_to_move(),
         apex: next.apex_reached(),
     };
-    let (l, i) = layout.encode(&pos).ok_or(BuildError::Missing)?;
+    let Some((l, i)) = layout.encode(&pos) else {
+        // Below a partial table: unknown, as a draw is (neither a win nor a loss).
+        return match pos.soldiers.count_ones() < layout.bottom {
+            true => Ok((None, Value::Draw)),
+            false => Err(BuildError::Missing),
+        };
+    };
     let v = values[(layout.layers[l].offset + i) as usize];
     Ok((Some(l), Value::from_byte(v).for_mover()))
 }

@@ -6,6 +6,7 @@
 //! board board1
 //! rules apex=on custodian=off capture=intervention first=general threshold=4
 //! top 16
+//! bottom 0                                   (above the threshold: a partial table)
 //! layer <soldiers> <apex 0|1> <positions>     (one line per layer, in table order)
 //! positions <all layers'>
 //! longest <plies>
@@ -117,10 +118,11 @@ impl Table {
     fn header(&self) -> String {
         let o = &self.layout.options;
         let mut h = format!(
-            "{MAGIC}\ngame soldiers\nboard {}\nrules {}\ntop {}\n",
+            "{MAGIC}\ngame soldiers\nboard {}\nrules {}\ntop {}\nbottom {}\n",
             o.variant.id(),
             rules_text(o),
-            self.top
+            self.top,
+            self.layout.bottom
         );
         for l in &self.layout.layers {
             h.push_str(&format!("layer {} {} {}\n", l.soldiers, l.apex as u8, l.size));
@@ -184,7 +186,7 @@ impl Table {
                 wanted,
             });
         }
-        let layout = Layout::new(options, header.top);
+        let layout = Layout::new(options, header.top, header.bottom);
         let sizes: Vec<(u32, bool, u64)> = layout.layers.iter().map(|l| (l.soldiers, l.apex, l.size)).collect();
         if sizes != header.layers || layout.total() != header.positions {
             return Err(corrupt("its layers are not the ones these rules have"));
@@ -224,6 +226,7 @@ struct Header {
     board: String,
     rules: String,
     top: u32,
+    bottom: u32,
     layers: Vec<(u32, bool, u64)>,
     positions: u64,
     longest: u32,
@@ -241,6 +244,7 @@ fn read_header(r: &mut impl BufRead, path: &str) -> Result<Header, TableError> {
         board: String::new(),
         rules: String::new(),
         top: 0,
+        bottom: 0,
         layers: Vec::new(),
         positions: 0,
         longest: 0,
@@ -275,7 +279,8 @@ fn read_header(r: &mut impl BufRead, path: &str) -> Result<Header, TableError> {
             "game" => {}
             "board" => h.board = rest.to_string(),
             "rules" => h.rules = rest.to_string(),
-            "top" => h.top = num(rest)? as u32,
+            "top" => h.top = num(rest)?.min(64) as u32,
+            "bottom" => h.bottom = num(rest)?.min(64) as u32,
             "positions" => h.positions = num(rest)?,
             "longest" => h.longest = num(rest)? as u32,
             "checksum" => {

@@ -63,6 +63,9 @@ pub struct Layout {
     pub layers: Vec<Layer>,
     /// `by_count[k][flag]`: the layer of `k` soldiers and that apex flag.
     by_count: Vec<[Option<usize>; 2]>,
+    /// The fewest soldiers the table holds: a capture to fewer (above the hunter's threshold)
+    /// leads out of a partial table, where nothing is known.
+    pub bottom: u32,
 }
 
 /// A position decoded from the index.
@@ -86,11 +89,12 @@ impl Pos {
 }
 
 impl Layout {
-    /// The layers a table of `options` holds, up to `top` soldiers (the start's count for a
-    /// whole board; fewer for a test): every count above the hunter's threshold, only those of
-    /// the start's parity where he captures by intervention (two soldiers at a time), and the
-    /// apex flag's layers where the apex rule is in force.
-    pub fn new(options: &SoldiersOptions, top: u32) -> Layout {
+    /// The layers a table of `options` holds, from `bottom` up to `top` soldiers (the start's
+    /// count for a whole board; fewer for a test): every count above the hunter's threshold,
+    /// only those of the start's parity where he captures by intervention (two soldiers at a
+    /// time), and the apex flag's layers where the apex rule is in force. A `bottom` above the
+    /// threshold makes a partial table (see [`Layout::complete`]).
+    pub fn new(options: &SoldiersOptions, top: u32, bottom: u32) -> Layout {
         let options = options.canonical();
         let rules = options.rules();
         let b = options.variant.board();
@@ -104,7 +108,8 @@ impl Layout {
         let mut layers = Vec::new();
         let mut by_count = vec![[None, None]; top as usize + 1];
         let mut offset = 0;
-        for k in rules.threshold + 1..=top.min(main.len() as u32) {
+        let bottom = bottom.max(rules.threshold + 1);
+        for k in bottom..=top.min(main.len() as u32) {
             if rules.capture == CaptureKind::Intervention && (top - k) % 2 == 1 {
                 continue;
             }
@@ -140,7 +145,16 @@ impl Layout {
             main_rank,
             layers,
             by_count,
+            bottom,
         }
+    }
+
+    /// True when every capture leads to a layer of the table or ends the game: then a draw is a
+    /// draw and every distance exact. A partial table treats the layers below it as unknown
+    /// (a move there neither wins nor loses), so its wins and losses are proven, with the
+    /// distance an upper bound, and its draws mean nothing.
+    pub fn complete(&self) -> bool {
+        self.bottom <= self.rules.threshold + 1
     }
 
     /// Positions in the whole table.

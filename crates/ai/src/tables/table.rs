@@ -17,18 +17,20 @@ pub struct Table {
 }
 
 impl Table {
-    /// Builds the table of `options` up to `top` soldiers (the board's start for a whole
-    /// table), then checks every position against its successors. `progress` hears the phase
-    /// (`solve` or `check`), the positions done and the positions in all.
+    /// Builds the table of `options` from `bottom` up to `top` soldiers (the board's start and
+    /// 0 for a whole table; see [`Layout::complete`] for a partial one), then checks every
+    /// position against its successors. `progress` hears the phase (`solve` or `check`), the
+    /// positions done and the positions in all.
     pub fn build(
         options: &SoldiersOptions,
         top: u32,
+        bottom: u32,
         progress: &mut dyn FnMut(&str, u64, u64),
     ) -> Result<Table, BuildError> {
         if options.variant == Variant::Board3 {
             return Err(BuildError::TooLarge);
         }
-        let layout = Layout::new(options, top);
+        let layout = Layout::new(options, top, bottom);
         let total = layout.total();
         let mut values = vec![value::DRAW; total as usize];
         let mut stats = Stats::default();
@@ -98,13 +100,15 @@ impl Table {
 
     /// `state`'s exact value in its game, where the table knows it: a draw from any game, a win
     /// or loss where the no-capture count cannot bite before it (see the module's notes). `None`
-    /// for a finished game or where the table cannot answer.
+    /// for a finished game or where the table cannot answer. (A partial table answers only wins
+    /// and losses, each within its plies.)
     pub fn probe(&self, state: &Soldiers) -> Option<Value> {
         if state.status().is_over() {
             return None;
         }
         match self.value(state)? {
             Value::Over => None,
+            Value::Draw if !self.layout.complete() => None,
             Value::Draw => Some(Value::Draw),
             v @ (Value::Win(p) | Value::Loss(p)) => {
                 (state.moves_without_capture() + p <= u32::from(NO_CAPTURE_LIMIT)).then_some(v)

@@ -27,7 +27,7 @@ const SMALL: [&str; 4] = [
 #[test]
 fn every_index_decodes_and_encodes_back() {
     for text in SMALL {
-        let layout = Layout::new(&options(text), 3);
+        let layout = Layout::new(&options(text), 3, 0);
         for (l, layer) in layout.layers.iter().enumerate() {
             for i in (0..layer.size).step_by(7) {
                 let pos = layout.decode(l, i);
@@ -43,7 +43,7 @@ fn small_tables_agree_with_their_successors_and_the_prover() {
     for text in SMALL {
         let o = options(text);
         // The build checks every position against its successors before it returns.
-        let table = Table::build(&o, 3, &mut |_, _, _| {}).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let table = Table::build(&o, 3, 0, &mut |_, _, _| {}).unwrap_or_else(|e| panic!("{text}: {e}"));
         let s = table.stats();
         assert!(s.wins > 0 && s.losses > 0, "{text}: {s:?}");
         let layout = table.layout();
@@ -87,7 +87,7 @@ fn small_tables_agree_with_their_successors_and_the_prover() {
 #[test]
 fn a_finished_or_late_position_is_not_answered() {
     let o = options(SMALL[0]);
-    let table = Table::build(&o, 3, &mut |_, _, _| {}).expect("build");
+    let table = Table::build(&o, 3, 0, &mut |_, _, _| {}).expect("build");
     let mut state = Soldiers::from_position(&o, "c3", &["a1", "e1", "a5"], Player::P1).expect("setup");
     assert!(table.probe(&state).is_some());
     // Three soldiers on the start count: beyond a top of three.
@@ -105,7 +105,7 @@ fn a_finished_or_late_position_is_not_answered() {
 #[test]
 fn a_table_file_reads_back_and_bad_files_are_named() {
     let o = options(SMALL[0]);
-    let table = Table::build(&o, 3, &mut |_, _, _| {}).expect("build");
+    let table = Table::build(&o, 3, 0, &mut |_, _, _| {}).expect("build");
     let dir = std::env::temp_dir().join(format!("parlour-tables-test-{}", std::process::id()));
     let path = table.save(&dir).expect("save");
     let back = Table::load(&o, &dir).expect("load");
@@ -138,4 +138,29 @@ fn a_table_file_reads_back_and_bad_files_are_named() {
     std::fs::write(&path, b"hello\n").expect("write");
     assert!(matches!(Table::load(&o, &dir), Err(TableError::Corrupt { .. })));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_partial_table_proves_only_what_the_whole_one_knows() {
+    let o = options(SMALL[3]);
+    let whole = Table::build(&o, 3, 0, &mut |_, _, _| {}).expect("whole");
+    let part = Table::build(&o, 3, 3, &mut |_, _, _| {}).expect("partial");
+    assert!(whole.layout().complete() && !part.layout().complete());
+    let layout = part.layout();
+    let mut proven = 0;
+    for (l, layer) in layout.layers.iter().enumerate() {
+        for i in (0..layer.size).step_by(3) {
+            let state = layout.decode(l, i).state(&o).expect("position");
+            let (w, p) = (whole.probe(&state), part.probe(&state));
+            match (p, w) {
+                (None, _) => {}
+                (Some(Value::Win(a)), Some(Value::Win(b))) | (Some(Value::Loss(a)), Some(Value::Loss(b))) => {
+                    assert!(a >= b, "partial {a} plies, whole {b}");
+                    proven += 1;
+                }
+                (p, w) => panic!("partial {p:?}, whole {w:?}"),
+            }
+        }
+    }
+    assert!(proven > 1000, "{proven}");
 }
