@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use clap::{Args, Subcommand};
-use parlour_ai::tables::{Table, TableError, file_name};
+use parlour_ai::tables::{Table, TableError, compare_with_prover, file_name};
 use parlour_rules::soldiers::{Soldiers, SoldiersOptions};
 use parlour_rules::{Game, split_pairs};
 use web_time::Instant;
@@ -24,20 +24,50 @@ use web_time::Instant;
 pub enum TablesCommand {
     /// Solves every position of a board and rule set and writes the table to a folder.
     Build(BuildArgs),
+    /// Compares a table with the alpha-beta prover on random positions.
+    Check(CheckArgs),
 }
 
-/// A table to build.
+/// Which table: the game, its options and the folder.
 #[derive(Args, Debug)]
-pub struct BuildArgs {
+pub struct Which {
     /// The game id (only `soldiers` has tables).
     #[arg(long, value_name = "ID")]
     pub game: String,
     /// The game's options, space-separated, e.g. "variant=board1 rules=fair".
     #[arg(long, value_name = "K=V …", default_value = "")]
     pub options: String,
-    /// The folder to write the table to (default: where tables are looked for).
+    /// The table's folder (default: where tables are looked for).
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
+}
+
+/// A table to compare with the prover.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The table.
+    #[command(flatten)]
+    pub which: Which,
+    /// Random positions the table answers, each proven by alpha-beta.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub positions: u32,
+    /// Milliseconds per position.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub ms: u64,
+    /// The prover's depth in plies.
+    #[arg(long, value_name = "PLIES", default_value_t = 12)]
+    pub depth: u32,
+    /// The seed of the positions.
+    #[arg(long, value_name = "N", default_value_t = 76)]
+    pub seed: u64,
+}
+
+/// A table to build.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// The table.
+    #[command(flatten)]
+    pub which: Which,
     /// Build only the positions with at most this many soldiers (a smaller table, for a
     /// measurement; default: the board's start).
     #[arg(long, value_name = "N")]
@@ -52,6 +82,7 @@ pub struct BuildArgs {
 pub fn run(command: &TablesCommand) -> std::process::ExitCode {
     match command {
         TablesCommand::Build(b) => crate::finish("tables build", build(b)),
+        TablesCommand::Check(c) => crate::finish("tables check", check(c)),
     }
 }
 
@@ -73,10 +104,10 @@ fn soldiers_options(game: &str, options: &str) -> Result<SoldiersOptions, String
 }
 
 fn build(args: &BuildArgs) -> Result<String, String> {
-    let options = soldiers_options(&args.game, &args.options)?;
+    let options = soldiers_options(&args.which.game, &args.which.options)?;
     let board = options.variant.board();
     let top = args.top.unwrap_or(board.soldier_starts().len() as u32);
-    let dir = args.dir.clone().unwrap_or_else(tables_dir);
+    let dir = args.which.dir.clone().unwrap_or_else(tables_dir);
     let started = Instant::now();
     let mut bar = Bar::new(started);
     let table = Table::build(&options, top, args.bottom, &mut |phase, done, total| {
@@ -108,6 +139,32 @@ fn build(args: &BuildArgs) -> Result<String, String> {
         s.longest,
         path.display()
     ))
+}
+
+fn check(args: &CheckArgs) -> Result<String, String> {
+    let options = soldiers_options(&args.which.game, &args.which.options)?;
+    let dir = args.which.dir.clone().unwrap_or_else(tables_dir);
+    let table = Table::load(&options, &dir).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let s = compare_with_prover(&table, args.positions, args.ms, args.depth, args.seed);
+    let mut report = format!(
+        "{} positions compared with the prover ({} ms, {} plies each), {} proven by it, {} disagreements, {:.1} s",
+        s.positions,
+        args.ms,
+        args.depth,
+        s.proven,
+        s.disagreements.len(),
+        started.elapsed().as_secs_f64()
+    );
+    for d in s.disagreements.iter().take(5) {
+        report.push('\n');
+        report.push_str(d);
+    }
+    if s.disagreements.is_empty() {
+        Ok(report)
+    } else {
+        Err(report)
+    }
 }
 
 /// A one-line progress bar on standard error, redrawn at most a few times a second.

@@ -22,6 +22,7 @@
 mod build;
 mod file;
 mod index;
+mod sample;
 mod table;
 mod types;
 mod unmove;
@@ -33,6 +34,7 @@ mod tests;
 
 pub use file::{TableError, file_name, rules_text};
 pub use index::{Layer, Layout, Pos};
+pub use sample::{Sampled, compare_with_prover};
 pub use table::Table;
 pub use types::{BuildError, Mismatch, Stats};
 pub use value::Value;

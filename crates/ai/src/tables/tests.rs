@@ -4,11 +4,8 @@
 
 use parlour_rules::soldiers::{Soldiers, SoldiersOptions};
 use parlour_rules::{Game, Player};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
-use super::{Layout, Table, TableError, Value};
-use crate::proof::prove;
+use super::{Layout, Table, TableError, Value, compare_with_prover};
 
 fn options(text: &str) -> SoldiersOptions {
     let pairs: Vec<(&str, &str)> = text.split_whitespace().filter_map(|w| w.split_once('=')).collect();
@@ -46,40 +43,9 @@ fn small_tables_agree_with_their_successors_and_the_prover() {
         let table = Table::build(&o, 3, 0, &mut |_, _, _| {}).unwrap_or_else(|e| panic!("{text}: {e}"));
         let s = table.stats();
         assert!(s.wins > 0 && s.losses > 0, "{text}: {s:?}");
-        let layout = table.layout();
-        let mut rng = ChaCha8Rng::seed_from_u64(76);
-        let (mut proven, mut checked) = (0, 0);
-        while checked < 60 {
-            let l = rng.random_range(0..layout.layers.len());
-            let pos = layout.decode(l, rng.random_range(0..layout.layers[l].size));
-            let state = pos.state(&o).expect("a table position is a position");
-            let Some(v) = table.probe(&state) else { continue };
-            checked += 1;
-            let search = prove(&state, 2_000, 8).expect("not over");
-            let me = state.side_to_move();
-            match (search.proof, v) {
-                (Some(p), Value::Win(t)) => {
-                    assert_eq!(p.winner, me, "{text}: {state:?}");
-                    assert!(t <= p.plies, "{text}: table {t} plies, prover {}", p.plies);
-                    proven += 1;
-                }
-                (Some(p), Value::Loss(t)) => {
-                    assert_eq!(p.winner, me.other(), "{text}: {state:?}");
-                    assert!(t <= p.plies, "{text}: table {t} plies, prover {}", p.plies);
-                    proven += 1;
-                }
-                (Some(p), v) => panic!(
-                    "{text}: the prover finds a win in {} where the table has {v:?}",
-                    p.plies
-                ),
-                // A result within the depth the prover finished is one it must find (it stops at
-                // once, depth 0, when the side to move has a single move).
-                (None, Value::Win(t) | Value::Loss(t)) => {
-                    assert!(search.depth < t, "{text}: {t} plies unproven at depth {}", search.depth)
-                }
-                (None, _) => {}
-            }
-        }
+        let sampled = compare_with_prover(&table, 60, 2_000, 8, 76);
+        assert_eq!(sampled.disagreements, Vec::<String>::new(), "{text}");
+        let proven = sampled.proven;
         assert!(proven > 10, "{text}: only {proven} proven");
     }
 }
