@@ -76,6 +76,10 @@ pub struct BuildArgs {
     /// capture below it is unknown (its wins and losses are proven, its draws mean nothing).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub bottom: u32,
+    /// Keep the table already in the folder and add the layers above it up to `--top` (a whole
+    /// board built a few layers at a time).
+    #[arg(long)]
+    pub extend: bool,
 }
 
 /// Runs `tables …`.

@@ -31,11 +31,36 @@ impl Table {
             return Err(BuildError::TooLarge);
         }
         let layout = Layout::new(options, top, bottom);
-        let total = layout.total();
-        let mut values = vec![value::DRAW; total as usize];
-        let mut stats = Stats::default();
+        let values = vec![value::DRAW; layout.total() as usize];
+        Table::solve_from(layout, values, 0, Stats::default(), progress)
+    }
+
+    /// The same table with the layers above its top up to `top` soldiers added (the layers it
+    /// has are kept, and are what the new ones' captures lead to), each new layer solved and
+    /// checked: a whole board can be built a few layers at a time.
+    pub fn extend(self, top: u32, progress: &mut dyn FnMut(&str, u64, u64)) -> Result<Table, BuildError> {
+        let layout = Layout::new(&self.layout.options, top, self.layout.bottom);
+        let kept = self.layout.layers.len();
+        if layout.layers.get(..kept) != Some(&self.layout.layers[..]) {
+            return Err(BuildError::NotExtensible);
+        }
+        let mut values = self.values;
+        values.resize(layout.total() as usize, value::DRAW);
+        Table::solve_from(layout, values, kept, self.stats, progress)
+    }
+
+    /// Solves and checks the layers from `first` up.
+    fn solve_from(
+        layout: Layout,
+        mut values: Vec<u8>,
+        first: usize,
+        mut stats: Stats,
+        progress: &mut dyn FnMut(&str, u64, u64),
+    ) -> Result<Table, BuildError> {
+        let start = layout.layers.get(first).map_or(0, |l| l.offset);
+        let total = layout.total() - start;
         let mut done = 0;
-        for l in 0..layout.layers.len() {
+        for l in first..layout.layers.len() {
             let mut b = build::Builder::new(&layout, &mut values);
             b.solve_layer(l, &mut stats, &mut |n| {
                 done += n;
@@ -43,10 +68,11 @@ impl Table {
             })?;
         }
         let mut done = 0;
-        verify::verify(&layout, &values, &mut |n| {
+        verify::verify(&layout, &values, first, &mut |n| {
             done += n;
             progress("check", done, total);
         })?;
+        let top = layout.layers.last().map_or(0, |l| l.soldiers);
         Ok(Table {
             layout,
             values,

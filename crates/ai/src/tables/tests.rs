@@ -130,3 +130,15 @@ fn a_partial_table_proves_only_what_the_whole_one_knows() {
     }
     assert!(proven > 1000, "{proven}");
 }
+
+#[test]
+fn a_table_grown_a_layer_at_a_time_is_the_table_built_at_once() {
+    let o = options(SMALL[3]);
+    let whole = Table::build(&o, 3, 0, &mut |_, _, _| {}).expect("whole");
+    let grown = Table::build(&o, 2, 0, &mut |_, _, _| {})
+        .and_then(|t| t.extend(3, &mut |_, _, _| {}))
+        .expect("grown");
+    assert_eq!(grown.top(), 3);
+    assert_eq!(grown.stats(), whole.stats());
+    assert!(grown.values == whole.values);
+}

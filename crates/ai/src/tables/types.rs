@@ -10,6 +10,11 @@ pub enum BuildError {
     /// The board is too large for a table (board 3).
     #[error("board 3 has 45 points for its soldiers, too many for a table; boards 1, 2, 4 and Monk and Water have 25")]
     TooLarge,
+    /// The table cannot grow to the soldiers asked for (its layers are not the start of theirs).
+    #[error(
+        "the table cannot be extended to that many soldiers (the counts of a capture by intervention go two at a time)"
+    )]
+    NotExtensible,
     /// A move led to a position the table has no place for (a bug).
     #[error("a move led to a position outside the table")]
     Missing,

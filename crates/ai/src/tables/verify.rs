@@ -11,11 +11,11 @@ use super::index::Layout;
 use super::types::{BuildError, Mismatch};
 use super::value::{OVER, Value};
 
-/// Checks every position of `values` against its successors; the first disagreement is an
-/// error naming the position.
-pub fn verify(layout: &Layout, values: &[u8], tick: &mut dyn FnMut(u64)) -> Result<(), BuildError> {
+/// Checks every position of the layers from `first` up against its successors; the first
+/// disagreement is an error naming the position.
+pub fn verify(layout: &Layout, values: &[u8], first: usize, tick: &mut dyn FnMut(u64)) -> Result<(), BuildError> {
     let mut buf = Vec::new();
-    for l in 0..layout.layers.len() {
+    for l in first..layout.layers.len() {
         let (offset, size) = (layout.layers[l].offset as usize, layout.layers[l].size);
         for i in 0..size {
             let stored = values[offset + i as usize];
