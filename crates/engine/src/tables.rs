@@ -114,9 +114,13 @@ fn build(args: &BuildArgs) -> Result<String, String> {
     let dir = args.which.dir.clone().unwrap_or_else(tables_dir);
     let started = Instant::now();
     let mut bar = Bar::new(started);
-    let table = Table::build(&options, top, args.bottom, &mut |phase, done, total| {
-        bar.show(phase, done, total)
-    })
+    let mut show = |phase: &str, done, total| bar.show(phase, done, total);
+    let table = if args.extend {
+        let old = Table::load(&options, &dir).map_err(|e| e.to_string())?;
+        old.extend(top, &mut show)
+    } else {
+        Table::build(&options, top, args.bottom, &mut show)
+    }
     .map_err(|e| e.to_string())?;
     eprintln!();
     let built = started.elapsed().as_secs_f64();
