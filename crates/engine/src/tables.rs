@@ -132,7 +132,7 @@ fn build(args: &BuildArgs) -> Result<String, String> {
         board.name(),
         table.bytes(),
         table.layout().layers.len(),
-        table.layout().bottom,
+        table.layout().layers.first().map_or(0, |l| l.soldiers),
         table.top(),
         if table.layout().complete() {
             ""
