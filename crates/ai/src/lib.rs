@@ -31,6 +31,7 @@ mod search;
 pub mod solve;
 pub mod solved;
 mod stop;
+pub mod tables;
 mod tt;
 mod words;
 

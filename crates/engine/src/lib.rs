@@ -8,6 +8,7 @@ pub mod matches;
 pub mod online;
 pub mod protocol;
 pub mod session;
+pub mod tables;
 pub mod versus;
 
 /// Prints a line of a subcommand's report to standard output. When the reader has gone away

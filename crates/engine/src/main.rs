@@ -37,6 +37,10 @@ enum Command {
     /// Solves one position exactly and prints the protocol's `solve` reply text: `win <side>
     /// <plies> <moves…>`, `draw` or `unknown`.
     Solve(SolveArgs),
+    /// The exact tables of the small Sixteen Soldiers boards: `tables build --game soldiers
+    /// --options "…" --dir DIR` solves every position and writes the table.
+    #[command(subcommand)]
+    Tables(parlour_engine::tables::TablesCommand),
     /// Analyses a whole game and prints the protocol's `analyse` lines, one per ply: the
     /// mover's win chance before and after, the best move, the loss, the mark and what is proven.
     Analyse(AnalyseArgs),
@@ -123,6 +127,7 @@ fn main() -> ExitCode {
         Some(Command::Connect(c)) => protocol::Engine::connected(&c.server, c.timeout),
         Some(Command::Solve(s)) => return run_solve(&s),
         Some(Command::Analyse(a)) => return run_analyse(&a),
+        Some(Command::Tables(t)) => return parlour_engine::tables::run(&t),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -68,7 +68,7 @@ impl<G: Game> GameSession<G> {
 /// Text form of a status, as the protocol's `status` reply prints it.
 pub use parlour_rules::dynamic::status_text;
 
-impl<G: Game + Knowledge + Solvable> Session for GameSession<G> {
+impl<G: Game + Knowledge + Solvable + 'static> Session for GameSession<G> {
     fn id(&self) -> &'static str {
         G::ID
     }
@@ -146,6 +146,9 @@ impl<G: Game + Knowledge + Solvable> Session for GameSession<G> {
 
     fn solve(&self, ms: u64) -> String {
         let state = self.played.current();
+        if let Some(reply) = crate::tables::solve_reply(state) {
+            return reply;
+        }
         let cfg = SolveConfig {
             millis: Some(ms),
             ..SolveConfig::default()

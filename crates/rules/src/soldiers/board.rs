@@ -222,6 +222,19 @@ impl Board {
     pub fn apex_mask(&self) -> u64 {
         self.apex
     }
+    /// The points soldiers may stand on (the board without the refuge), as a bitmask.
+    pub fn main_mask(&self) -> u64 {
+        self.main
+    }
+    /// The pairs of points {A, C} that flank `p` on some line (intervention and custodian
+    /// capture act on them), each as a two-bit mask.
+    pub fn flanking_pairs(&self, p: Point) -> &[u64] {
+        self.pairs_of(p)
+    }
+    /// The jumps from `p` along a line: (the point jumped over, the landing point).
+    pub fn jumps(&self, p: Point) -> &[(Point, Point)] {
+        self.jumps_from(p)
+    }
     /// True when `p` is in the refuge.
     pub fn is_refuge(&self, p: Point) -> bool {
         self.refuge >> p & 1 == 1

@@ -33,7 +33,7 @@ mod tests;
 
 pub use board::{ApexKind, Board, CaptureKind, MAX_HOPS, Point, Variant};
 pub use moves::Move;
-pub use options::{RuleSet, SoldiersOptions};
+pub use options::{RuleSet, SWITCHES, SoldiersOptions};
 pub use outcome::{EndReason, NO_CAPTURE_LIMIT, Outcome};
 pub use rule_set::Rules;
 pub use state::{SetupError, Soldiers};

@@ -245,7 +245,7 @@ pub(super) const OPTION_SPECS: &[OptionSpec] = &[
 ];
 
 /// The rule switches, in spec order (every option after `variant` and `rules`).
-pub(super) const SWITCHES: [&str; 7] = [
+pub const SWITCHES: [&str; 7] = [
     "apex",
     "custodian",
     "capture",

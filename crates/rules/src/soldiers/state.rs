@@ -146,6 +146,31 @@ impl Soldiers {
         Ok(Self::setup(*options, h, mask, side_to_move))
     }
 
+    /// Sets up a position from its parts without names (the retrograde tables enumerate
+    /// millions): the hunter's point, the soldiers' bitmask, the side to move and whether the
+    /// apex has been reached (kept only where the apex rule is in force). As
+    /// [`Soldiers::from_position`], no move has been played yet and the status is judged by the
+    /// rules that do not depend on a last move. `None` when a piece is off the board, a soldier
+    /// stands in the refuge or on the hunter.
+    pub fn from_parts(
+        options: &SoldiersOptions,
+        hunter: Point,
+        soldiers: u64,
+        side_to_move: Player,
+        apex_reached: bool,
+    ) -> Option<Soldiers> {
+        let b = options.variant.board();
+        if hunter as usize >= b.len() || soldiers & !b.main != 0 || soldiers >> hunter & 1 == 1 {
+            return None;
+        }
+        let mut s = Self::setup(*options, hunter, soldiers, side_to_move);
+        if apex_reached && s.apex_rule_in_force() {
+            s.apex_reached = true;
+            s.key = s.compute_key();
+        }
+        Some(s)
+    }
+
     pub(super) fn setup(options: SoldiersOptions, hunter: Point, soldiers: u64, side: Player) -> Soldiers {
         let options = options.canonical();
         let mut s = Soldiers {

@@ -1,0 +1,280 @@
+//! The exact tables (`parlour_ai::tables`) on the command line: `tables build`, which solves a
+//! board and rule set with a progress bar on standard error and writes the file, and the lookup
+//! that lets `solve` answer from a table where one is present.
+//!
+//! Tables are looked for where `PARLOUR_TABLES` points, else in the data directory's `tables/`
+//! folder (`PARLOUR_DATA_DIR`, else the platform's). A table that is missing is simply not used;
+//! one that is truncated, for other rules or corrupt is reported once on standard error in a
+//! sentence, and `solve` falls back to its search.
+
+use std::any::Any;
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use clap::{Args, Subcommand};
+use parlour_ai::tables::{Table, TableError, compare_with_prover, file_name};
+use parlour_rules::soldiers::{Soldiers, SoldiersOptions};
+use parlour_rules::{Game, split_pairs};
+use web_time::Instant;
+
+/// `tables …`: what to do with the exact tables.
+#[derive(Subcommand, Debug)]
+pub enum TablesCommand {
+    /// Solves every position of a board and rule set and writes the table to a folder.
+    Build(BuildArgs),
+    /// Compares a table with the alpha-beta prover on random positions.
+    Check(CheckArgs),
+}
+
+/// Which table: the game, its options and the folder.
+#[derive(Args, Debug)]
+pub struct Which {
+    /// The game id (only `soldiers` has tables).
+    #[arg(long, value_name = "ID")]
+    pub game: String,
+    /// The game's options, space-separated, e.g. "variant=board1 rules=fair".
+    #[arg(long, value_name = "K=V …", default_value = "")]
+    pub options: String,
+    /// The table's folder (default: where tables are looked for).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// A table to compare with the prover.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The table.
+    #[command(flatten)]
+    pub which: Which,
+    /// Random positions the table answers, each proven by alpha-beta.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub positions: u32,
+    /// Milliseconds per position.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub ms: u64,
+    /// The prover's depth in plies.
+    #[arg(long, value_name = "PLIES", default_value_t = 12)]
+    pub depth: u32,
+    /// The seed of the positions.
+    #[arg(long, value_name = "N", default_value_t = 76)]
+    pub seed: u64,
+}
+
+/// A table to build.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// The table.
+    #[command(flatten)]
+    pub which: Which,
+    /// Build only the positions with at most this many soldiers (a smaller table, for a
+    /// measurement; default: the board's start).
+    #[arg(long, value_name = "N")]
+    pub top: Option<u32>,
+    /// Build only the positions with at least this many soldiers: a partial table, where a
+    /// capture below it is unknown (its wins and losses are proven, its draws mean nothing).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub bottom: u32,
+    /// Keep the table already in the folder and add the layers above it up to `--top` (a whole
+    /// board built a few layers at a time).
+    #[arg(long)]
+    pub extend: bool,
+}
+
+/// Runs `tables …`.
+pub fn run(command: &TablesCommand) -> std::process::ExitCode {
+    match command {
+        TablesCommand::Build(b) => crate::finish("tables build", build(b)),
+        TablesCommand::Check(c) => crate::finish("tables check", check(c)),
+    }
+}
+
+/// The folder tables are looked for in: `PARLOUR_TABLES`, else the data directory's `tables/`.
+pub fn tables_dir() -> PathBuf {
+    match std::env::var_os("PARLOUR_TABLES").filter(|d| !d.is_empty()) {
+        Some(d) => PathBuf::from(d),
+        None => parlour_saves::data_dir().join("tables"),
+    }
+}
+
+fn soldiers_options(game: &str, options: &str) -> Result<SoldiersOptions, String> {
+    if game != Soldiers::ID {
+        return Err(format!("only soldiers has tables, not '{game}'"));
+    }
+    let words: Vec<&str> = options.split_whitespace().collect();
+    let pairs = split_pairs(&words).map_err(|e| e.to_string())?;
+    Soldiers::parse_options(&pairs).map_err(|e| e.to_string())
+}
+
+fn build(args: &BuildArgs) -> Result<String, String> {
+    let options = soldiers_options(&args.which.game, &args.which.options)?;
+    let board = options.variant.board();
+    let top = args.top.unwrap_or(board.soldier_starts().len() as u32);
+    let dir = args.which.dir.clone().unwrap_or_else(tables_dir);
+    let started = Instant::now();
+    let mut bar = Bar::new(started);
+    let mut show = |phase: &str, done, total| bar.show(phase, done, total);
+    let table = if args.extend {
+        let old = Table::load(&options, &dir).map_err(|e| e.to_string())?;
+        old.extend(top, &mut show)
+    } else {
+        Table::build(&options, top, args.bottom, &mut show)
+    }
+    .map_err(|e| e.to_string())?;
+    eprintln!();
+    let built = started.elapsed().as_secs_f64();
+    let path = table.save(&dir).map_err(|e| e.to_string())?;
+    let s = table.stats();
+    Ok(format!(
+        "{}: {} positions ({} layers, {} to {} soldiers{}), {} bytes, built and checked in {built:.1} s\n\
+         wins {} losses {} draws {} finished {}; longest result {} plies\nwritten to {}",
+        board.name(),
+        table.bytes(),
+        table.layout().layers.len(),
+        table.layout().layers.first().map_or(0, |l| l.soldiers),
+        table.top(),
+        if table.layout().complete() {
+            ""
+        } else {
+            ", partial: captures below are unknown"
+        },
+        table.bytes(),
+        s.wins,
+        s.losses,
+        s.draws,
+        s.over,
+        s.longest,
+        path.display()
+    ))
+}
+
+fn check(args: &CheckArgs) -> Result<String, String> {
+    let options = soldiers_options(&args.which.game, &args.which.options)?;
+    let dir = args.which.dir.clone().unwrap_or_else(tables_dir);
+    let table = Table::load(&options, &dir).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let s = compare_with_prover(&table, args.positions, args.ms, args.depth, args.seed);
+    let mut report = format!(
+        "{} positions compared with the prover ({} ms, {} plies each), {} proven by it, {} disagreements, {:.1} s",
+        s.positions,
+        args.ms,
+        args.depth,
+        s.proven,
+        s.disagreements.len(),
+        started.elapsed().as_secs_f64()
+    );
+    for d in s.disagreements.iter().take(5) {
+        report.push('\n');
+        report.push_str(d);
+    }
+    if s.disagreements.is_empty() {
+        Ok(report)
+    } else {
+        Err(report)
+    }
+}
+
+/// A one-line progress bar on standard error, redrawn at most a few times a second.
+struct Bar {
+    started: Instant,
+    last: Option<Instant>,
+}
+
+impl Bar {
+    fn new(started: Instant) -> Bar {
+        Bar { started, last: None }
+    }
+
+    fn show(&mut self, phase: &str, done: u64, total: u64) {
+        let now = Instant::now();
+        if self.last.is_some_and(|t| (now - t).as_millis() < 250) && done < total {
+            return;
+        }
+        self.last = Some(now);
+        let frac = done as f64 / total.max(1) as f64;
+        let filled = (frac * 30.0) as usize;
+        let secs = (now - self.started).as_secs();
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r{phase:>5} [{:<30}] {:5.1} %  {done}/{total} positions  {}:{:02}",
+            "#".repeat(filled.min(30)),
+            frac * 100.0,
+            secs / 60,
+            secs % 60
+        );
+        let _ = err.flush();
+    }
+}
+
+/// Tables loaded (or found wanting) in this process, by file name.
+type Cache = Mutex<HashMap<String, Option<Arc<Table>>>>;
+static LOADED: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+
+/// The table for `options` from `dir`, loaded once per process; a bad file is reported once.
+fn table_for(options: &SoldiersOptions, dir: &Path) -> Option<Arc<Table>> {
+    let cache = LOADED.get_or_init(|| Mutex::new(HashMap::new()));
+    let key = dir.join(file_name(options)).display().to_string();
+    let mut map = cache.lock().ok()?;
+    map.entry(key)
+        .or_insert_with(|| match Table::load(options, dir) {
+            Ok(t) => Some(Arc::new(t)),
+            Err(TableError::Missing { .. }) => None,
+            Err(e) => {
+                eprintln!("parlour-engine: {e}; solving by search instead");
+                None
+            }
+        })
+        .clone()
+}
+
+/// The `solve` reply from a table, when `state` is a Sixteen Soldiers position a table present
+/// answers.
+pub fn solve_reply(state: &dyn Any) -> Option<String> {
+    solve_reply_in(state, &tables_dir())
+}
+
+/// [`solve_reply`] with the tables of `dir`.
+pub fn solve_reply_in(state: &dyn Any, dir: &Path) -> Option<String> {
+    let s = state.downcast_ref::<Soldiers>()?;
+    if s.status().is_over() {
+        return None;
+    }
+    table_for(s.options(), dir)?.reply(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use parlour_rules::Player;
+
+    use super::*;
+
+    #[test]
+    fn solve_answers_from_a_table_and_falls_back_from_a_bad_one() {
+        let options = soldiers_options("soldiers", "variant=board1 rules=fair threshold=1").expect("options");
+        let table = Table::build(&options, 3, 0, &mut |_, _, _| {}).expect("build");
+        let dir = std::env::temp_dir().join(format!("parlour-engine-tables-{}", std::process::id()));
+        let path = table.save(&dir).expect("save");
+        // The general between a1 and a3 takes both by stepping onto a2: one soldier left.
+        let state = Soldiers::from_position(&options, "b2", &["a1", "a3", "e5"], Player::P1).expect("setup");
+        let reply = solve_reply_in(&state, &dir).expect("answered");
+        assert!(
+            reply.starts_with("win general 1 ") && reply.contains("b2-a2"),
+            "{reply}"
+        );
+        assert_eq!(Some(reply), table.reply(&state));
+        // Other games and positions beyond the table are left to the search.
+        let more = Soldiers::from_position(&options, "c3", &["a1", "e1", "a5", "e5", "b1"], Player::P1).expect("setup");
+        assert_eq!(solve_reply_in(&more, &dir), None);
+        assert_eq!(solve_reply_in(&0u8, &dir), None);
+        // A damaged table is never used (the cache is per file, so damage a fresh folder's).
+        let bad = dir.join("bad");
+        std::fs::create_dir_all(&bad).expect("dir");
+        let mut bytes = std::fs::read(&path).expect("read");
+        bytes.truncate(bytes.len() - 1);
+        std::fs::write(bad.join(file_name(&options)), &bytes).expect("write");
+        assert_eq!(solve_reply_in(&state, &bad), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
