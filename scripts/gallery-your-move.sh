@@ -2,8 +2,8 @@
 # The gallery's pictures of games by correspondence (issue 75): a server on loopback, three games
 # made through the engine protocol that wait for Ada_L's move (scripts/your-move-games.py), and
 # the client signed in as Ada_L showing them — the title screen's "Your move" list and the
-# lobby's, at desktop and phone size:
-#   docs/gallery/native-your-move-title.png, native-your-move-lobby.png, native-phone-your-move.png
+# lobby's, at desktop size:
+#   docs/gallery/native-your-move-lobby.png (the title card's list beside it)
 # About three minutes here after the debug build (software rendering).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +32,4 @@ shoot() {
   echo "$out"
 }
 mkdir -p docs/gallery
-shoot docs/gallery/native-your-move-title.png 100 1280x800 --show title
 shoot docs/gallery/native-your-move-lobby.png 120 1280x800 --lobby "$server"
-shoot docs/gallery/native-phone-your-move.png 120 390x844 --lobby "$server" --window 390x844
