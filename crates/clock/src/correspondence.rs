@@ -81,3 +81,32 @@ impl Turn {
         now >= self.deadline()
     }
 }
+
+/// Time left on a turn as a person says it: "2 days 4 h", "5 h", "under an hour" (the "your
+/// move" lists and the notices).
+pub fn time_left_text(ms: i64) -> String {
+    let hours = ms.max(0) / 3_600_000;
+    match (hours / 24, hours % 24) {
+        (0, 0) => "under an hour".to_string(),
+        (0, h) => format!("{h} h"),
+        (1, 0) => "1 day".to_string(),
+        (d, 0) => format!("{d} days"),
+        (1, h) => format!("1 day {h} h"),
+        (d, h) => format!("{d} days {h} h"),
+    }
+}
+
+#[cfg(test)]
+mod time_left_tests {
+    use super::time_left_text;
+
+    #[test]
+    fn time_left_reads_as_a_person_says_it() {
+        let h = 3_600_000;
+        assert_eq!(time_left_text(30 * 60_000), "under an hour");
+        assert_eq!(time_left_text(5 * h), "5 h");
+        assert_eq!(time_left_text(24 * h), "1 day");
+        assert_eq!(time_left_text(52 * h), "2 days 4 h");
+        assert_eq!(time_left_text(-5), "under an hour");
+    }
+}

@@ -31,6 +31,6 @@ mod tests;
 
 pub use clock::{Clock, ClockView, MAX_REPORTED_MS, MoveMetrics, SideClock, Step, Timing};
 pub use config::{ClockError, Speed, TimeControl, presets};
-pub use correspondence::{DaysPerMove, Turn};
+pub use correspondence::{DaysPerMove, Turn, time_left_text};
 pub use lag::{DecayingStats, LagTracker};
 pub use pace::Pace;

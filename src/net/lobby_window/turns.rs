@@ -24,9 +24,9 @@ pub struct YourMove {
 /// One game of the list in a line: "Kōnane against Bob · move 12 · 2 days 4 h left".
 pub fn turn_line(g: &TurnGame, now_ms: i64) -> String {
     let against = g.opponent.as_ref().map_or("a guest", |o| o.name.as_str());
-    let left = g
-        .deadline_ms
-        .map_or(String::new(), |d| format!(" · {} left", time_left(d - now_ms)));
+    let left = g.deadline_ms.map_or(String::new(), |d| {
+        format!(" · {} left", parlour_clock::time_left_text(d - now_ms))
+    });
     format!("{} against {against} · move {}{left}", game_name(&g.game), g.ply + 1)
 }
 
@@ -35,19 +35,6 @@ pub fn now_ms() -> i64 {
     web_time::SystemTime::now()
         .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
-}
-
-/// "2 days 4 h", "5 h", "under an hour".
-pub fn time_left(ms: i64) -> String {
-    let hours = ms.max(0) / 3_600_000;
-    match (hours / 24, hours % 24) {
-        (0, 0) => "under an hour".to_string(),
-        (0, h) => format!("{h} h"),
-        (1, 0) => "1 day".to_string(),
-        (d, 0) => format!("{d} days"),
-        (1, h) => format!("1 day {h} h"),
-        (d, h) => format!("{d} days {h} h"),
-    }
 }
 
 /// The list, with a Play button for each game this device holds a seat of.
@@ -62,20 +49,10 @@ pub(super) fn your_turn_section(
         return;
     }
     ui.heading(format!("Your move ({})", link.your_turn.len()));
-    let now = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64);
+    let now = now_ms();
     for g in &link.your_turn {
         ui.horizontal_wrapped(|ui| {
-            let against = g.opponent.as_ref().map_or("a guest", |o| o.name.as_str());
-            let left = g
-                .deadline_ms
-                .map_or(String::new(), |d| format!(" · {} left", time_left(d - now)));
-            ui.label(format!(
-                "{} against {against} · move {}{left}",
-                game_name(&g.game),
-                g.ply + 1
-            ));
+            ui.label(turn_line(g, now));
             let seat = book.book.games.iter().find(|b| b.server == server && b.code == g.code);
             match seat {
                 Some(b) => {
@@ -94,18 +71,4 @@ pub(super) fn your_turn_section(
         });
     }
     ui.separator();
-}
-
-#[cfg(test)]
-mod tests {
-    use super::time_left;
-
-    #[test]
-    fn time_left_reads_as_a_person_says_it() {
-        let h = 3_600_000;
-        assert_eq!(time_left(59 * 60_000), "under an hour");
-        assert_eq!(time_left(5 * h), "5 h");
-        assert_eq!(time_left(24 * h), "1 day");
-        assert_eq!(time_left(52 * h), "2 days 4 h");
-    }
 }

@@ -153,9 +153,9 @@ pub fn body(games: &[TurnGame], link: &str, now: i64) -> String {
     let mut text = String::from("It is your move in these games on Parlour:\n\n");
     for g in games {
         let against = g.opponent.as_ref().map_or("a guest".to_string(), |o| o.name.clone());
-        let left = g
-            .deadline_ms
-            .map_or(String::new(), |d| format!(", {} left", time_left(d - now)));
+        let left = g.deadline_ms.map_or(String::new(), |d| {
+            format!(", {} left", parlour_clock::time_left_text(d - now))
+        });
         text.push_str(&format!(
             "* {} against {against}, move {}{left}\n  {link}/g/{}\n",
             parlour_rules::GameId::parse(&g.game).map_or(g.game.as_str(), |id| id.name()),
@@ -168,19 +168,6 @@ pub fn body(games: &[TurnGame], link: &str, now: i64) -> String {
          remove it in the lobby's Settings to receive no more.\n",
     );
     text
-}
-
-/// "2 days 4 h", "5 h", "under an hour".
-pub fn time_left(ms: i64) -> String {
-    let hours = ms.max(0) / 3_600_000;
-    match (hours / 24, hours % 24) {
-        (0, 0) => "under an hour".to_string(),
-        (0, h) => format!("{h} h"),
-        (1, 0) => "1 day".to_string(),
-        (d, 0) => format!("{d} days"),
-        (1, h) => format!("1 day {h} h"),
-        (d, h) => format!("{d} days {h} h"),
-    }
 }
 
 #[cfg(test)]
@@ -205,15 +192,5 @@ mod tests {
             let why = parse_address(bad).unwrap_err();
             assert!(why.contains("is not an e-mail address"), "{bad:?}: {why}");
         }
-    }
-
-    #[test]
-    fn time_left_reads_as_a_person_says_it() {
-        let h = 3_600_000;
-        assert_eq!(time_left(30 * 60_000), "under an hour");
-        assert_eq!(time_left(5 * h), "5 h");
-        assert_eq!(time_left(24 * h), "1 day");
-        assert_eq!(time_left(52 * h), "2 days 4 h");
-        assert_eq!(time_left(-5), "under an hour");
     }
 }

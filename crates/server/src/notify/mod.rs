@@ -206,7 +206,7 @@ async fn payload<S: Store>(r: &Registry<S>, ch: &Channels, n: &NoticeRow, now: i
             .map_or("a guest".into(), |o| o.name.clone());
         (name, other)
     });
-    let left = mail::time_left(n.deadline_ms - now);
+    let left = parlour_clock::time_left_text(n.deadline_ms - now);
     let (title, body) = match n.kind.as_str() {
         "reminder" => (
             format!("Reminder: your move in {game}"),
