@@ -2,9 +2,11 @@
 # The gallery's pictures of games by correspondence (issue 75): a server on loopback, three games
 # made through the engine protocol that wait for Ada_L's move (scripts/your-move-games.py), and
 # the client signed in as Ada_L showing them — the title screen's "Your move" list and the
-# lobby's, at desktop size:
+# lobby's, at desktop size and on an upright phone:
 #   docs/gallery/native-your-move-lobby.png (the title card's list beside it)
-# About three minutes here after the debug build (software rendering).
+#   docs/gallery/native-phone-your-move.png (the lobby over the whole screen, 390 × 844)
+#   docs/gallery/native-phone-your-move-title.png (the title screen's list, 390 × 844)
+# About three minutes a picture here after the debug build (software rendering).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/parlour-target}"
@@ -33,3 +35,5 @@ shoot() {
 }
 mkdir -p docs/gallery
 shoot docs/gallery/native-your-move-lobby.png 120 1280x800 --lobby "$server"
+shoot docs/gallery/native-phone-your-move.png 120 390x844 --window 390x844 --lobby "$server"
+shoot docs/gallery/native-phone-your-move-title.png 120 390x844 --window 390x844

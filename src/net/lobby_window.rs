@@ -53,9 +53,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LobbyWindow>()
         .init_resource::<turns::YourMove>()
         .init_non_send::<Lobby>()
+        .init_non_send::<turns::PushAsk>()
         .add_message::<LobbyCommand>()
         .add_systems(Startup, open_at_start)
-        .add_systems(Update, (open_lobby, poll_lobby).chain())
+        .add_systems(Update, (open_lobby, poll_lobby, push_answered, clicked_notices).chain())
         .add_systems(EguiPrimaryContextPass, window);
 }
 
@@ -139,13 +140,31 @@ fn poll_lobby(
                 });
                 close = true;
             }
-            LobbyEvent::Said(s) => window.message = Some(s),
+            LobbyEvent::Said(s) => {
+                window.message = Some(s);
+                window.message_ok = false;
+            }
+            LobbyEvent::Done(s) => {
+                window.message = Some(s);
+                window.message_ok = true;
+            }
         }
     }
     if close {
         lobby.0 = None;
         window.open = false;
     }
+}
+
+/// The browser's answer to "notify me here" goes to the server.
+fn push_answered(mut push: NonSendMut<turns::PushAsk>, mut lobby: NonSendMut<Lobby>, mut window: ResMut<LobbyWindow>) {
+    let link = lobby.0.as_mut().map(|(_, link)| link);
+    turns::push_answered(&mut push, link, &mut window);
+}
+
+/// A notice clicked in this browser opens its game.
+fn clicked_notices(lobby: NonSend<Lobby>, book: Res<Book>, mut net: MessageWriter<NetCommand>) {
+    turns::open_clicked_notices(lobby.0.as_ref().map(|(s, _)| s.as_str()), &book, &mut net);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -159,6 +178,7 @@ fn window(
     mut net: MessageWriter<NetCommand>,
     mut cmds: MessageWriter<LobbyCommand>,
     mut players: ResMut<PlayersWindow>,
+    mut push: NonSendMut<turns::PushAsk>,
 ) -> Result {
     // A leaderboard or a player's page takes the lobby's place while it is open.
     if *screen.get() != Screen::Title || !window.open || players.view.is_some() {
@@ -197,7 +217,12 @@ fn window(
             account_row(ui, server, link, w);
             lobby_buttons(ui, link, &mut players, w.filter.unwrap_or(w.game));
             if let Some(m) = &w.message {
-                ui.colored_label(egui::Color32::from_rgb(230, 120, 100), m);
+                let colour = if w.message_ok {
+                    egui::Color32::from_rgb(140, 200, 140)
+                } else {
+                    egui::Color32::from_rgb(230, 120, 100)
+                };
+                ui.colored_label(colour, m);
             }
             ui.separator();
             // Who is waiting first (the seeks fit a phone's screen without scrolling), then the
@@ -221,6 +246,8 @@ fn window(
                 own_games_section(ui, server, &book, &mut net);
                 ui.separator();
                 create::create_section(ui, link, w, &settings);
+                ui.separator();
+                turns::notices_section(ui, link, w, &mut push);
             });
         });
     if !open {

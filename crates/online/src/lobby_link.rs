@@ -17,7 +17,10 @@ use crate::client::lobby::SeekOptions;
 use crate::client::{Connector, LinkState, SignedIn, Transport, TransportEvent, fresh_secret};
 use crate::wire::{LiveGame, Reply, Request, Seat, SeekView, TurnGame};
 
+mod notices;
 mod pages;
+use notices::Change;
+pub use notices::Notices;
 pub use pages::{Leaderboard, Page, PageAsk, Pages, PlayerPage};
 
 /// How often the lists are asked for again while the lobby is open.
@@ -41,6 +44,8 @@ pub enum LobbyEvent {
     },
     /// The server refused something, or the connection dropped: a sentence for the player.
     Said(String),
+    /// The server took a change (the notices): a sentence that confirms it.
+    Done(String),
 }
 
 /// A seek of this player's, or its place in a quick-pairing pool ("Play now"), open or on its way.
@@ -66,6 +71,8 @@ enum Asked {
     Seek,
     Cancel,
     Accept { token: String },
+    PushKey,
+    Notice(Change),
 }
 
 /// The lobby's connection and what it last heard.
@@ -90,6 +97,8 @@ pub struct LobbyLink {
     pub games: Vec<LiveGame>,
     /// The account's games waiting for its move, as last heard (the nearest deadline first).
     pub your_turn: Vec<TurnGame>,
+    /// The account's notices outside the game.
+    pub notices: Notices,
 }
 
 impl LobbyLink {
@@ -113,6 +122,7 @@ impl LobbyLink {
             seeks: Vec::new(),
             games: Vec::new(),
             your_turn: Vec::new(),
+            notices: Notices::default(),
         }
     }
 
@@ -210,6 +220,7 @@ impl LobbyLink {
         self.next_attempt = now + RETRY;
         self.asked.clear();
         self.pages.dropped();
+        self.notices.dropped();
         self.account = None;
         self.refreshed = None;
         if self.own.take().is_some() {
@@ -314,6 +325,43 @@ impl LobbyLink {
         Ok(())
     }
 
+    /// Asks the server for its Web Push key, once a connection (the answer in
+    /// [`Notices::push_key`]).
+    pub fn ask_push_key(&mut self) {
+        if self.account.is_some() && self.notices.ask_key() {
+            self.send(Some(Asked::PushKey), |req| Request::PushKey { req });
+        }
+    }
+
+    /// Sends a digest of "your turn" notices to `address` (checked by the server: a refusal
+    /// comes back as a sentence); `None` stops the e-mails.
+    pub fn notify_email(&mut self, address: Option<String>) -> Result<(), String> {
+        if self.account.is_none() {
+            return Err("The lobby is not signed in yet.".into());
+        }
+        let address = address.map(|a| a.trim().to_string());
+        if address.as_deref() == Some("") {
+            return Err("Type an e-mail address first.".into());
+        }
+        let change = Change::Email(address.clone());
+        self.send(Some(Asked::Notice(change)), |req| Request::NotifyEmail { req, address });
+        Ok(())
+    }
+
+    /// Sends "your turn" notices to this browser: the subscription's JSON as the browser gives
+    /// it; `None` stops them.
+    pub fn notify_push(&mut self, subscription: Option<String>) -> Result<(), String> {
+        if self.account.is_none() {
+            return Err("The lobby is not signed in yet.".into());
+        }
+        let change = Change::Push(subscription.is_some());
+        self.send(Some(Asked::Notice(change)), |req| Request::NotifyPush {
+            req,
+            subscription,
+        });
+        Ok(())
+    }
+
     fn receive(&mut self, reply: Reply) {
         let Some(reply) = self.pages.receive(reply) else { return };
         match reply {
@@ -356,8 +404,15 @@ impl LobbyLink {
                 }
             }
             Reply::Done { req } => {
-                self.asked.remove(&req);
+                if let Some(Asked::Notice(change)) = self.asked.remove(&req) {
+                    let said = self.notices.taken(change);
+                    self.events.push_back(LobbyEvent::Done(said));
+                }
                 self.refresh();
+            }
+            Reply::PushKey { req, key } if matches!(self.asked.get(&req), Some(Asked::PushKey)) => {
+                self.asked.remove(&req);
+                self.notices.push_key = Some(key);
             }
             Reply::Error { req, message } => {
                 if let Some(Asked::Seek) = req.and_then(|r| self.asked.remove(&r)) {

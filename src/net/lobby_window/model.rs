@@ -31,6 +31,10 @@ pub struct LobbyWindow {
     pub name: String,
     /// The last thing the lobby said.
     pub message: Option<String>,
+    /// Whether that was a confirmation rather than a refusal.
+    pub message_ok: bool,
+    /// The e-mail address being typed (notices of one's move).
+    pub email: String,
 }
 
 impl Default for LobbyWindow {
@@ -47,6 +51,8 @@ impl Default for LobbyWindow {
             custom: (5, 3),
             name: String::new(),
             message: None,
+            message_ok: false,
+            email: String::new(),
         }
     }
 }

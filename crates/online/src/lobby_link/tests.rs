@@ -296,3 +296,75 @@ fn play_now_joins_the_pool_and_a_pairing_gives_the_game_as_a_seek_does() {
     );
     assert!(lobby.own_seek().is_none());
 }
+
+#[test]
+fn notices_are_set_over_the_lobby_and_confirmed_or_refused_in_a_sentence() {
+    let (mut lobby, pipe) = signed_in();
+    let before = sent(&pipe).len();
+    lobby.ask_push_key();
+    lobby.ask_push_key();
+    assert_eq!(sent(&pipe).len(), before + 1, "asked once");
+    let Some(Request::PushKey { req }) = sent(&pipe).pop() else {
+        panic!("push key asked")
+    };
+    say(
+        &pipe,
+        Reply::PushKey {
+            req,
+            key: Some("BKey".into()),
+        },
+    );
+    lobby.poll();
+    assert_eq!(lobby.notices.push_key, Some(Some("BKey".into())));
+
+    assert!(lobby.notify_email(Some("  ".into())).is_err());
+    lobby.notify_email(Some(" ada@example.org ".into())).unwrap();
+    let Some(Request::NotifyEmail { req, address }) = sent(&pipe).pop() else {
+        panic!()
+    };
+    assert_eq!(address.as_deref(), Some("ada@example.org"));
+    say(&pipe, Reply::Done { req });
+    lobby.poll();
+    assert_eq!(lobby.notices.email.as_deref(), Some("ada@example.org"));
+    match lobby.next_event() {
+        Some(LobbyEvent::Done(s)) => assert!(s.contains("ada@example.org"), "{s}"),
+        other => panic!("{other:?}"),
+    }
+
+    // A refusal says why and changes nothing.
+    lobby.notify_email(Some("not an address".into())).unwrap();
+    let Some(Request::NotifyEmail { req, .. }) = sent(&pipe).pop() else {
+        panic!()
+    };
+    say(
+        &pipe,
+        Reply::Error {
+            req: Some(req),
+            message: "That is not an e-mail address.".into(),
+        },
+    );
+    lobby.poll();
+    assert_eq!(lobby.notices.email.as_deref(), Some("ada@example.org"));
+    assert_eq!(
+        lobby.next_event(),
+        Some(LobbyEvent::Said("That is not an e-mail address.".into()))
+    );
+
+    lobby
+        .notify_push(Some("{\"endpoint\":\"https://push.example/x\"}".into()))
+        .unwrap();
+    let Some(Request::NotifyPush {
+        req,
+        subscription: Some(_),
+    }) = sent(&pipe).pop()
+    else {
+        panic!()
+    };
+    // A `done` for a request that was not this one changes nothing.
+    say(&pipe, Reply::Done { req: req + 100 });
+    lobby.poll();
+    assert!(!lobby.notices.push_on);
+    say(&pipe, Reply::Done { req });
+    lobby.poll();
+    assert!(lobby.notices.push_on);
+}

@@ -20,12 +20,14 @@ pub fn first_check_at(pace: &Pace, started_ms: i64) -> Option<i64> {
 }
 
 /// By correspondence: the turn of the side to move, which began with the last move stored (or
-/// with the game).
+/// with the game), or with a takeback accepted after it (the side to move then has the whole
+/// time again).
 pub(super) fn turn_of(stored: &StoredGame) -> Option<Turn> {
     let Pace::Correspondence(days) = stored.pace else {
         return None;
     };
-    let began_at = stored.times.last().and_then(|t| t.at_ms).unwrap_or(stored.started_ms);
+    let moved = stored.times.last().and_then(|t| t.at_ms).unwrap_or(stored.started_ms);
+    let began_at = stored.taken_back_ms.map_or(moved, |t| t.max(moved));
     Some(Turn { began_at, days })
 }
 

@@ -175,6 +175,7 @@ impl<S: Store> Registry<S> {
                 times: vec![],
                 timed_out: None,
                 abandoned: None,
+                taken_back_ms: None,
             };
             if self.note(self.store.create(&stored).await)? {
                 let mut entry = Entry {
@@ -351,6 +352,7 @@ impl<S: Store> Registry<S> {
                 Ok(true) => {
                     e.stored.moves.push(canonical.clone());
                     e.stored.times.push(row.times);
+                    e.stored.taken_back_ms = None;
                     e.stored.rows += 1;
                     e.clock = clock;
                     let view = e.clock_view(now);

@@ -13,7 +13,7 @@ use super::offer_refusal::OfferRefusal;
 use super::{CreateError, Entry, Registry, random_code};
 use crate::store::accounts::Outcome;
 use crate::store::offers::{Offer, Rematch};
-use crate::store::{DRAW_ROW, Store, now_secs, takeback_row};
+use crate::store::{DRAW_ROW, Store, now_ms, now_secs, takeback_row};
 
 /// The plies after an offer before its seat may offer the same again: one move of each side.
 const OFFER_EVERY: u32 = 2;
@@ -111,7 +111,7 @@ impl<S: Store> Registry<S> {
         match offer.kind {
             OfferKind::Rematch => self.make_rematch(&mut e, offer).await,
             OfferKind::Draw => {
-                if !store.accept_row(code, offer, e.stored.rows, DRAW_ROW).await? {
+                if !store.accept_row(code, offer, e.stored.rows, DRAW_ROW, now_ms()).await? {
                     self.reload(&mut e).await?;
                     return Err(OfferRefusal::Raced);
                 }
@@ -129,14 +129,17 @@ impl<S: Store> Registry<S> {
             }
             OfferKind::Takeback => {
                 let kept = kept_by_takeback(&e, offer.seat)?;
+                let now = now_ms();
                 if !store
-                    .accept_row(code, offer, e.stored.rows, &takeback_row(kept))
+                    .accept_row(code, offer, e.stored.rows, &takeback_row(kept), now)
                     .await?
                 {
                     self.reload(&mut e).await?;
                     return Err(OfferRefusal::Raced);
                 }
                 e.stored.moves.truncate(kept as usize);
+                e.stored.times.truncate(kept as usize);
+                e.stored.taken_back_ms = Some(now);
                 e.stored.rows += 1;
                 e.session = e
                     .setup

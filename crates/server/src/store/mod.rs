@@ -57,6 +57,9 @@ pub struct StoredGame {
     /// The seat that abandoned the game, claimed by the other (with `true`: claimed as a
     /// draw), stored as the row after the last move ([`abandoned_row`]).
     pub abandoned: Option<(Seat, bool)>,
+    /// When a takeback after the last move was stored (its row's time): by correspondence the
+    /// turn of the side to move counts from it.
+    pub taken_back_ms: Option<i64>,
 }
 
 /// The `moves` row of a game claimed from `seat`, which had gone (as a draw with `draw`).
@@ -347,6 +350,7 @@ pub(crate) fn game_from(row: GameRow) -> Result<StoredGame, StoreError> {
         times: vec![],
         timed_out: None,
         abandoned: None,
+        taken_back_ms: None,
     })
 }
 
@@ -390,9 +394,11 @@ pub(crate) fn attach_moves(games: &mut [StoredGame], rows: Vec<MoveRow>) -> Resu
             }
             g.moves.truncate(kept);
             g.times.truncate(kept);
+            g.taken_back_ms = at_ms;
         } else {
             g.moves.push(mv);
             g.times.push(MoveTimes { at_ms, think_ms });
+            g.taken_back_ms = None;
         }
     }
     Ok(())

@@ -161,6 +161,9 @@ pub(crate) const SETTLE: &str = "UPDATE notices SET state = $4, why = $5, pushed
      WHERE code = $1 AND ply = $2 AND kind = $3 AND state = 'sending'";
 pub(crate) const PUSH_ROWS: &str =
     "SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE account = $1 ORDER BY created";
+/// Holds the account's row to the transaction's end, so that two servers adding browsers at
+/// once count one after the other (PostgreSQL reads committed rows; SQLite's writers queue).
+pub(crate) const LOCK_ACCOUNT: &str = "UPDATE accounts SET created = created WHERE id = $1";
 pub(crate) const COUNT_PUSH: &str = "SELECT COUNT(*) FROM push_subscriptions WHERE account = $1 AND endpoint <> $2";
 pub(crate) const PUT_PUSH: &str = "INSERT INTO push_subscriptions (account, endpoint, p256dh, auth, created)
      VALUES ($1, $2, $3, $4, $5)
@@ -303,6 +306,10 @@ macro_rules! notice_store {
             ) -> Result<$crate::store::accounts::Outcome<()>, $crate::store::StoreError> {
                 use $crate::store::accounts::Outcome;
                 let mut tx = self.$pool.begin_with($begin).await?;
+                sqlx::query($crate::store::notices::LOCK_ACCOUNT)
+                    .bind(account)
+                    .execute(&mut *tx)
+                    .await?;
                 let (others,): (i64,) = sqlx::query_as($crate::store::notices::COUNT_PUSH)
                     .bind(account)
                     .bind(&row.endpoint)

@@ -65,14 +65,16 @@ pub trait OfferStore: Send + Sync + 'static {
     /// Cancels the game's pending draw or takeback (a move was played): the offer cancelled.
     fn cancel_offers(&self, code: &str) -> impl Future<Output = Result<Option<Offer>, StoreError>> + Send;
     /// Accepts the pending draw or takeback `offer` and stores `row` (`draw agreed`,
-    /// `takeback <kept>`) as the game's `moves` row number `at`, in one transaction: `false`,
-    /// nothing written, when the offer was not pending any more or that row was taken.
+    /// `takeback <kept>`) as the game's `moves` row number `at`, made at `at_ms`, in one
+    /// transaction: `false`, nothing written, when the offer was not pending any more or that
+    /// row was taken.
     fn accept_row(
         &self,
         code: &str,
         offer: Offer,
         at: u32,
         row: &str,
+        at_ms: i64,
     ) -> impl Future<Output = Result<bool, StoreError>> + Send;
     /// Accepts the pending rematch `offer` and makes its game, in one transaction:
     /// [`Outcome::NotNow`] when the offer was not pending any more, [`Outcome::Clash`] for a
@@ -99,7 +101,8 @@ pub(crate) const ANSWER: &str = "UPDATE offers SET answer = $5
      WHERE code = $1 AND seat = $2 AND kind = $3 AND ply = $4 AND answer IS NULL";
 pub(crate) const CANCEL: &str = "UPDATE offers SET answer = 'cancelled'
      WHERE code = $1 AND answer IS NULL AND kind <> 'rematch' RETURNING seat, kind, ply";
-pub(crate) const ROW: &str = "INSERT INTO moves (code, ply, mv) VALUES ($1, $2, $3) ON CONFLICT (code, ply) DO NOTHING";
+pub(crate) const ROW: &str =
+    "INSERT INTO moves (code, ply, mv, at_ms) VALUES ($1, $2, $3, $4) ON CONFLICT (code, ply) DO NOTHING";
 pub(crate) const REMATCH_MADE: &str = "UPDATE offers SET answer = 'accepted', rematch = $5
      WHERE code = $1 AND seat = $2 AND kind = $3 AND ply = $4 AND answer IS NULL";
 pub(crate) const ANSWER_OF: &str = "SELECT answer FROM offers WHERE code = $1 AND seat = $2 AND kind = $3 AND ply = $4";
@@ -228,6 +231,7 @@ macro_rules! offer_store {
                 offer: $crate::store::offers::Offer,
                 at: u32,
                 row: &str,
+                at_ms: i64,
             ) -> Result<bool, $crate::store::StoreError> {
                 use $crate::store::offers::*;
                 let mut tx = self.$pool.begin_with($begin).await?;
@@ -246,6 +250,7 @@ macro_rules! offer_store {
                     .bind(code)
                     .bind(at as i32)
                     .bind(row)
+                    .bind(at_ms)
                     .execute(&mut *tx)
                     .await?;
                 if stored.rows_affected() != 1 {

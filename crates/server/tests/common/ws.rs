@@ -30,7 +30,9 @@ fn answers(r: &Reply) -> Option<u64> {
         | Reply::Games { req, .. }
         | Reply::Rating { req, .. }
         | Reply::Leaderboard { req, .. }
-        | Reply::Player { req, .. } => Some(*req),
+        | Reply::Player { req, .. }
+        | Reply::YourTurn { req, .. }
+        | Reply::PushKey { req, .. } => Some(*req),
         Reply::Resigned { req, .. } | Reply::Error { req, .. } => *req,
         _ => None,
     }
