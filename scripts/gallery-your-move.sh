@@ -6,7 +6,8 @@
 #   docs/gallery/native-your-move-lobby.png (the title card's list beside it)
 #   docs/gallery/native-phone-your-move.png (the lobby over the whole screen, 390 × 844)
 #   docs/gallery/native-phone-your-move-title.png (the title screen's list, 390 × 844)
-# About three minutes a picture here after the debug build (software rendering).
+# `scripts/gallery-your-move.sh [desktop|phone]` takes only those. About three minutes a
+# picture here after the debug build (software rendering), on an idle machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/parlour-target}"
@@ -34,6 +35,11 @@ shoot() {
   echo "$out"
 }
 mkdir -p docs/gallery
-shoot docs/gallery/native-your-move-lobby.png 120 1280x800 --lobby "$server"
-shoot docs/gallery/native-phone-your-move.png 120 390x844 --window 390x844 --lobby "$server"
-shoot docs/gallery/native-phone-your-move-title.png 120 390x844 --window 390x844
+which=${1:-all}
+if [[ $which != phone ]]; then
+  shoot docs/gallery/native-your-move-lobby.png 120 1280x800 --lobby "$server"
+fi
+if [[ $which != desktop ]]; then
+  shoot docs/gallery/native-phone-your-move.png 120 390x844 --window 390x844 --lobby "$server"
+  shoot docs/gallery/native-phone-your-move-title.png 120 390x844 --window 390x844 --show title
+fi

@@ -55,7 +55,8 @@ pub(crate) fn plugin(app: &mut App) {
         .init_non_send::<Lobby>()
         .init_non_send::<turns::PushAsk>()
         .add_message::<LobbyCommand>()
-        .add_systems(Startup, open_at_start)
+        // After Startup: the book of accounts is read there (`lobby::read_book`, by a command).
+        .add_systems(PostStartup, open_at_start)
         .add_systems(Update, (open_lobby, poll_lobby, push_answered, clicked_notices).chain())
         .add_systems(EguiPrimaryContextPass, window);
 }
@@ -240,9 +241,10 @@ fn window(
                         });
                 });
                 turns::your_turn_section(ui, server, link, &book, &mut net);
-                seeks_section(ui, link, w);
+                let compact = layout.compact();
+                seeks_section(ui, link, w, compact);
                 ui.separator();
-                games_section(ui, server, link, w, &mut net);
+                games_section(ui, server, link, w, &mut net, compact);
                 own_games_section(ui, server, &book, &mut net);
                 ui.separator();
                 create::create_section(ui, link, w, &settings);
@@ -305,7 +307,7 @@ fn game_and_pace(game: &str, pace: parlour_online::wire::Pace) -> String {
 }
 
 /// The open seeks, to accept.
-fn seeks_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow) {
+fn seeks_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow, compact: bool) {
     ui.heading("Open seeks");
     let me = link.account().map(|a| a.name.clone());
     let shown: Vec<_> = link
@@ -320,8 +322,9 @@ fn seeks_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow) {
     }
     let mut accept = None;
     let mut first = true;
-    egui::Grid::new("seeks").striped(true).num_columns(5).show(ui, |ui| {
-        for s in &shown {
+    list_rows(ui, "seeks", 5, compact, shown.len(), |ui, i| {
+        let s = &shown[i];
+        {
             ui.label(player_text(Some(&s.by)));
             ui.label(game_and_pace(&s.game, s.pace));
             ui.label(options_text(&s.options));
@@ -338,7 +341,6 @@ fn seeks_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut LobbyWindow) {
                     accept = Some(s.id);
                 }
             }
-            ui.end_row();
         }
     });
     if let Some(id) = accept
@@ -355,6 +357,7 @@ fn games_section(
     link: &LobbyLink,
     w: &LobbyWindow,
     net: &mut MessageWriter<NetCommand>,
+    compact: bool,
 ) {
     ui.heading("Being played now");
     let shown: Vec<_> = link
@@ -366,27 +369,47 @@ fn games_section(
         ui.label(egui::RichText::new("No game is being played.").italics());
         return;
     }
-    egui::Grid::new("live-games")
-        .striped(true)
-        .num_columns(4)
-        .show(ui, |ui| {
-            for g in shown {
-                ui.label(format!(
-                    "{} – {}",
-                    player_text(g.players[0].as_ref()),
-                    player_text(g.players[1].as_ref())
-                ));
-                ui.label(game_and_pace(&g.game, g.pace));
-                ui.label(format!("move {}", g.ply + 1));
-                if ui.button("Watch").clicked() {
-                    net.write(NetCommand::Watch {
-                        server: server.to_string(),
-                        code: g.code.clone(),
-                    });
-                }
+    list_rows(ui, "live-games", 4, compact, shown.len(), |ui, i| {
+        let g = shown[i];
+        ui.label(format!(
+            "{} – {}",
+            player_text(g.players[0].as_ref()),
+            player_text(g.players[1].as_ref())
+        ));
+        ui.label(game_and_pace(&g.game, g.pace));
+        ui.label(format!("move {}", g.ply + 1));
+        if ui.button("Watch").clicked() {
+            net.write(NetCommand::Watch {
+                server: server.to_string(),
+                code: g.code.clone(),
+            });
+        }
+    });
+}
+
+/// A list's rows: a grid's columns on a desktop; on a phone each row wrapped to the screen's
+/// width (a game by correspondence, "Kansho · 7 days a move", made the grid wider than 390 px).
+fn list_rows(
+    ui: &mut egui::Ui,
+    id: &str,
+    columns: usize,
+    compact: bool,
+    rows: usize,
+    mut row: impl FnMut(&mut egui::Ui, usize),
+) {
+    if compact {
+        for i in 0..rows {
+            ui.horizontal_wrapped(|ui| row(ui, i));
+            ui.add_space(4.0);
+        }
+    } else {
+        egui::Grid::new(id).striped(true).num_columns(columns).show(ui, |ui| {
+            for i in 0..rows {
+                row(ui, i);
                 ui.end_row();
             }
         });
+    }
 }
 
 /// This player's games going on on this server (the seats kept to resume), newest first.
