@@ -75,6 +75,9 @@ pub struct GenerateArgs {
     /// Only positions this many plies or fewer from each self-play game's end are offered.
     #[arg(long, value_name = "N")]
     last: Option<u32>,
+    /// Stops after this many minutes with what has been found.
+    #[arg(long, value_name = "M")]
+    minutes: Option<u64>,
 }
 
 /// Runs a `puzzles` subcommand.
@@ -163,6 +166,7 @@ fn generate_game<G: PuzzleGame>(args: &GenerateArgs) -> Result<(), String> {
         solver_nodes: args.solver_nodes,
         verify_nodes: args.verify_nodes,
         last_plies: args.last,
+        max_seconds: args.minutes.map(|m| m * 60),
         min_ply: args.min_ply,
         per_game: args.per_game,
         ..GenConfig::default()

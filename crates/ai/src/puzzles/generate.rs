@@ -40,6 +40,8 @@ pub struct GenConfig {
     /// When set, only positions this many plies or fewer from the self-play game's end are
     /// offered (games whose wins the bounded search can only reach near the end).
     pub last_plies: Option<u32>,
+    /// When set, the run stops after this many seconds with what it has found.
+    pub max_seconds: Option<u64>,
 }
 
 impl Default for GenConfig {
@@ -56,6 +58,7 @@ impl Default for GenConfig {
             max_games: 100_000,
             verify_nodes: 100_000,
             last_plies: None,
+            max_seconds: None,
         }
     }
 }
@@ -163,7 +166,9 @@ pub fn generate<G: PuzzleGame>(
     let mut oracle = Oracle::<G>::new(cfg.tt_bytes, cfg.solver_nodes);
     let mut seen = HashSet::new();
     let mut game_no = 0u64;
-    while (stats.found as usize) < cfg.count && game_no < cfg.max_games {
+    let started = web_time::Instant::now();
+    let out_of_time = || cfg.max_seconds.is_some_and(|s| started.elapsed().as_secs() >= s);
+    while (stats.found as usize) < cfg.count && game_no < cfg.max_games && !out_of_time() {
         let mut rng = ChaCha8Rng::seed_from_u64(mix64(cfg.seed, game_no));
         let (moves, levels) = self_play::<G>(options, &mut rng, cfg.max_plies);
         stats.games += 1;
@@ -172,7 +177,7 @@ pub fn generate<G: PuzzleGame>(
         let near_end = cfg.last_plies.map_or(0, |n| moves.len().saturating_sub(n as usize));
         let mut skip_until = near_end;
         for ply in 0..=moves.len() {
-            if ply >= cfg.min_ply as usize && ply >= skip_until && from_this < cfg.per_game {
+            if ply >= cfg.min_ply as usize && ply >= skip_until && from_this < cfg.per_game && !out_of_time() {
                 stats.positions += 1;
                 let outcome = if seen.insert(state.hash_key()) {
                     find(&state, &mut oracle, &cfg.find)
