@@ -6,6 +6,8 @@
 use std::io::Write as _;
 use std::process::ExitCode;
 
+use parlour_ai::Level;
+use parlour_ai::puzzles::calibrate::level_solves;
 use parlour_ai::puzzles::find::{FindConfig, Reject};
 use parlour_ai::puzzles::generate::{GenConfig, GenStats, generate};
 use parlour_ai::puzzles::{PuzzleGame, check_file, parse_file, shipped};
@@ -29,6 +31,15 @@ pub enum PuzzlesCommand {
     Check {
         /// The file.
         file: std::path::PathBuf,
+    },
+    /// Levels as solvers: the share of a file's puzzles each level solves (every one of its
+    /// moves a correct answer), by starting rating.
+    Calibrate {
+        /// The file.
+        file: std::path::PathBuf,
+        /// The levels, comma-separated.
+        #[arg(long, value_name = "L,…", default_value = "novice,casual,strong")]
+        levels: String,
     },
 }
 
@@ -78,6 +89,9 @@ pub struct GenerateArgs {
     /// Stops after this many minutes with what has been found.
     #[arg(long, value_name = "M")]
     minutes: Option<u64>,
+    /// At each position offered, also offer this many positions after another, random move.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    branch: usize,
 }
 
 /// Runs a `puzzles` subcommand.
@@ -95,7 +109,39 @@ pub fn run(cmd: &PuzzlesCommand) -> ExitCode {
             },
             Err(e) => crate::finish("puzzles check", Err(format!("cannot read {}: {e}", file.display()))),
         },
+        PuzzlesCommand::Calibrate { file, levels } => crate::finish("puzzles calibrate", calibrate(file, levels)),
     }
+}
+
+/// The rating bands of the calibration table.
+const BANDS: [(u32, u32); 5] = [(0, 1000), (1000, 1200), (1200, 1400), (1400, 1600), (1600, u32::MAX)];
+
+fn calibrate(file: &std::path::Path, levels: &str) -> Result<String, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let puzzles = parse_file(&text).map_err(|e| e.to_string())?;
+    let levels: Vec<Level> = levels
+        .split(',')
+        .map(|l| l.trim().parse::<Level>().map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let mut out = format!("{:<12} {:>8}", "rating", "puzzles");
+    for l in &levels {
+        out.push_str(&format!(" {:>8}", l.name()));
+    }
+    for (lo, hi) in BANDS {
+        let band: Vec<_> = puzzles.iter().filter(|p| p.rating >= lo && p.rating < hi).collect();
+        let label = if hi == u32::MAX {
+            format!("{lo}+")
+        } else {
+            format!("{lo}–{}", hi - 1)
+        };
+        out.push_str(&format!("\n{label:<12} {:>8}", band.len()));
+        for &l in &levels {
+            let solved = band.iter().filter(|p| level_solves(p, l, 7)).count();
+            let share = 100.0 * solved as f64 / band.len().max(1) as f64;
+            out.push_str(&format!(" {share:>7.0}%"));
+        }
+    }
+    Ok(out)
 }
 
 fn export(game: Option<&str>) -> Result<(), String> {
@@ -167,6 +213,7 @@ fn generate_game<G: PuzzleGame>(args: &GenerateArgs) -> Result<(), String> {
         verify_nodes: args.verify_nodes,
         last_plies: args.last,
         max_seconds: args.minutes.map(|m| m * 60),
+        branch: args.branch,
         min_ply: args.min_ply,
         per_game: args.per_game,
         ..GenConfig::default()

@@ -42,6 +42,9 @@ pub struct GenConfig {
     pub last_plies: Option<u32>,
     /// When set, the run stops after this many seconds with what it has found.
     pub max_seconds: Option<u64>,
+    /// At each position offered, this many positions after another (random) move are offered
+    /// too: what the players could have reached, where real play gives too few puzzles.
+    pub branch: usize,
 }
 
 impl Default for GenConfig {
@@ -59,6 +62,7 @@ impl Default for GenConfig {
             verify_nodes: 100_000,
             last_plies: None,
             max_seconds: None,
+            branch: 0,
         }
     }
 }
@@ -153,6 +157,51 @@ fn write_down<G: PuzzleGame>(start: &G, before: &[G::Move], found: &Found<G>, so
     }
 }
 
+/// One run's working state: its counts, oracle and the positions already offered.
+struct Run<'a, G: PuzzleGame> {
+    cfg: &'a GenConfig,
+    stats: GenStats,
+    oracle: Oracle<G>,
+    seen: HashSet<u64>,
+}
+
+impl<G: PuzzleGame> Run<'_, G> {
+    /// Offers one position (reached by `before`); the puzzle, checked, when it is one.
+    fn offer(
+        &mut self,
+        state: &G,
+        before: &[G::Move],
+        source: &dyn Fn() -> String,
+        seed: u64,
+    ) -> Option<(Puzzle, usize)> {
+        self.stats.positions += 1;
+        let outcome = if self.seen.insert(state.hash_key()) {
+            find(state, &mut self.oracle, &self.cfg.find)
+        } else {
+            Err(Reject::Seen)
+        };
+        self.oracle.clear_bounded();
+        let found = match outcome {
+            Ok(found) => found,
+            Err(r) => {
+                *self.stats.rejected.entry(r).or_insert(0) += 1;
+                return None;
+            }
+        };
+        let p = write_down(state, before, &found, source(), seed);
+        match verify_counted(&p) {
+            Ok(n) if n <= self.cfg.verify_nodes => {
+                self.stats.found += 1;
+                Some((p, found.line.len()))
+            }
+            _ => {
+                *self.stats.rejected.entry(Reject::Costly).or_insert(0) += 1;
+                None
+            }
+        }
+    }
+}
+
 /// Plays games and finds puzzles until `cfg.count` are found (or `cfg.max_games` played),
 /// handing each puzzle and the counts so far to `on_puzzle`, and the counts after each
 /// position offered to `on_progress`.
@@ -162,64 +211,67 @@ pub fn generate<G: PuzzleGame>(
     on_puzzle: &mut dyn FnMut(&Puzzle, &GenStats),
     on_progress: &mut dyn FnMut(&GenStats),
 ) -> GenStats {
-    let mut stats = GenStats::default();
-    let mut oracle = Oracle::<G>::new(cfg.tt_bytes, cfg.solver_nodes);
-    let mut seen = HashSet::new();
+    let mut run = Run::<G> {
+        cfg,
+        stats: GenStats::default(),
+        oracle: Oracle::new(cfg.tt_bytes, cfg.solver_nodes),
+        seen: HashSet::new(),
+    };
     let mut game_no = 0u64;
     let started = web_time::Instant::now();
     let out_of_time = || cfg.max_seconds.is_some_and(|s| started.elapsed().as_secs() >= s);
-    while (stats.found as usize) < cfg.count && game_no < cfg.max_games && !out_of_time() {
+    let done = |run: &Run<G>| run.stats.found as usize >= cfg.count || out_of_time();
+    while !done(&run) && game_no < cfg.max_games {
         let mut rng = ChaCha8Rng::seed_from_u64(mix64(cfg.seed, game_no));
         let (moves, levels) = self_play::<G>(options, &mut rng, cfg.max_plies);
-        stats.games += 1;
+        run.stats.games += 1;
         let mut state = G::new(options);
         let mut from_this = 0;
         let near_end = cfg.last_plies.map_or(0, |n| moves.len().saturating_sub(n as usize));
-        let mut skip_until = near_end;
+        let mut skip_until = near_end.max(cfg.min_ply as usize);
+        let seed = mix64(cfg.seed, game_no);
+        let source = |ply: usize, varied: &str| {
+            format!(
+                "seed {} game {game_no} ply {ply}{varied} ({} v {})",
+                cfg.seed,
+                levels[0].name(),
+                levels[1].name()
+            )
+        };
         for ply in 0..=moves.len() {
-            if ply >= cfg.min_ply as usize && ply >= skip_until && from_this < cfg.per_game && !out_of_time() {
-                stats.positions += 1;
-                let outcome = if seen.insert(state.hash_key()) {
-                    find(&state, &mut oracle, &cfg.find)
-                } else {
-                    Err(Reject::Seen)
-                };
-                match outcome {
-                    Ok(found) => {
-                        let source = format!(
-                            "seed {} game {game_no} ply {ply} ({} v {})",
-                            cfg.seed,
-                            levels[0].name(),
-                            levels[1].name()
-                        );
-                        let p = write_down(&state, &moves[..ply], &found, source, mix64(cfg.seed, game_no));
-                        match verify_counted(&p) {
-                            Ok(n) if n <= cfg.verify_nodes => {}
-                            _ => {
-                                *stats.rejected.entry(Reject::Costly).or_insert(0) += 1;
-                                continue_after(&mut state, &moves, ply);
-                                continue;
-                            }
-                        }
-                        stats.found += 1;
-                        from_this += 1;
-                        skip_until = ply + found.line.len() + 1;
-                        on_puzzle(&p, &stats);
-                        if stats.found as usize >= cfg.count {
-                            break;
-                        }
-                    }
-                    Err(r) => *stats.rejected.entry(r).or_insert(0) += 1,
+            if ply >= skip_until && from_this < cfg.per_game && !done(&run) {
+                if let Some((p, len)) = run.offer(&state, &moves[..ply], &|| source(ply, ""), seed) {
+                    from_this += 1;
+                    skip_until = ply + len + 1;
+                    on_puzzle(&p, &run.stats);
                 }
-                oracle.clear_bounded();
-                on_progress(&stats);
+                // Other moves than the game's here: positions the players could have reached.
+                let mut buf = Vec::new();
+                for _ in 0..cfg.branch {
+                    let Some(alt) = state.random_move(&mut rng, &mut buf) else {
+                        break;
+                    };
+                    let mut child = state.clone();
+                    child.apply(alt);
+                    let mut before = moves[..ply].to_vec();
+                    before.push(alt);
+                    let varied = format!(" varied by {}", state.format_move(&alt));
+                    if from_this < cfg.per_game
+                        && !done(&run)
+                        && let Some((p, _)) = run.offer(&child, &before, &|| source(ply, &varied), seed)
+                    {
+                        from_this += 1;
+                        on_puzzle(&p, &run.stats);
+                    }
+                }
+                on_progress(&run.stats);
             }
             continue_after(&mut state, &moves, ply);
         }
-        on_progress(&stats);
+        on_progress(&run.stats);
         game_no += 1;
     }
-    stats
+    run.stats
 }
 
 /// Plays the game's move at `ply`, if there is one.

@@ -12,6 +12,7 @@
 //! the wins are proven (`solver` or `h=N`, the bounded search's horizon) and the game it came
 //! from. Blank lines and lines starting with `#` are skipped.
 
+pub mod calibrate;
 pub mod check;
 pub mod find;
 mod game;
