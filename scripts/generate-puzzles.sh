@@ -1,7 +1,7 @@
 #!/bin/bash
 # The shipped puzzle set (assets/puzzles/<game>.txt), generated again: the runs of
 # docs/puzzles.md, each with its progress bar on standard error, in a scratch folder, then
-# checked and appended to the shipped files. A long computation (about 50 minutes on one core
+# checked and appended to the shipped files. A long computation (about 80 minutes on one core
 # of the machine they were made on); not part of the test command.
 #
 #   scripts/generate-puzzles.sh [DIR]
@@ -28,6 +28,7 @@ run soldiers-monk soldiers --options "variant=monk" --count 20 --seed 5 --win-pl
 run qyshinsu qyshinsu --count 160 --seed 6
 run conhex conhex --count 160 --seed 7 --last 10 --win-plies 3
 run kansho kansho --count 160 --seed 8 --win-plies 3 --last 4 --minutes 33
+run kansho-varied kansho --count 160 --seed 9 --win-plies 3 --last 4 --branch 8 --per-game 4 --minutes 24
 for g in konane soldiers qyshinsu conhex kansho; do
   head -1 "assets/puzzles/$g.txt" > "$dir/$g.shipped"
   cat "$dir/$g"*.txt >> "$dir/$g.shipped"
