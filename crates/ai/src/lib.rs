@@ -25,6 +25,7 @@ mod limits;
 mod mcts;
 mod plain_uct;
 pub mod proof;
+pub mod puzzles;
 pub mod ratings;
 mod result;
 mod search;

@@ -7,6 +7,7 @@ pub mod ladder;
 pub mod matches;
 pub mod online;
 pub mod protocol;
+pub mod puzzles;
 pub mod session;
 pub mod tables;
 pub mod versus;

@@ -41,6 +41,10 @@ enum Command {
     /// --options "…" --dir DIR` solves every position and writes the table.
     #[command(subcommand)]
     Tables(parlour_engine::tables::TablesCommand),
+    /// Puzzles: generate proven ones from self-play, export the shipped set, check a file
+    /// (docs/puzzles.md).
+    #[command(subcommand)]
+    Puzzles(parlour_engine::puzzles::PuzzlesCommand),
     /// Analyses a whole game and prints the protocol's `analyse` lines, one per ply: the
     /// mover's win chance before and after, the best move, the loss, the mark and what is proven.
     Analyse(AnalyseArgs),
@@ -128,6 +132,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(s)) => return run_solve(&s),
         Some(Command::Analyse(a)) => return run_analyse(&a),
         Some(Command::Tables(t)) => return parlour_engine::tables::run(&t),
+        Some(Command::Puzzles(p)) => return parlour_engine::puzzles::run(&p),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -1,0 +1,31 @@
+//! Puzzles: positions from real play where the side to move has exactly one winning move,
+//! proven, with the line that follows it (issue 77; docs/puzzles.md).
+//!
+//! * [`oracle`] — which moves win: the exact solver where it proves the whole game, an exact
+//!   search bounded in depth elsewhere.
+//! * [`find`] — whether a position is a puzzle, its solution line, rating and themes.
+//! * [`generate`] — self-play between the levels, every position reached offered to [`find`].
+//! * [`check`] — re-verifying a puzzle, and whether a player's answer counts.
+//!
+//! A puzzle file has one puzzle a line, nine `|`-separated columns: the seven of the export
+//! (`<id>|<game>|<options or ->|<moves before>|<solution line>|<rating>|<themes>`), then how
+//! the wins are proven (`solver` or `h=N`, the bounded search's horizon) and the game it came
+//! from. Blank lines and lines starting with `#` are skipped.
+
+pub mod calibrate;
+pub mod check;
+pub mod find;
+mod game;
+pub mod generate;
+pub mod oracle;
+mod puzzle;
+mod shipped;
+#[cfg(test)]
+mod tests;
+mod themes;
+
+pub use check::{answer_is_correct, check_file, verify};
+pub use game::PuzzleGame;
+pub use oracle::{Method, Oracle};
+pub use puzzle::{Puzzle, PuzzleError, PuzzleFileError, options_text, parse_file};
+pub use shipped::shipped;
