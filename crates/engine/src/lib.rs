@@ -9,6 +9,7 @@ pub mod online;
 pub mod protocol;
 pub mod session;
 pub mod tables;
+pub mod truth;
 pub mod versus;
 
 /// Prints a line of a subcommand's report to standard output. When the reader has gone away

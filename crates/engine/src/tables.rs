@@ -8,13 +8,11 @@
 //! sentence, and `solve` falls back to its search.
 
 use std::any::Any;
-use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 use clap::{Args, Subcommand};
-use parlour_ai::tables::{Table, TableError, compare_with_prover, file_name};
+use parlour_ai::tables::{Table, compare_with_prover};
 use parlour_rules::soldiers::{Soldiers, SoldiersOptions};
 use parlour_rules::{Game, split_pairs};
 use web_time::Instant;
@@ -26,6 +24,9 @@ pub enum TablesCommand {
     Build(BuildArgs),
     /// Compares a table with the alpha-beta prover on random positions.
     Check(CheckArgs),
+    /// Prints the exact value of the start, of every one-ply and two-ply opening and the
+    /// longest result.
+    Openings(Which),
 }
 
 /// Which table: the game, its options and the folder.
@@ -87,6 +88,7 @@ pub fn run(command: &TablesCommand) -> std::process::ExitCode {
     match command {
         TablesCommand::Build(b) => crate::finish("tables build", build(b)),
         TablesCommand::Check(c) => crate::finish("tables check", check(c)),
+        TablesCommand::Openings(w) => crate::finish("tables openings", openings(w)),
     }
 }
 
@@ -149,6 +151,19 @@ fn build(args: &BuildArgs) -> Result<String, String> {
     ))
 }
 
+fn openings(which: &Which) -> Result<String, String> {
+    let options = soldiers_options(&which.game, &which.options)?;
+    let dir = which.dir.clone().unwrap_or_else(tables_dir);
+    let started = Instant::now();
+    let table = Table::load(&options, &dir).map_err(|e| e.to_string())?;
+    let loaded = started.elapsed().as_secs_f64();
+    let report = crate::truth::openings(&table, &options);
+    Ok(format!(
+        "{report}(read in {loaded:.1} s, answered in {:.1} s)",
+        started.elapsed().as_secs_f64() - loaded
+    ))
+}
+
 fn check(args: &CheckArgs) -> Result<String, String> {
     let options = soldiers_options(&args.which.game, &args.which.options)?;
     let dir = args.which.dir.clone().unwrap_or_else(tables_dir);
@@ -208,27 +223,6 @@ impl Bar {
     }
 }
 
-/// Tables loaded (or found wanting) in this process, by file name.
-type Cache = Mutex<HashMap<String, Option<Arc<Table>>>>;
-static LOADED: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
-
-/// The table for `options` from `dir`, loaded once per process; a bad file is reported once.
-fn table_for(options: &SoldiersOptions, dir: &Path) -> Option<Arc<Table>> {
-    let cache = LOADED.get_or_init(|| Mutex::new(HashMap::new()));
-    let key = dir.join(file_name(options)).display().to_string();
-    let mut map = cache.lock().ok()?;
-    map.entry(key)
-        .or_insert_with(|| match Table::load(options, dir) {
-            Ok(t) => Some(Arc::new(t)),
-            Err(TableError::Missing { .. }) => None,
-            Err(e) => {
-                eprintln!("parlour-engine: {e}; solving by search instead");
-                None
-            }
-        })
-        .clone()
-}
-
 /// The `solve` reply from a table, when `state` is a Sixteen Soldiers position a table present
 /// answers.
 pub fn solve_reply(state: &dyn Any) -> Option<String> {
@@ -241,11 +235,12 @@ pub fn solve_reply_in(state: &dyn Any, dir: &Path) -> Option<String> {
     if s.status().is_over() {
         return None;
     }
-    table_for(s.options(), dir)?.reply(s)
+    parlour_ai::tables::store::table_in(s.options(), dir)?.reply(s)
 }
 
 #[cfg(test)]
 mod tests {
+    use parlour_ai::tables::file_name;
     use parlour_rules::Player;
 
     use super::*;

@@ -1,0 +1,103 @@
+//! Playing from a table: the Master's move where its table answers the position.
+//!
+//! * Won: a move to the quickest win (any of them, chosen by the seed).
+//! * Lost: the longest defence (a move that draws at once, by a repetition or the no-capture
+//!   rule, beats it).
+//! * Drawn: a drawing move; among them first one that repeats no position where one exists
+//!   (a third occurrence would end the game), then the one that leaves the opponent the most
+//!   losing replies, then any, by the seed.
+//!
+//! Every value used is one [`Table::probe`] answers, so a move is only ever chosen from values
+//! the no-capture count cannot change; where the position or a move's result is not answered
+//! the choice is left to the search.
+
+use parlour_rules::soldiers::{Move, Soldiers};
+use parlour_rules::{Game, Status};
+
+use super::table::Table;
+use super::value::Value;
+
+/// A move chosen from a table, with the position's value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub mv: Move,
+    /// The position's value in this game for the side to move: the table's, or a draw the
+    /// house rules give at once where the table's is a loss.
+    pub value: Value,
+}
+
+/// `mv`'s result for the side that plays it, where the rules or the table know it.
+fn after(table: &Table, state: &Soldiers, mv: Move) -> (Soldiers, Option<Value>) {
+    let me = state.side_to_move();
+    let mut next = state.clone();
+    next.apply(mv);
+    let v = match next.status() {
+        Status::Win { winner, .. } if winner == me => Some(Value::Win(1)),
+        Status::Win { .. } => Some(Value::Loss(1)),
+        Status::Draw { .. } => Some(Value::Draw),
+        Status::Ongoing if next.side_to_move() == me => table.probe(&next),
+        Status::Ongoing => table.probe(&next).map(Value::for_mover),
+    };
+    (next, v)
+}
+
+/// How many of the opponent's replies in `next` lose for him, as the table knows them.
+fn losing_replies(table: &Table, next: &Soldiers) -> usize {
+    let mut replies = Vec::new();
+    next.legal_moves(&mut replies);
+    replies
+        .iter()
+        .filter(|&&r| matches!(after(table, next, r).1, Some(Value::Loss(_))))
+        .count()
+}
+
+/// A small mix of the seed and a move, to vary the choice among equals.
+fn shuffle(seed: u64, i: usize) -> u64 {
+    let mut x = seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^ (x >> 29)
+}
+
+impl Table {
+    /// The move to play in `state` from the table (see the module's notes), or `None` where the
+    /// table does not answer the position or a move it needs.
+    pub fn choose(&self, state: &Soldiers, seed: u64) -> Option<Choice> {
+        let value = self.probe(state)?;
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let mut results = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let (next, v) = after(self, state, mv);
+            results.push((mv, next, v));
+        }
+        // Every move must be known to pick the best; the best must keep the value.
+        let best = results.iter().map(|r| r.2).try_fold(None::<Value>, |acc, v| {
+            let v = v?;
+            Some(Some(match acc {
+                Some(a) if !v.better(a) => a,
+                _ => v,
+            }))
+        })??;
+        // A draw at once by the house rules may beat a table's loss; nothing may fall short.
+        if value.better(best) {
+            return None;
+        }
+        let mut pick: Option<((bool, usize, u64), Move)> = None;
+        for (i, (mv, next, v)) in results.iter().enumerate() {
+            if *v != Some(best) {
+                continue;
+            }
+            let key = match best {
+                Value::Draw if next.status().is_over() => (false, 0, shuffle(seed, i)),
+                Value::Draw => (next.occurrences() < 2, losing_replies(self, next), shuffle(seed, i)),
+                _ => (true, 0, shuffle(seed, i)),
+            };
+            if pick.is_none_or(|(k, _)| key > k) {
+                pick = Some((key, *mv));
+            }
+        }
+        pick.map(|(_, mv)| Choice { mv, value: best })
+    }
+}
