@@ -2,6 +2,7 @@
 //! benchmarks and AI-versus-AI matches. No Bevy, so it builds in seconds.
 
 pub mod bench;
+pub mod convert;
 pub mod fuzzing;
 pub mod ladder;
 pub mod matches;

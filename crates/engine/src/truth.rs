@@ -59,23 +59,23 @@ pub fn openings(table: &Table, options: &parlour_rules::soldiers::SoldiersOption
             two.apply(r);
             let text = result_text(table, &two);
             let _ = writeln!(lines, "  {first} {}: {text}", one.format_move(&r));
-            let kind = text.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
-            match tally.iter_mut().find(|(k, _)| *k == kind) {
+            match tally.iter_mut().find(|(k, _)| *k == text) {
                 Some((_, n)) => *n += 1,
-                None => tally.push((kind, 1)),
+                None => tally.push((text, 1)),
             }
         }
     }
+    tally.sort();
     let total: u32 = tally.iter().map(|(_, n)| n).sum();
     let counts: Vec<String> = tally.iter().map(|(k, n)| format!("{k} {n}")).collect();
     let _ = writeln!(out, "two plies ({total} openings: {}):\n{lines}", counts.join(", "));
     match table.longest() {
-        Some((state, v)) => {
+        Some((state, _)) => {
             let _ = writeln!(
                 out,
-                "longest: {} ({:?} for the side to move), e.g.\n{}",
+                "longest: {}, the {} to move, e.g.\n{}",
                 result_text(table, &state),
-                v,
+                state.side_name(state.side_to_move()),
                 state.render()
             );
         }

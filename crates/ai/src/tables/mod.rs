@@ -23,6 +23,7 @@ mod build;
 mod choose;
 mod file;
 mod index;
+pub mod known;
 mod sample;
 pub mod store;
 mod table;
