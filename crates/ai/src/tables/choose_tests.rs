@@ -41,7 +41,14 @@ fn the_choice_keeps_the_value_hurries_and_holds_out() {
             let Some(v) = table.probe(&state) else { continue };
             let c = table.choose(&state, i).expect("a choice where the table answers");
             assert_eq!(c.value, v);
-            assert_eq!(result_of(&table, &state, c.mv), v, "{}", state.render());
+            let got = result_of(&table, &state, c.mv);
+            // A lost position: any losing move (the one hardest to refute), never a quicker
+            // loss at once where the game could go on.
+            let kept = match (v, got) {
+                (Value::Loss(_), Value::Loss(p)) => p > 1 || v == Value::Loss(1),
+                _ => got == v,
+            };
+            assert!(kept, "{v:?} -> {got:?}\n{}", state.render());
             match v {
                 Value::Win(_) => wins += 1,
                 Value::Loss(_) => losses += 1,
