@@ -21,7 +21,11 @@ pub enum Solved {
 
 /// The starts solved so far: the options (read as the engine's `--options`) and the result.
 /// Two option texts whose rules in force are the same name the same start.
-pub const KNOWN: &[(&str, Solved)] = &[("variant=board1", Solved::SoldiersWin(6))];
+pub const KNOWN: &[(&str, Solved)] = &[
+    ("variant=board1", Solved::SoldiersWin(6)),
+    // The fair set (custodian=off) is not fair: a forced win, only a longer one.
+    ("variant=board1 rules=fair", Solved::SoldiersWin(32)),
+];
 
 /// The result the tables proved for the start under `options`, where one was built.
 pub fn solved(options: &SoldiersOptions) -> Option<Solved> {
@@ -67,7 +71,12 @@ mod tests {
             solved_line(&parse("variant=board1")),
             "Solved: the soldiers win in 6 plies with perfect play."
         );
+        assert_eq!(
+            solved_line(&parse("variant=board1 rules=fair")),
+            "Solved: the soldiers win in 32 plies with perfect play."
+        );
         assert!(solved_line(&parse("variant=board3")).starts_with("Not solved: "));
+        assert!(solved_line(&parse("variant=board2 rules=fair")).starts_with("Not solved under these rules"));
         // The same rules in force, named otherwise, are the same start.
         assert_eq!(
             solved(&parse("variant=board1 rules=fair custodian=on")),
