@@ -41,17 +41,21 @@ pub fn solved(options: &SoldiersOptions) -> Option<Solved> {
 /// solved (board 3 is too large for a table; the others' other rule sets not built yet).
 pub fn solved_line(options: &SoldiersOptions) -> String {
     let start = Soldiers::new(options);
-    let name = |p| start.side_name(p);
+    // "the soldiers win", "the general wins", "the water wins".
+    let side = |p| {
+        let name = start.side_name(p);
+        (name, if name.ends_with('s') { "win" } else { "wins" })
+    };
     match solved(options) {
         Some(Solved::Draw) => "Solved: a draw with perfect play.".into(),
-        Some(Solved::SoldiersWin(n)) => format!(
-            "Solved: the {} win in {n} plies with perfect play.",
-            name(parlour_rules::Player::P2)
-        ),
-        Some(Solved::GeneralWins(n)) => format!(
-            "Solved: the {} wins in {n} plies with perfect play.",
-            name(parlour_rules::Player::P1)
-        ),
+        Some(Solved::SoldiersWin(n)) => {
+            let (name, verb) = side(parlour_rules::Player::P2);
+            format!("Solved: the {name} {verb} in {n} plies with perfect play.")
+        }
+        Some(Solved::GeneralWins(n)) => {
+            let (name, verb) = side(parlour_rules::Player::P1);
+            format!("Solved: the {name} {verb} in {n} plies with perfect play.")
+        }
         None if options.variant == Variant::Board3 => "Not solved: this board is too large for an exact table.".into(),
         None => "Not solved under these rules yet (no exact table built).".into(),
     }
