@@ -35,5 +35,7 @@ pub use effects::{Anim, AnimStep, Sfx, Stage};
 pub use konane::konane_solved_line;
 pub use parts::{Look, OFF_BOARD, PieceDef, Shape, SpotDef, Table, Token, flat};
 pub use qyshinsu::ring_pos as qyshinsu_ring_pos;
-pub use soldiers::{SoldiersRulesInfo, prove_soldiers_start, soldiers_rules, soldiers_rules_line};
+pub use soldiers::{
+    SoldiersRulesInfo, prove_soldiers_start, soldiers_rules, soldiers_rules_line, soldiers_solved_line,
+};
 pub use words::proof_sentence;

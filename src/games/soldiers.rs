@@ -283,6 +283,13 @@ pub fn soldiers_rules(options: &[(String, String)]) -> Option<SoldiersRulesInfo>
     })
 }
 
+/// The new-game dialog's line of what the exact tables proved of the start under these rules
+/// ("Solved: a draw with perfect play", "Not solved" on board 3), or `None` when the options do
+/// not parse.
+pub fn soldiers_solved_line(options: &[(String, String)]) -> Option<String> {
+    parse_soldiers(options).map(|o| parlour_ai::tables::known::solved_line(&o))
+}
+
 /// One line for the move list: which rules this game is played by.
 pub fn soldiers_rules_line(options: &[(String, String)]) -> Option<String> {
     let o = parse_soldiers(options)?;

@@ -11,8 +11,8 @@ use crate::games::client::{about, first_mover, seat_names};
 use crate::games::effects::Sfx;
 use crate::games::konane_solved_line;
 use crate::games::prove_soldiers_start;
-use crate::games::soldiers_rules;
 use crate::games::words::cap;
+use crate::games::{soldiers_rules, soldiers_solved_line};
 use crate::play::board::StartMoves;
 use crate::play::messages::PlaySfx;
 use crate::screens::chooser::CardPictures;
@@ -198,6 +198,9 @@ fn soldiers_notes(
             )
             .wrap(),
         );
+    }
+    if let Some(line) = soldiers_solved_line(setup.options.pairs()) {
+        ui.label(egui::RichText::new(line).small());
     }
     match proof.check(setup.options.pairs()) {
         Proven::Pending => {

@@ -29,6 +29,10 @@ struct OnDisk(Settings);
 /// first board already use them) and keeps them applied and written.
 pub(super) fn plugin(app: &mut App) {
     let dir = parlour_saves::data_dir();
+    // The exact tables the Master plays from: PARLOUR_TABLES, else the data folder's tables/.
+    if std::env::var_os("PARLOUR_TABLES").is_none_or(|d| d.is_empty()) {
+        parlour_ai::tables::store::set_dir(Some(dir.join("tables")));
+    }
     let (settings, notice) = Settings::load(&dir);
     let mut n = Notice::default();
     if let Some(text) = notice {

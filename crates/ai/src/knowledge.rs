@@ -60,6 +60,13 @@ pub trait Knowledge: Game {
         None
     }
 
+    /// The move an exact table gives, where one is present for this game and its rules and
+    /// answers the position (`seed` chooses among equal moves), or `None` — the default: no
+    /// tables for this game. Asked before [`Knowledge::exact_move`] by the Master.
+    fn table_move(&self, _seed: u64) -> Option<crate::result::SearchResult<Self::Move>> {
+        None
+    }
+
     /// How long the Master's move may give [`Knowledge::exact_move`] when its budget is `ms`:
     /// three quarters by default, alpha-beta searching with the rest when nothing is proven.
     /// A game may allow more where its solver is known to settle the position soon after.

@@ -241,7 +241,10 @@ impl<G: Knowledge> Searcher<G> {
                 }
             }
             Algorithm::AlphaBeta(params)
-                if let Some(perfect) = params.exact.then(|| exact(state, &self.cfg.budget, stop)).flatten() =>
+                if let Some(perfect) = params
+                    .exact
+                    .then(|| state.table_move(seed).or_else(|| exact(state, &self.cfg.budget, stop)))
+                    .flatten() =>
             {
                 perfect
             }

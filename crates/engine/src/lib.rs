@@ -2,6 +2,7 @@
 //! benchmarks and AI-versus-AI matches. No Bevy, so it builds in seconds.
 
 pub mod bench;
+pub mod convert;
 pub mod fuzzing;
 pub mod ladder;
 pub mod matches;
@@ -10,6 +11,7 @@ pub mod protocol;
 pub mod puzzles;
 pub mod session;
 pub mod tables;
+pub mod truth;
 pub mod versus;
 
 /// Prints a line of a subcommand's report to standard output. When the reader has gone away

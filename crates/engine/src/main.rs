@@ -122,6 +122,7 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    parlour_ai::tables::store::set_dir(Some(parlour_engine::tables::tables_dir()));
     let engine = match cli.command {
         None => protocol::Engine::new(),
         Some(Command::Bench(b)) => return run_bench(&b),

@@ -8,13 +8,11 @@
 //! sentence, and `solve` falls back to its search.
 
 use std::any::Any;
-use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 use clap::{Args, Subcommand};
-use parlour_ai::tables::{Table, TableError, compare_with_prover, file_name};
+use parlour_ai::tables::{Table, compare_with_prover};
 use parlour_rules::soldiers::{Soldiers, SoldiersOptions};
 use parlour_rules::{Game, split_pairs};
 use web_time::Instant;
@@ -26,6 +24,12 @@ pub enum TablesCommand {
     Build(BuildArgs),
     /// Compares a table with the alpha-beta prover on random positions.
     Check(CheckArgs),
+    /// Prints the exact value of the start, of every one-ply and two-ply opening and the
+    /// longest result.
+    Openings(Which),
+    /// Plays a level against random moves in each seat and judges the games by the table: the
+    /// share won, drawn by repetition, and every table-won position won within its distance.
+    Play(PlayArgs),
 }
 
 /// Which table: the game, its options and the folder.
@@ -62,6 +66,26 @@ pub struct CheckArgs {
     pub seed: u64,
 }
 
+/// A level against random moves, judged by the table.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The table (the level plays from it where it is the Master).
+    #[command(flatten)]
+    pub which: Which,
+    /// The level.
+    #[arg(long, value_name = "LEVEL", default_value = "master")]
+    pub level: String,
+    /// Games in each seat.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub games: u32,
+    /// The level's milliseconds a move where it searches (default: the level's own).
+    #[arg(long, value_name = "MS")]
+    pub ms: Option<u64>,
+    /// The seed of the random moves and the level's choices.
+    #[arg(long, value_name = "N", default_value_t = 76)]
+    pub seed: u64,
+}
+
 /// A table to build.
 #[derive(Args, Debug)]
 pub struct BuildArgs {
@@ -87,6 +111,8 @@ pub fn run(command: &TablesCommand) -> std::process::ExitCode {
     match command {
         TablesCommand::Build(b) => crate::finish("tables build", build(b)),
         TablesCommand::Check(c) => crate::finish("tables check", check(c)),
+        TablesCommand::Openings(w) => crate::finish("tables openings", openings(w)),
+        TablesCommand::Play(p) => crate::finish("tables play", play(p)),
     }
 }
 
@@ -149,6 +175,35 @@ fn build(args: &BuildArgs) -> Result<String, String> {
     ))
 }
 
+fn openings(which: &Which) -> Result<String, String> {
+    let options = soldiers_options(&which.game, &which.options)?;
+    let dir = which.dir.clone().unwrap_or_else(tables_dir);
+    let started = Instant::now();
+    let table = Table::load(&options, &dir).map_err(|e| e.to_string())?;
+    let loaded = started.elapsed().as_secs_f64();
+    let report = crate::truth::openings(&table, &options);
+    Ok(format!(
+        "{report}(read in {loaded:.1} s, answered in {:.1} s)",
+        started.elapsed().as_secs_f64() - loaded
+    ))
+}
+
+fn play(args: &PlayArgs) -> Result<String, String> {
+    let options = soldiers_options(&args.which.game, &args.which.options)?;
+    let level: parlour_ai::Level = args.level.parse().map_err(|e: parlour_ai::UnknownLevel| e.0)?;
+    let dir = args.which.dir.clone().unwrap_or_else(tables_dir);
+    // Through the store, so that the level's own lookup shares this one copy.
+    parlour_ai::tables::store::set_dir(Some(dir.clone()));
+    let Some(table) = parlour_ai::tables::store::table_in(&options, &dir) else {
+        return Err(Table::load(&options, &dir)
+            .err()
+            .map_or("the table could not be read".into(), |e| e.to_string()));
+    };
+    Ok(crate::convert::report(
+        &options, &table, level, args.ms, args.games, args.seed,
+    ))
+}
+
 fn check(args: &CheckArgs) -> Result<String, String> {
     let options = soldiers_options(&args.which.game, &args.which.options)?;
     let dir = args.which.dir.clone().unwrap_or_else(tables_dir);
@@ -208,27 +263,6 @@ impl Bar {
     }
 }
 
-/// Tables loaded (or found wanting) in this process, by file name.
-type Cache = Mutex<HashMap<String, Option<Arc<Table>>>>;
-static LOADED: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
-
-/// The table for `options` from `dir`, loaded once per process; a bad file is reported once.
-fn table_for(options: &SoldiersOptions, dir: &Path) -> Option<Arc<Table>> {
-    let cache = LOADED.get_or_init(|| Mutex::new(HashMap::new()));
-    let key = dir.join(file_name(options)).display().to_string();
-    let mut map = cache.lock().ok()?;
-    map.entry(key)
-        .or_insert_with(|| match Table::load(options, dir) {
-            Ok(t) => Some(Arc::new(t)),
-            Err(TableError::Missing { .. }) => None,
-            Err(e) => {
-                eprintln!("parlour-engine: {e}; solving by search instead");
-                None
-            }
-        })
-        .clone()
-}
-
 /// The `solve` reply from a table, when `state` is a Sixteen Soldiers position a table present
 /// answers.
 pub fn solve_reply(state: &dyn Any) -> Option<String> {
@@ -241,11 +275,12 @@ pub fn solve_reply_in(state: &dyn Any, dir: &Path) -> Option<String> {
     if s.status().is_over() {
         return None;
     }
-    table_for(s.options(), dir)?.reply(s)
+    parlour_ai::tables::store::table_in(s.options(), dir)?.reply(s)
 }
 
 #[cfg(test)]
 mod tests {
+    use parlour_ai::tables::file_name;
     use parlour_rules::Player;
 
     use super::*;
@@ -276,5 +311,34 @@ mod tests {
         std::fs::write(bad.join(file_name(&options)), &bytes).expect("write");
         assert_eq!(solve_reply_in(&state, &bad), None);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The dialog's shipped results against the tables, wherever a table is present (a
+    /// developer's `PARLOUR_TABLES` or data folder; CI has none and says so).
+    #[test]
+    fn the_shipped_results_are_the_tables() {
+        use parlour_ai::tables::Value;
+        use parlour_ai::tables::known::{KNOWN, Solved};
+        let dir = tables_dir();
+        for &(text, shipped) in KNOWN {
+            let options = soldiers_options("soldiers", text).expect("options");
+            let table = match Table::load(&options, &dir) {
+                Ok(t) => t,
+                Err(e) => {
+                    println!("not compared with a table: {e}");
+                    continue;
+                }
+            };
+            let start = Soldiers::new(&options);
+            let me = start.side_to_move();
+            let from_table = match table.probe(&start) {
+                Some(Value::Draw) => Solved::Draw,
+                Some(Value::Win(p)) if me == Player::P2 => Solved::SoldiersWin(p),
+                Some(Value::Loss(p)) if me == Player::P1 => Solved::SoldiersWin(p),
+                Some(Value::Win(p) | Value::Loss(p)) => Solved::GeneralWins(p),
+                v => panic!("{text}: the table gives {v:?}"),
+            };
+            assert_eq!(from_table, shipped, "{text}");
+        }
     }
 }

@@ -8,6 +8,8 @@ use parlour_rules::{Game, Player};
 use crate::config::{AlphaBetaParams, Budget, MctsParams, SearchConfig};
 use crate::knowledge::Knowledge;
 use crate::level::{Level, LevelConfig};
+use crate::result::SearchResult;
+use crate::tables::Value;
 
 mod view;
 
@@ -40,6 +42,25 @@ impl Knowledge for Soldiers {
         let watchful = searcher == Player::P1 && one_door(self);
         let v = hunter_view(self, watchful).clamp(-1.0, 1.0);
         if self.side_to_move() == Player::P1 { v } else { -v }
+    }
+
+    /// The Master plays from a table of the board and rules where one is present and answers
+    /// (`tables::store`: the quickest win, the longest defence, the draw that gives the
+    /// opponent the most ways to go wrong).
+    fn table_move(&self, seed: u64) -> Option<SearchResult<Move>> {
+        let table = crate::tables::store::table_for(self.options())?;
+        let c = table.choose(self, seed)?;
+        let (value, end_in) = match c.value {
+            Value::Win(p) => (1.0, Some(p)),
+            Value::Loss(p) => (0.0, Some(p)),
+            Value::Draw | Value::Over => (0.5, None),
+        };
+        Some(SearchResult {
+            value,
+            proven: true,
+            end_in,
+            ..SearchResult::immediate(Some(c.mv))
+        })
     }
 
     fn move_key(&self, mv: &Move) -> usize {

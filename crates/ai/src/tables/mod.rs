@@ -20,9 +20,12 @@
 //! is under 200, every position reached right after a capture is answered.)
 
 mod build;
+mod choose;
 mod file;
 mod index;
+pub mod known;
 mod sample;
+pub mod store;
 mod table;
 mod types;
 mod unmove;
@@ -30,8 +33,11 @@ mod value;
 mod verify;
 
 #[cfg(test)]
+mod choose_tests;
+#[cfg(test)]
 mod tests;
 
+pub use choose::Choice;
 pub use file::{TableError, file_name, rules_text};
 pub use index::{Layer, Layout, Pos};
 pub use sample::{Sampled, compare_with_prover};

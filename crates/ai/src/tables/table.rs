@@ -101,6 +101,22 @@ impl Table {
         self.values.len()
     }
 
+    /// The first position (in the table's order) of the longest result the table holds, with
+    /// its value for the side to move; `None` when it holds no win or loss.
+    pub fn longest(&self) -> Option<(Soldiers, Value)> {
+        let top = self.values.iter().copied().filter(|&v| v != value::OVER).max()?;
+        if top == value::DRAW {
+            return None;
+        }
+        let at = self.values.iter().position(|&v| v == top)? as u64;
+        let l = self.layout.layers.iter().rposition(|l| l.offset <= at)?;
+        let state = self
+            .layout
+            .decode(l, at - self.layout.layers[l].offset)
+            .state(&self.layout.options)?;
+        Some((state, Value::from_byte(top)))
+    }
+
     /// True when this table is for the rules `state` is played under.
     pub fn covers(&self, state: &Soldiers) -> bool {
         state.options().variant == self.layout.options.variant && *state.rules() == self.layout.rules
