@@ -25,6 +25,7 @@ pub const KNOWN: &[(&str, Solved)] = &[
     ("variant=board1", Solved::SoldiersWin(6)),
     // The fair set (custodian=off) is not fair: a forced win, only a longer one.
     ("variant=board1 rules=fair", Solved::SoldiersWin(32)),
+    ("variant=board2 rules=fair", Solved::SoldiersWin(32)),
     ("variant=monk", Solved::SoldiersWin(29)),
 ];
 
@@ -85,7 +86,11 @@ mod tests {
             "Solved: the water wins in 29 plies with perfect play."
         );
         assert!(solved_line(&parse("variant=board3")).starts_with("Not solved: "));
-        assert!(solved_line(&parse("variant=board2 rules=fair")).starts_with("Not solved under these rules"));
+        assert_eq!(
+            solved_line(&parse("variant=board2 rules=fair")),
+            "Solved: the soldiers win in 32 plies with perfect play."
+        );
+        assert!(solved_line(&parse("variant=board4 rules=fair")).starts_with("Not solved under these rules"));
         // The same rules in force, named otherwise, are the same start.
         assert_eq!(
             solved(&parse("variant=board1 rules=fair custodian=on")),
