@@ -2,7 +2,7 @@
 //! the nearest deadline first), each resumed from the seats this device keeps. A leaf under the
 //! window.
 
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -138,8 +138,11 @@ pub(super) fn notices_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut L
 /// The browser answered "notify me here": the subscription goes to the server, a refusal is
 /// said.
 pub(super) fn push_answered(push: &mut PushAsk, link: Option<&mut LobbyLink>, window: &mut LobbyWindow) {
-    let Some(answer) = push.0.as_ref().and_then(|r| r.try_recv().ok()) else {
-        return;
+    let answer = match push.0.as_ref().map(Receiver::try_recv) {
+        None | Some(Err(TryRecvError::Empty)) => return,
+        Some(Ok(answer)) => answer,
+        // The page went away without an answer: say so rather than wait for ever.
+        Some(Err(TryRecvError::Disconnected)) => Err("The browser gave no answer; try again.".to_string()),
     };
     push.0 = None;
     let sent = match (answer, link) {
