@@ -122,7 +122,9 @@ pub(super) fn notices_section(ui: &mut egui::Ui, link: &mut LobbyLink, w: &mut L
                             ui.spinner();
                             ui.label("Answer your browser's question…");
                         } else if link.notices.push_on {
-                            if ui.button("Stop notices in this browser").clicked() {
+                            // `notify_push` without a subscription stops them in every browser
+                            // of the account: the button says so.
+                            if ui.button("Stop notices in all my browsers").clicked() {
                                 let _ = link.notify_push(None);
                             }
                         } else if ui.button("Notify me in this browser").clicked() {

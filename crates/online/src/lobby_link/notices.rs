@@ -7,7 +7,7 @@
 pub(super) enum Change {
     /// A digest to this address; `None`: no more e-mails.
     Email(Option<String>),
-    /// This browser's notices on or off.
+    /// This browser's notices on, or every browser's off (the wire's `None`).
     Push(bool),
 }
 
@@ -55,7 +55,7 @@ impl Notices {
             }
             Change::Push(false) => {
                 self.push_on = false;
-                "This browser will no longer tell you when it is your move.".to_string()
+                "Your browsers will no longer tell you when it is your move.".to_string()
             }
         }
     }
