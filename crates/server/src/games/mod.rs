@@ -135,6 +135,22 @@ impl<S: Store> Registry<S> {
         Ok(games.entry(code.to_string()).or_insert(entry).clone())
     }
 
+    /// The game with this code as the database has it now: loaded on first use, reloaded when
+    /// this process held it already (another process may have stored moves whose notice has
+    /// not arrived yet, or never will: its sender was killed after the commit). A seat taken
+    /// back after a reconnect must never see a position older than a move it was told is
+    /// stored: it would play that turn again.
+    async fn entry_now(&self, code: &str) -> Result<Arc<AsyncMutex<Entry>>, Refusal> {
+        let cached = self.cached(code).is_some();
+        let entry = self.entry(code).await?;
+        if cached {
+            let mut e = entry.lock().await;
+            self.reload(&mut e).await?;
+            self.offers_changed(&mut e, true).await;
+        }
+        Ok(entry)
+    }
+
     /// Creates a game with the creator in `seat`. With a token chosen by the client, the game's
     /// invite code is drawn from the token's hash, so the same request sent again (its reply
     /// was lost) finds the game it made and is answered with it: one game, never an orphan.
@@ -269,7 +285,7 @@ impl<S: Store> Registry<S> {
 
     /// Takes back a seat by its token.
     pub async fn resume(&self, code: &str, token: &str) -> Result<Seated, Refusal> {
-        let entry = self.entry(code).await?;
+        let entry = self.entry_now(code).await?;
         let mut e = entry.lock().await;
         let seat = self.seat_for(&mut e, token).await?;
         let follow = e.follow();
@@ -284,7 +300,7 @@ impl<S: Store> Registry<S> {
 
     /// Follows a game without a seat.
     pub async fn watch(&self, code: &str) -> Result<(GameView, broadcast::Receiver<Reply>), Refusal> {
-        let entry = self.entry(code).await?;
+        let entry = self.entry_now(code).await?;
         let mut e = entry.lock().await;
         let follow = e.follow();
         self.tell_newcomer(&mut e);

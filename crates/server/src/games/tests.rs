@@ -238,3 +238,35 @@ fn codes_and_tokens_have_their_wire_shape_and_differ() {
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
     );
 }
+
+#[test]
+fn a_seat_taken_back_on_a_stale_process_sees_every_stored_move() {
+    // The load test's failover: a seat's move stored and acknowledged by the first process,
+    // which is then killed before the second hears of it; the player reconnects to the second
+    // and takes its seat back. The second must answer with the move, or the player would see
+    // its turn again and play another move at the same ply.
+    with_database("stale-resume", |url| async move {
+        let one = Registry::new(SqliteStore::open(&url).await.unwrap());
+        let two = Registry::new(SqliteStore::open(&url).await.unwrap());
+        let a = one.create("konane", &[], Seat::First, None).await.unwrap();
+        let code = a.game.code.clone();
+        let b = two.join(&code, None).await.unwrap();
+        let (_, mut watched) = two.watch(&code).await.unwrap();
+        let opening = first_move(&one, &code).await;
+        let stored = one.play(&code, &a.token, 0, &opening).await.unwrap();
+        // No notice reaches the second process. The first seat comes back there.
+        let back = two.resume(&code, &a.token).await.unwrap();
+        assert_eq!(
+            back.game.moves,
+            std::slice::from_ref(&stored),
+            "the seat sees its stored move"
+        );
+        // The second process's own followers are told the move on the way.
+        assert!(matches!(watched.try_recv(), Ok(Reply::Moved { ply: 0, ref mv, .. }) if *mv == stored));
+        // A watcher arriving on a stale process sees it too.
+        let one_more = first_move(&two, &code).await;
+        one.play(&code, &b.token, 1, &one_more).await.unwrap();
+        let (view, _) = two.watch(&code).await.unwrap();
+        assert_eq!(view.moves.len(), 2);
+    });
+}

@@ -28,6 +28,7 @@ mod conn;
 mod delay;
 mod lobby;
 mod player;
+mod seeking;
 mod shared;
 mod ws;
 

@@ -8,14 +8,14 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use parlour_online::wire::{GameView, Reply, Request, Seat, SideChoice};
+use parlour_online::wire::{GameView, Reply, Request, Seat};
 use parlour_rules::dynamic::DynGame;
 use rand::{Rng, SeedableRng};
 
 use super::conn::Conn;
 use super::shared::{Shared, setup};
 
-fn hex(rng: &mut impl Rng) -> String {
+pub(super) fn hex(rng: &mut impl Rng) -> String {
     (0..32).map(|_| format!("{:x}", rng.random::<u8>() % 16)).collect()
 }
 
@@ -28,18 +28,18 @@ pub struct Player {
     from: std::net::Ipv4Addr,
     url: String,
     conn: Option<Conn>,
-    rng: rand_chacha::ChaCha8Rng,
-    shared: Arc<Shared>,
-    stop: Instant,
+    pub(super) rng: rand_chacha::ChaCha8Rng,
+    pub(super) shared: Arc<Shared>,
+    pub(super) stop: Instant,
 }
 
 /// What `Player::moves` says when no move came for 20 s.
 const SILENCE: &str = "no move heard";
 
 /// A game found: its code and this player's seat token.
-struct Found {
-    code: String,
-    token: String,
+pub(super) struct Found {
+    pub(super) code: String,
+    pub(super) token: String,
 }
 
 impl Player {
@@ -113,14 +113,14 @@ impl Player {
         }
     }
 
-    fn dropped(&mut self) {
+    pub(super) fn dropped(&mut self) {
         if self.conn.take().is_some() {
             self.shared.connected.fetch_sub(1, Ordering::Relaxed);
             self.shared.reconnects.fetch_add(1, Ordering::Relaxed);
         }
     }
 
-    fn note(&self, e: String) {
+    pub(super) fn note(&self, e: String) {
         self.shared
             .seen
             .lock()
@@ -130,7 +130,7 @@ impl Player {
     }
 
     /// Sends a request on the connection, connecting first if needed; a failure drops it.
-    async fn ask(&mut self, make: impl FnOnce(u64) -> Request) -> Result<Reply, String> {
+    pub(super) async fn ask(&mut self, make: impl FnOnce(u64) -> Request) -> Result<Reply, String> {
         self.ensure().await;
         let c = self.conn.as_mut().ok_or("not connected")?;
         let r = c.ask(make).await;
@@ -140,7 +140,11 @@ impl Player {
         r
     }
 
-    async fn push<T>(&mut self, wait: Duration, want: impl FnMut(&Reply) -> Option<T>) -> Result<Option<T>, String> {
+    pub(super) async fn push<T>(
+        &mut self,
+        wait: Duration,
+        want: impl FnMut(&Reply) -> Option<T>,
+    ) -> Result<Option<T>, String> {
         self.ensure().await;
         let c = self.conn.as_mut().ok_or("not connected")?;
         let r = c.push(wait, want).await;
@@ -165,161 +169,13 @@ impl Player {
         }
     }
 
-    /// Takes a seek listed by another player, or joins the pool or posts a seek and waits to be
-    /// matched.
-    async fn find(&mut self) -> Result<Option<Found>, String> {
-        let token = hex(&mut self.rng);
-        let pool = self.rng.random_bool(0.5);
-        let options = setup().options();
-        if !pool {
-            let Reply::Seeks { seeks, .. } = self
-                .ask(|req| Request::Seeks {
-                    req,
-                    game: Some("konane".into()),
-                })
-                .await?
-            else {
-                return Err("no list of seeks".into());
-            };
-            let open: Vec<u64> = seeks
-                .iter()
-                .filter(|s| s.by.name != self.name && s.rated && s.options == options)
-                .map(|s| s.id)
-                .collect();
-            if !open.is_empty() {
-                let id = open[self.rng.random_range(0..open.len())];
-                let t = token.clone();
-                return match self.ask(move |req| Request::Accept { req, id, token: t }).await? {
-                    Reply::Seated { game, .. } => {
-                        self.entry(false, id, &game.code);
-                        Ok(Some(Found { code: game.code, token }))
-                    }
-                    Reply::Error { message, .. } if message.contains("taken") || message.contains("no open seek") => {
-                        self.shared.lost_races.fetch_add(1, Ordering::Relaxed);
-                        Ok(None)
-                    }
-                    Reply::Error { message, .. } if message.contains("playing") => self.busy().await,
-                    other => {
-                        self.note(format!("{}: accept {id}: {other:?}", self.name));
-                        Ok(None)
-                    }
-                };
-            }
-        }
-        let started = Instant::now();
-        let (t, o) = (token.clone(), options.clone());
-        let reply = self
-            .ask(move |req| {
-                if pool {
-                    Request::Pool {
-                        req,
-                        game: "konane".into(),
-                        options: o,
-                        rated: true,
-                        pace: parlour_online::wire::Pace::Untimed,
-                        token: t,
-                    }
-                } else {
-                    Request::Seek {
-                        req,
-                        game: "konane".into(),
-                        options: o,
-                        rated: true,
-                        side: SideChoice::Random,
-                        range: None,
-                        pace: parlour_online::wire::Pace::Untimed,
-                        token: t,
-                    }
-                }
-            })
-            .await?;
-        let Reply::Seeking { id, .. } = reply else {
-            if let Reply::Error { message, .. } = &reply
-                && message.contains("playing")
-            {
-                return self.busy().await;
-            }
-            self.note(format!("{}: not seeking: {reply:?}", self.name));
-            return Ok(None);
-        };
-        self.shared.waiting.fetch_add(1, Ordering::Relaxed);
-        let matched = self.wait_matched(id, pool).await;
-        self.shared.waiting.fetch_sub(1, Ordering::Relaxed);
-        match matched {
-            Ok(Some(code)) => {
-                let ms = started.elapsed().as_secs_f64() * 1000.0;
-                self.shared
-                    .seen
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .waits_ms
-                    .push(ms);
-                self.entry(pool, id, &code);
-                Ok(Some(Found { code, token }))
-            }
-            Ok(None) => Ok(None),
-            // The connection dropped while waiting: the entry may have been matched, its push
-            // lost. Any game of ours still going that the token seats us in is it.
-            Err(_) => self.recover(&token).await,
-        }
-    }
-
-    fn entry(&self, pool: bool, id: u64, code: &str) {
-        let mut seen = self.shared.seen.lock().unwrap_or_else(|p| p.into_inner());
-        seen.entries.entry((pool, id)).or_default().insert(code.to_string());
-    }
-
-    /// Waits for entry `id`'s `matched`: its game's code; `None` when withdrawn (the run's end,
-    /// or a seek nobody took within 30 s).
-    async fn wait_matched(&mut self, id: u64, pool: bool) -> Result<Option<String>, String> {
-        let posted = Instant::now();
-        let want = |r: &Reply| match r {
-            Reply::Matched { id: i, code, .. } if *i == id => Some(code.clone()),
-            _ => None,
-        };
-        loop {
-            if let Some(code) = self.push(Duration::from_millis(500), want).await? {
-                return Ok(Some(code));
-            }
-            if Instant::now() >= self.stop || (!pool && posted.elapsed() > Duration::from_secs(30)) {
-                match self.ask(|req| Request::CancelSeek { req, id }).await? {
-                    Reply::Done { .. } => return Ok(None),
-                    // Matched meanwhile: its push is on its way.
-                    _ => return self.push(Duration::from_secs(10), want).await,
-                }
-            }
-        }
-    }
-
-    /// Refused for sitting in a live game (or the seeker sitting in one): counted, and a
-    /// moment's wait before the next try (the game ends by the other's resignation).
-    async fn busy(&mut self) -> Result<Option<Found>, String> {
-        self.shared.busy.fetch_add(1, Ordering::Relaxed);
-        tokio::time::sleep(Duration::from_secs(1)).await;
-        Ok(None)
-    }
-
-    async fn recover(&mut self, token: &str) -> Result<Option<Found>, String> {
-        let name = self.name.clone();
-        let Reply::Player { recent, .. } = self.ask(|req| Request::Player { req, name }).await? else {
-            return Ok(None);
-        };
-        for g in recent.into_iter().filter(|g| g.result.is_none()).take(3) {
-            let (code, t) = (g.code.clone(), token.to_string());
-            if let Reply::Seated { .. } = self.ask(|req| Request::Resume { req, code, token: t }).await? {
-                return Ok(Some(Found {
-                    code: g.code,
-                    token: token.to_string(),
-                }));
-            }
-        }
-        Ok(None)
-    }
-
     /// Plays the game found to its end, resuming the seat after every drop.
     async fn play(&mut self, found: Found) {
         let resign_at = self.rng.random_range(6..40u32);
         let mut pending: Option<(u32, String)> = None;
+        // Moves this player has seen stored (acknowledged, or heard from the other seat): a
+        // seat taken back must never show fewer.
+        let mut known = 0usize;
         let mut first = true;
         let mut silences = 0;
         for _ in 0..50 {
@@ -332,6 +188,14 @@ impl Player {
             if first {
                 first = false;
                 self.gap(&game, seat);
+            }
+            if game.moves.len() < known {
+                self.note(format!(
+                    "{}: {}: taken back with {} moves where {known} were stored",
+                    self.name,
+                    game.code,
+                    game.moves.len()
+                ));
             }
             let mut session = match setup().replay(&game.moves) {
                 Ok(s) => s,
@@ -354,7 +218,7 @@ impl Player {
                 return self.finish(&found.code);
             }
             match self
-                .moves(&found, seat, session.as_mut(), &mut pending, resign_at)
+                .moves(&found, seat, session.as_mut(), &mut pending, &mut known, resign_at)
                 .await
             {
                 Ok(()) => return self.finish(&found.code),
@@ -411,6 +275,7 @@ impl Player {
         seat: Seat,
         session: &mut dyn DynGame,
         pending: &mut Option<(u32, String)>,
+        known: &mut usize,
         resign_at: u32,
     ) -> Result<(), String> {
         let mine = if seat == Seat::First { 0 } else { 1 };
@@ -432,6 +297,7 @@ impl Player {
                 match heard {
                     Some(Some(mv)) => {
                         session.play(&mv).map_err(|e| e.to_string())?;
+                        *known = (*known).max(session.ply());
                     }
                     Some(None) => return Ok(()),
                     // Silence: take the seat again, which brings the game as stored.
@@ -476,6 +342,7 @@ impl Player {
                     seen.acked.push((code.clone(), ply, stored.clone()));
                     drop(seen);
                     session.play(&stored).map_err(|e| e.to_string())?;
+                    *known = (*known).max(session.ply());
                     *pending = None;
                 }
                 Reply::Error { message, .. } => {
