@@ -5,8 +5,10 @@
 //! ([`crate::client::OnlineClient`]) that resumes the seat with the token chosen here. Never
 //! waits: the owner [`LobbyLink::poll`]s it (the game once a frame) and reads [`LobbyEvent`]s.
 //!
-//! A seek lives as long as the connection that posted it: when the connection drops the server
-//! withdraws it, and the player is told so.
+//! A seek lives as long as the connection that posted it: when the connection closes the server
+//! withdraws it. When it drops with its server (killed, say), another server may still pair it:
+//! once signed in again the lobby withdraws it itself, and when that is refused looks for a game
+//! its token holds a seat in (the `matched` push went with the connection) and opens it.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::time::Duration;
@@ -15,10 +17,12 @@ use web_time::Instant;
 
 use crate::client::lobby::SeekOptions;
 use crate::client::{Connector, LinkState, SignedIn, Transport, TransportEvent, fresh_secret};
-use crate::wire::{LiveGame, Reply, Request, Seat, SeekView, TurnGame};
+use crate::wire::{LiveGame, Reply, Request, SeekView, TurnGame};
 
+mod events;
 mod notices;
 mod pages;
+pub use events::{LobbyEvent, OwnSeek};
 use notices::Change;
 pub use notices::Notices;
 pub use pages::{Leaderboard, Page, PageAsk, Pages, PlayerPage};
@@ -28,49 +32,32 @@ pub const REFRESH: Duration = Duration::from_secs(3);
 /// The wait before connecting again after a drop.
 const RETRY: Duration = Duration::from_secs(2);
 
-/// What the lobby tells its owner.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LobbyEvent {
-    /// Signed in (made, signed in again, or named): keep this account for the next time.
-    SignedIn(SignedIn),
-    /// A game was made for this player: resume `seat` of game `code` with `token`.
-    Matched {
-        /// The invite code.
-        code: String,
-        /// The seat held.
-        seat: Seat,
-        /// The seat's token (chosen here).
-        token: String,
-    },
-    /// The server refused something, or the connection dropped: a sentence for the player.
-    Said(String),
-    /// The server took a change (the notices): a sentence that confirms it.
-    Done(String),
-}
-
-/// A seek of this player's, or its place in a quick-pairing pool ("Play now"), open or on its way.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OwnSeek {
-    /// Its number, once the server has it.
-    pub id: Option<u64>,
-    /// The game's engine id.
-    pub game: String,
-    /// A pool's entry rather than a seek.
-    pub pool: bool,
-    /// When it was sent (the wait shown).
-    pub since: Instant,
-    /// The seat's token.
-    token: String,
-}
-
 /// What a request was, for its reply.
 #[derive(Clone, Debug)]
 enum Asked {
-    SignIn { secret: String },
+    SignIn {
+        secret: String,
+    },
     Lists,
     Seek,
     Cancel,
-    Accept { token: String },
+    Accept {
+        token: String,
+    },
+    /// A seek or entry of before a drop withdrawn.
+    Withdraw {
+        token: String,
+    },
+    /// The account's recent games, to find the game a lost seek made.
+    Recent {
+        token: String,
+    },
+    /// Whether `token` holds a seat in a game (a `resume`).
+    Probe {
+        token: String,
+    },
+    /// A probe whose answer no longer matters (another found the game).
+    Spent,
     PushKey,
     Notice(Change),
 }
@@ -88,6 +75,9 @@ pub struct LobbyLink {
     account: Option<SignedIn>,
     refreshed: Option<Instant>,
     own: Option<OwnSeek>,
+    /// A seek or entry the connection dropped under, to withdraw (or find its game) once
+    /// signed in again.
+    lost: Option<OwnSeek>,
     events: VecDeque<LobbyEvent>,
     /// The pages asked for ([`LobbyLink::ask`]) and their answers.
     pub pages: Pages,
@@ -117,6 +107,7 @@ impl LobbyLink {
             account: None,
             refreshed: None,
             own: None,
+            lost: None,
             events: VecDeque::new(),
             pages: Pages::default(),
             seeks: Vec::new(),
@@ -223,11 +214,14 @@ impl LobbyLink {
         self.notices.dropped();
         self.account = None;
         self.refreshed = None;
-        if self.own.take().is_some() {
-            self.events.push_back(LobbyEvent::Said(
+        if let Some(own) = self.own.take() {
+            let said = if own.id.is_some() {
+                self.lost = Some(own);
+                "The connection to the server dropped while your seek waited: once the lobby is back it is withdrawn, or its game opened if someone took it."
+            } else {
                 "The connection to the server dropped, and your seek with it: post it again once the lobby is back."
-                    .into(),
-            ));
+            };
+            self.events.push_back(LobbyEvent::Said(said.into()));
         } else if was_up {
             self.events.push_back(LobbyEvent::Said(format!(
                 "The lobby lost the server ({why}); trying again…"
@@ -362,6 +356,13 @@ impl LobbyLink {
         Ok(())
     }
 
+    /// A lost seek turned out withdrawn, its game never made.
+    fn lost_withdrawn(&mut self) {
+        self.events.push_back(LobbyEvent::Said(
+            "Your seek was withdrawn while the connection was down: post it again.".into(),
+        ));
+    }
+
     fn receive(&mut self, reply: Reply) {
         let Some(reply) = self.pages.receive(reply) else { return };
         match reply {
@@ -374,6 +375,12 @@ impl LobbyLink {
                 let account = SignedIn { name, secret, named };
                 self.account = Some(account.clone());
                 self.events.push_back(LobbyEvent::SignedIn(account));
+                if let Some(OwnSeek {
+                    id: Some(id), token, ..
+                }) = self.lost.take()
+                {
+                    self.send(Some(Asked::Withdraw { token }), |req| Request::CancelSeek { req, id });
+                }
                 self.refresh();
             }
             Reply::Seeks { req, seeks } if self.asked.remove(&req).is_some() => self.seeks = seeks,
@@ -394,8 +401,33 @@ impl LobbyLink {
                     });
                 }
             }
+            Reply::Player { req, recent, .. } if matches!(self.asked.get(&req), Some(Asked::Recent { .. })) => {
+                let Some(Asked::Recent { token }) = self.asked.remove(&req) else {
+                    return;
+                };
+                let going: Vec<String> = recent
+                    .into_iter()
+                    .filter(|g| g.result.is_none())
+                    .map(|g| g.code)
+                    .collect();
+                if going.is_empty() {
+                    return self.lost_withdrawn();
+                }
+                for code in going.into_iter().take(3) {
+                    let token = token.clone();
+                    self.send(Some(Asked::Probe { token: token.clone() }), |req| Request::Resume {
+                        req,
+                        code,
+                        token,
+                    });
+                }
+            }
             Reply::Seated { req, seat, game, .. } => {
-                if let Some(Asked::Accept { token }) = self.asked.remove(&req) {
+                if let Some(Asked::Accept { token } | Asked::Probe { token }) = self.asked.remove(&req) {
+                    // One probe is enough: the others' answers no longer matter.
+                    for a in self.asked.values_mut().filter(|a| matches!(a, Asked::Probe { .. })) {
+                        *a = Asked::Spent;
+                    }
                     self.events.push_back(LobbyEvent::Matched {
                         code: game.code,
                         seat,
@@ -404,9 +436,13 @@ impl LobbyLink {
                 }
             }
             Reply::Done { req } => {
-                if let Some(Asked::Notice(change)) = self.asked.remove(&req) {
-                    let said = self.notices.taken(change);
-                    self.events.push_back(LobbyEvent::Done(said));
+                match self.asked.remove(&req) {
+                    Some(Asked::Notice(change)) => {
+                        let said = self.notices.taken(change);
+                        self.events.push_back(LobbyEvent::Done(said));
+                    }
+                    Some(Asked::Withdraw { .. }) => self.lost_withdrawn(),
+                    _ => {}
                 }
                 self.refresh();
             }
@@ -414,12 +450,26 @@ impl LobbyLink {
                 self.asked.remove(&req);
                 self.notices.push_key = Some(key);
             }
-            Reply::Error { req, message } => {
-                if let Some(Asked::Seek) = req.and_then(|r| self.asked.remove(&r)) {
+            Reply::Error { req, message } => match req.and_then(|r| self.asked.remove(&r)) {
+                Some(Asked::Seek) => {
                     self.own = None;
+                    self.events.push_back(LobbyEvent::Said(message));
                 }
-                self.events.push_back(LobbyEvent::Said(message));
-            }
+                // Not open any more: taken while the connection was down, or withdrawn by the
+                // server when it closed. A game the token seats is the answer.
+                Some(Asked::Withdraw { token }) => {
+                    let name = self.account.as_ref().map(|a| a.name.clone()).unwrap_or_default();
+                    self.send(Some(Asked::Recent { token }), |req| Request::Player { req, name });
+                }
+                Some(Asked::Probe { .. }) => {
+                    if !self.asked.values().any(|a| matches!(a, Asked::Probe { .. })) {
+                        self.lost_withdrawn();
+                    }
+                }
+                Some(Asked::Recent { .. }) => self.lost_withdrawn(),
+                Some(Asked::Spent) => {}
+                _ => self.events.push_back(LobbyEvent::Said(message)),
+            },
             // Pushes of a game followed (after an accept the game connection plays it).
             _ => {}
         }

@@ -3,7 +3,7 @@ use std::rc::Rc;
 
 use super::*;
 use crate::client::pipe::{Dialer, Pipe, sent};
-use crate::wire::{GameView, PlayerTag, SideChoice};
+use crate::wire::{GameView, PlayerTag, Seat, SideChoice};
 
 pub(super) fn say(pipe: &Rc<RefCell<Pipe>>, reply: Reply) {
     pipe.borrow_mut().inbox.push_back(TransportEvent::Text(reply.encode()));
@@ -176,20 +176,7 @@ fn an_accepted_seek_gives_the_seat_and_a_refused_one_a_sentence() {
     let Some(Request::Accept { req, id: 3, token }) = sent(&pipe).pop() else {
         panic!()
     };
-    let game = GameView {
-        code: "abcdefgh23".into(),
-        game: "konane".into(),
-        options: vec![],
-        moves: vec![],
-        seats: [true, true],
-        resigned: None,
-        players: [None, None],
-        rated: false,
-        pace: parlour_clock::Pace::Untimed,
-        clock: None,
-        deadline_ms: None,
-        ended: None,
-    };
+    let game = seated_game();
     say(
         &pipe,
         Reply::Seated {
@@ -367,4 +354,181 @@ fn notices_are_set_over_the_lobby_and_confirmed_or_refused_in_a_sentence() {
     say(&pipe, Reply::Done { req });
     lobby.poll();
     assert!(lobby.notices.push_on);
+}
+
+/// A lobby signed in with a seek open as entry 7, whose connection then drops with its server;
+/// then connected and signed in again on a new connection. Returns the lobby, the new
+/// connection, the seek's token and the request number of the withdrawal sent there.
+fn seek_lost_then_back() -> (LobbyLink, Rc<RefCell<Pipe>>, String, u64) {
+    let pipes = Rc::new(RefCell::new(Vec::new()));
+    let mut lobby = LobbyLink::new("ws://x/ws", Box::new(Dialer(pipes.clone())), None);
+    let account = |req| Reply::Account {
+        req,
+        name: "guest-k7mq2x".into(),
+        named: false,
+    };
+    lobby.poll();
+    let first = pipes.borrow()[0].clone();
+    let Some(Request::AccountNew { req, secret, .. }) = sent(&first).pop() else {
+        panic!()
+    };
+    say(&first, account(req));
+    lobby.poll();
+    lobby.seek("konane", SeekOptions::default()).unwrap();
+    let Some(Request::Seek { req, token, .. }) = sent(&first).pop() else {
+        panic!()
+    };
+    say(&first, Reply::Seeking { req, id: 7 });
+    lobby.poll();
+    first
+        .borrow_mut()
+        .inbox
+        .push_back(TransportEvent::Closed("reset".into()));
+    lobby.poll();
+    let said: Vec<LobbyEvent> = std::iter::from_fn(|| lobby.next_event()).collect();
+    assert!(
+        said.iter()
+            .any(|e| matches!(e, LobbyEvent::Said(s) if s.contains("withdrawn, or its game opened"))),
+        "{said:?}"
+    );
+    // Back after the retry's wait, signed in again with the same secret.
+    std::thread::sleep(RETRY + Duration::from_millis(50));
+    lobby.poll();
+    let second = pipes.borrow()[1].clone();
+    let Some(Request::AccountNew { req, secret: again, .. }) = sent(&second).pop() else {
+        panic!()
+    };
+    assert_eq!(again, secret);
+    assert!(
+        !sent(&second).iter().any(|r| matches!(r, Request::CancelSeek { .. })),
+        "nothing is withdrawn before the account is signed in"
+    );
+    say(&second, account(req));
+    lobby.poll();
+    let withdraw = sent(&second)
+        .into_iter()
+        .find_map(|r| match r {
+            Request::CancelSeek { req, id: 7 } => Some(req),
+            _ => None,
+        })
+        .expect("the lost entry withdrawn once signed in");
+    (lobby, second, token, withdraw)
+}
+
+#[test]
+fn a_seek_lost_with_its_server_and_withdrawn_after_says_to_post_it_again() {
+    let (mut lobby, pipe, _, withdraw) = seek_lost_then_back();
+    say(&pipe, Reply::Done { req: withdraw });
+    lobby.poll();
+    let said: Vec<LobbyEvent> = std::iter::from_fn(|| lobby.next_event()).collect();
+    assert!(
+        said.iter()
+            .any(|e| matches!(e, LobbyEvent::Said(s) if s.contains("post it again"))),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|e| matches!(e, LobbyEvent::Matched { .. })));
+}
+
+#[test]
+fn a_seek_taken_while_its_server_was_down_opens_its_game_when_back() {
+    let (mut lobby, pipe, token, withdraw) = seek_lost_then_back();
+    say(
+        &pipe,
+        Reply::Error {
+            req: Some(withdraw),
+            message: "There is no open seek 7; it may have been taken or withdrawn.".into(),
+        },
+    );
+    lobby.poll();
+    let Some(Request::Player { req, name }) = sent(&pipe).pop() else {
+        panic!()
+    };
+    assert_eq!(name, "guest-k7mq2x");
+    let summary = |code: &str, result: Option<&str>| crate::wire::GameSummary {
+        code: code.into(),
+        game: "konane".into(),
+        options: vec![],
+        players: [None, None],
+        moves: 3,
+        result: result.map(Into::into),
+        rated: false,
+        ended_at: None,
+    };
+    say(
+        &pipe,
+        Reply::Player {
+            req,
+            name: "guest-k7mq2x".into(),
+            ratings: vec![],
+            history: vec![],
+            recent: vec![
+                summary("abcdefgh22", Some("first")),
+                summary("abcdefgh23", None),
+                summary("abcdefgh24", None),
+            ],
+            finished: crate::wire::Finished { games: 1, left: 0 },
+        },
+    );
+    lobby.poll();
+    // The unfinished games are asked about with the seek's token; the finished one is not.
+    let probes: Vec<(u64, String)> = sent(&pipe)
+        .into_iter()
+        .filter_map(|r| match r {
+            Request::Resume { req, code, token: t } if t == token => Some((req, code)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        probes.iter().map(|p| p.1.as_str()).collect::<Vec<_>>(),
+        ["abcdefgh23", "abcdefgh24"]
+    );
+    let refused = Reply::Error {
+        req: Some(probes[1].0),
+        message: "That seat is not yours.".into(),
+    };
+    say(&pipe, refused);
+    let game = seated_game();
+    say(
+        &pipe,
+        Reply::Seated {
+            req: probes[0].0,
+            seat: Seat::First,
+            token: token.clone(),
+            game,
+        },
+    );
+    lobby.poll();
+    let events: Vec<LobbyEvent> = std::iter::from_fn(|| lobby.next_event()).collect();
+    assert!(
+        events.contains(&LobbyEvent::Matched {
+            code: "abcdefgh23".into(),
+            seat: Seat::First,
+            token
+        }),
+        "{events:?}"
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, LobbyEvent::Said(s) if s.contains("not yours") || s.contains("post it again"))),
+        "a probe's refusal is not the player's business: {events:?}"
+    );
+}
+
+/// A game just made, as `seated` gives it.
+fn seated_game() -> GameView {
+    GameView {
+        code: "abcdefgh23".into(),
+        game: "konane".into(),
+        options: vec![],
+        moves: vec![],
+        seats: [true, true],
+        resigned: None,
+        players: [None, None],
+        rated: false,
+        pace: parlour_clock::Pace::Untimed,
+        clock: None,
+        deadline_ms: None,
+        ended: None,
+    }
 }
