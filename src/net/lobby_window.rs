@@ -164,8 +164,12 @@ fn push_answered(mut push: NonSendMut<turns::PushAsk>, mut lobby: NonSendMut<Lob
 }
 
 /// A notice clicked in this browser opens its game.
-fn clicked_notices(lobby: NonSend<Lobby>, book: Res<Book>, mut net: MessageWriter<NetCommand>) {
-    turns::open_clicked_notices(lobby.0.as_ref().map(|(s, _)| s.as_str()), &book, &mut net);
+fn clicked_notices(mut lobby: NonSendMut<Lobby>, book: Res<Book>, mut net: MessageWriter<NetCommand>) {
+    let (server, link) = match lobby.0.as_mut() {
+        Some((s, l)) => (Some(s.as_str()), Some(l)),
+        None => (None, None),
+    };
+    turns::open_clicked_notices(server, link, &book, &mut net);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -240,7 +244,7 @@ fn window(
                             }
                         });
                 });
-                turns::your_turn_section(ui, server, link, &book, &mut net);
+                turns::your_turn_section(ui, server, link, w, &book, &mut net);
                 let compact = layout.compact();
                 seeks_section(ui, link, w, compact);
                 ui.separator();

@@ -319,6 +319,22 @@ impl LobbyLink {
         Ok(())
     }
 
+    /// Takes this account's seat in the unfinished lobby game `code` onto this device (its
+    /// token is kept on another, say): told as a match is, with this device's new token.
+    pub fn take_seat(&mut self, code: &str) -> Result<(), String> {
+        if self.account.is_none() {
+            return Err("The lobby is not signed in yet.".into());
+        }
+        let token = fresh_secret()?;
+        let code = code.to_string();
+        self.send(Some(Asked::Accept { token: token.clone() }), |req| Request::TakeSeat {
+            req,
+            code,
+            token,
+        });
+        Ok(())
+    }
+
     /// Asks the server for its Web Push key, once a connection (the answer in
     /// [`Notices::push_key`]).
     pub fn ask_push_key(&mut self) {

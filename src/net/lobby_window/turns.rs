@@ -1,6 +1,6 @@
 //! "Your move": the account's games that wait for its move on this server (by correspondence,
-//! the nearest deadline first), each resumed from the seats this device keeps. A leaf under the
-//! window.
+//! the nearest deadline first), each resumed from the seat this device keeps or taken onto
+//! this device when another keeps it. A leaf under the window.
 
 use std::sync::mpsc::{Receiver, TryRecvError};
 
@@ -38,11 +38,13 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-/// The list, with a Play button for each game this device holds a seat of.
+/// The list, with a Play button for each game: the seat this device keeps resumed, or the
+/// account's seat taken onto this device when another keeps it.
 pub(super) fn your_turn_section(
     ui: &mut egui::Ui,
     server: &str,
-    link: &LobbyLink,
+    link: &mut LobbyLink,
+    w: &mut LobbyWindow,
     book: &Book,
     net: &mut MessageWriter<NetCommand>,
 ) {
@@ -51,6 +53,7 @@ pub(super) fn your_turn_section(
     }
     ui.heading(format!("Your move ({})", link.your_turn.len()));
     let now = now_ms();
+    let mut take = None;
     for g in &link.your_turn {
         ui.horizontal_wrapped(|ui| {
             ui.label(turn_line(g, now));
@@ -66,10 +69,21 @@ pub(super) fn your_turn_section(
                     }
                 }
                 None => {
-                    ui.weak("(seat kept on another device)");
+                    let here = ui
+                        .button("Play here")
+                        .on_hover_text("Your seat is kept on another device: take it onto this one.");
+                    if here.clicked() {
+                        take = Some(g.code.clone());
+                    }
                 }
             }
         });
+    }
+    if let Some(code) = take
+        && let Err(e) = link.take_seat(&code)
+    {
+        w.message = Some(e);
+        w.message_ok = false;
     }
     ui.separator();
 }
@@ -165,8 +179,14 @@ fn notice_code(url: &str) -> Option<&str> {
 }
 
 /// A notice clicked while this tab is open opens its game: the seat this device keeps, else
-/// the game watched on the lobby's `server` (its seat is kept on another device).
-pub(super) fn open_clicked_notices(server: Option<&str>, book: &Book, net: &mut MessageWriter<NetCommand>) {
+/// the account's seat taken onto this device through the lobby `link` (signed in on `server`),
+/// else the game watched there.
+pub(super) fn open_clicked_notices(
+    server: Option<&str>,
+    mut link: Option<&mut LobbyLink>,
+    book: &Book,
+    net: &mut MessageWriter<NetCommand>,
+) {
     for url in push_web::take_clicked() {
         let Some(code) = notice_code(&url) else { continue };
         if let Some(b) = book.book.games.iter().find(|b| b.code == code) {
@@ -175,6 +195,10 @@ pub(super) fn open_clicked_notices(server: Option<&str>, book: &Book, net: &mut 
                 code: b.code.clone(),
                 token: b.token.clone(),
             });
+        } else if let Some(l) = link.as_deref_mut()
+            && l.take_seat(code).is_ok()
+        {
+            // Opened once the server answers, as a match is.
         } else if let Some(server) = server {
             net.write(NetCommand::Watch {
                 server: server.to_string(),

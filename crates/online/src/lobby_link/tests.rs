@@ -532,3 +532,52 @@ fn seated_game() -> GameView {
         ended: None,
     }
 }
+
+#[test]
+fn a_seat_kept_on_another_device_is_taken_here_and_opened_as_a_match() {
+    let (mut lobby, pipe) = signed_in();
+    lobby.take_seat("abcdefgh23").unwrap();
+    let Some(Request::TakeSeat { req, code, token }) = sent(&pipe).pop() else {
+        panic!("{:?}", sent(&pipe))
+    };
+    assert_eq!(code, "abcdefgh23");
+    crate::wire::check_token(&token).unwrap();
+    say(
+        &pipe,
+        Reply::Seated {
+            req,
+            seat: Seat::Second,
+            token: token.clone(),
+            game: seated_game(),
+        },
+    );
+    lobby.poll();
+    assert_eq!(
+        lobby.next_event(),
+        Some(LobbyEvent::Matched {
+            code: "abcdefgh23".into(),
+            seat: Seat::Second,
+            token
+        })
+    );
+    // Refused (no seat of this account's there): the sentence, no game.
+    lobby.take_seat("abcdefgh24").unwrap();
+    let Some(Request::TakeSeat { req, .. }) = sent(&pipe).pop() else {
+        panic!()
+    };
+    say(
+        &pipe,
+        Reply::Error {
+            req: Some(req),
+            message: "You have no seat in an unfinished lobby game abcdefgh24.".into(),
+        },
+    );
+    lobby.poll();
+    assert!(matches!(lobby.next_event(), Some(LobbyEvent::Said(s)) if s.contains("no seat")));
+    // Not signed in: refused here, nothing sent.
+    pipe.borrow_mut()
+        .inbox
+        .push_back(TransportEvent::Closed("reset".into()));
+    lobby.poll();
+    assert!(lobby.take_seat("abcdefgh23").is_err());
+}

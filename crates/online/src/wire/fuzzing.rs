@@ -20,6 +20,7 @@ pub fn decode_any(data: &[u8]) {
             match &r {
                 Request::Join { code, .. } | Request::Watch { code, .. } => super::check_code(code).unwrap(),
                 Request::Resume { code, token, .. }
+                | Request::TakeSeat { code, token, .. }
                 | Request::Move { code, token, .. }
                 | Request::Resign { code, token, .. }
                 | Request::Offer { code, token, .. }

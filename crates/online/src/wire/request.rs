@@ -156,6 +156,17 @@ pub enum Request {
         /// The seeker's seat token, chosen by the client (only its hash is stored).
         token: String,
     },
+    /// Take this account's seat in an unfinished lobby game onto this device: the seat's token
+    /// becomes `token` (a device that held it before takes it back the same way). Answered with
+    /// `seated`, as `resume` is.
+    TakeSeat {
+        /// Request number.
+        req: u64,
+        /// Invite code.
+        code: String,
+        /// The seat's new secret token, chosen by the client.
+        token: String,
+    },
     /// Withdraw one's own seek or pool entry.
     CancelSeek {
         /// Request number.
@@ -314,6 +325,7 @@ impl Request {
             | Request::Pair { req, .. }
             | Request::Seek { req, .. }
             | Request::CancelSeek { req, .. }
+            | Request::TakeSeat { req, .. }
             | Request::Seeks { req, .. }
             | Request::Accept { req, .. }
             | Request::Pool { req, .. }
@@ -363,6 +375,7 @@ impl Request {
             }
             Request::Watch { code, .. } => check_code(code),
             Request::Resume { code, token, .. }
+            | Request::TakeSeat { code, token, .. }
             | Request::Resign { code, token, .. }
             | Request::Offer { code, token, .. }
             | Request::Claim { code, token, .. }

@@ -99,6 +99,11 @@ fn every_request_round_trips() {
             pace: parlour_clock::Pace::Untimed,
         },
         Request::CancelSeek { req: 14, id: 3 },
+        Request::TakeSeat {
+            req: 14,
+            code: "abcdefgh23".into(),
+            token: token(),
+        },
         Request::Seeks { req: 15, game: None },
         Request::Seeks {
             req: 15,
@@ -348,6 +353,8 @@ fn malformed_copies_of_each_request_are_refused() {
         r#"{"op":"join","req":1,"code":"abcdefgh2"}"#,
         r#"{"op":"watch","req":1,"code":"abcdefgh0o"}"#,
         r#"{"op":"resume","req":1,"code":"abcdefgh23","token":"xyz"}"#,
+        r#"{"op":"take_seat","req":1,"code":"abcdefgh23","token":"xyz"}"#,
+        r#"{"op":"take_seat","req":1,"code":"abc","token":"0123456789abcdef0123456789abcdef"}"#,
         r#"{"op":"resume","req":1,"code":"abcdefgh23","token":"0123456789ABCDEF0123456789ABCDEF"}"#,
         r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":-3,"mv":"a1"}"#,
         r#"{"op":"move","req":1,"code":"abcdefgh23","token":"0123456789abcdef0123456789abcdef","ply":0,"mv":""}"#,

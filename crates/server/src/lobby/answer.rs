@@ -7,7 +7,7 @@ use tokio::sync::broadcast;
 
 use super::{LobbyRefusal, SeekAsk, Seeking, views};
 use crate::accounts::Account;
-use crate::games::Registry;
+use crate::games::{Registry, Seated};
 use crate::store::Store;
 
 /// Answers `request` when it is the lobby's; any other request is given back.
@@ -59,15 +59,12 @@ pub async fn answer<S: Store>(
         Request::Seeks { game, .. } => views::seeks(store, game.as_deref())
             .await
             .map(|seeks| Reply::Seeks { req, seeks }),
-        Request::Accept { id, token, .. } => super::accept(registry, account, id, &token).await.map(|s| {
-            *follow = Some(s.follow);
-            Reply::Seated {
-                req,
-                seat: s.seat,
-                token: s.token,
-                game: s.game,
-            }
-        }),
+        Request::Accept { id, token, .. } => super::accept(registry, account, id, &token)
+            .await
+            .map(|s| seated(req, s, follow)),
+        Request::TakeSeat { code, token, .. } => super::take_seat(registry, account, &code, &token)
+            .await
+            .map(|s| seated(req, s, follow)),
         Request::Games { game, .. } => views::games(store, game.as_deref())
             .await
             .map(|games| Reply::Games { req, games }),
@@ -123,6 +120,17 @@ pub async fn answer<S: Store>(
         req: Some(req),
         message: e.to_string(),
     }))
+}
+
+/// A seat taken: the connection follows its game.
+fn seated(req: u64, s: Seated, follow: &mut Option<broadcast::Receiver<Reply>>) -> Reply {
+    *follow = Some(s.follow);
+    Reply::Seated {
+        req,
+        seat: s.seat,
+        token: s.token,
+        game: s.game,
+    }
 }
 
 /// A pool joined: the entry noted on the connection (withdrawn when it closes).

@@ -169,6 +169,26 @@ pub async fn accept<S: Store>(
     Err(CreateError::NoFreeCode.into())
 }
 
+/// Takes `account`'s seat in the unfinished lobby game `code` onto this connection's device,
+/// under the new `token` (the device that held the seat takes it back the same way): a game by
+/// correspondence is played from the phone the notice reached and the desktop alike.
+pub async fn take_seat<S: Store>(
+    registry: &Registry<S>,
+    account: Option<&Account>,
+    code: &str,
+    token: &str,
+) -> Result<Seated, LobbyRefusal> {
+    let account = account.ok_or(LobbyRefusal::NotSignedIn)?;
+    match registry
+        .store()
+        .move_seat(code, &account.id, &hash_token(token))
+        .await?
+    {
+        Some(_) => Ok(registry.resume(code, token).await?),
+        None => Err(LobbyRefusal::NoSeat(code.to_string())),
+    }
+}
+
 /// Withdraws `account`'s open seek or pool entry `id`.
 pub async fn cancel<S: Store>(store: &S, account: Option<&Account>, id: u64) -> Result<(), LobbyRefusal> {
     let account = account.ok_or(LobbyRefusal::NotSignedIn)?;

@@ -57,6 +57,9 @@ pub enum LobbyRefusal {
     /// The seeker sits in an unfinished live game now.
     #[error("The player of seek {0} is playing another game now.")]
     SeekerPlaying(u64),
+    /// The account sits in no seat of an unfinished lobby game with this code.
+    #[error("You have no seat in an unfinished lobby game {0}.")]
+    NoSeat(String),
     /// No account has this name.
     #[error("There is no player called {0}.")]
     NoSuchPlayer(String),

@@ -154,6 +154,14 @@ pub trait SeekStore: Send + Sync + 'static {
     fn seek_alive(&self, id: i64, now: i64) -> impl Future<Output = Result<(), StoreError>> + Send;
     /// Deletes `account`'s open seek `id`; `false` when there was none.
     fn drop_seek(&self, id: i64, account: &str) -> impl Future<Output = Result<bool, StoreError>> + Send;
+    /// Gives `account`'s seat in the unfinished lobby game `code` the token hash `token_hash`
+    /// (the seat taken onto another device); `None` when the account sits in no seat of it.
+    fn move_seat(
+        &self,
+        code: &str,
+        account: &str,
+        token_hash: &str,
+    ) -> impl Future<Output = Result<Option<Seat>, StoreError>> + Send;
     /// A lobby game's players (`None` for a game not made in the lobby).
     fn game_players(&self, code: &str) -> impl Future<Output = Result<Option<GamePlayers>, StoreError>> + Send;
     /// The lobby games with both seats taken and not over, of `game` (all when empty), newest
@@ -196,6 +204,12 @@ pub(crate) const INSERT_PLAYERS: &str = "INSERT INTO game_players (code, first_a
 pub(crate) const DROP_OTHERS: &str =
     "DELETE FROM seeks WHERE code IS NULL AND id <> $1 AND (account = $2 OR account = $3)";
 pub(crate) const SEEK_ALIVE: &str = "UPDATE seeks SET heartbeat = $2 WHERE id = $1 AND code IS NULL";
+/// A seat's token rewritten for its account (`$1` code, `$2` account, `$3` hash), first seat.
+pub(crate) const MOVE_FIRST_SEAT: &str = "UPDATE games SET first_token = $3 WHERE code = $1 AND EXISTS
+     (SELECT 1 FROM game_players p WHERE p.code = $1 AND p.first_account = $2 AND p.result IS NULL)";
+/// The same for the second seat.
+pub(crate) const MOVE_SECOND_SEAT: &str = "UPDATE games SET second_token = $3 WHERE code = $1 AND EXISTS
+     (SELECT 1 FROM game_players p WHERE p.code = $1 AND p.second_account = $2 AND p.result IS NULL)";
 pub(crate) const DROP_SEEK: &str = "DELETE FROM seeks WHERE id = $1 AND account = $2 AND code IS NULL";
 /// A lobby game with each seat's account, name and rating under the game's key.
 pub(crate) const GAME_COLUMNS: &str = "SELECT p.code, g.game, g.options, p.rated, p.rating_key, p.result, p.ended,

@@ -271,6 +271,28 @@ macro_rules! seek_store {
                 Ok(done.rows_affected() == 1)
             }
 
+            async fn move_seat(
+                &self,
+                code: &str,
+                account: &str,
+                token_hash: &str,
+            ) -> Result<Option<parlour_online::wire::Seat>, $crate::store::StoreError> {
+                use parlour_online::wire::Seat;
+                use $crate::store::seeks::*;
+                for (sql, seat) in [(MOVE_FIRST_SEAT, Seat::First), (MOVE_SECOND_SEAT, Seat::Second)] {
+                    let done = sqlx::query(sql)
+                        .bind(code)
+                        .bind(account)
+                        .bind(token_hash)
+                        .execute(&self.$pool)
+                        .await?;
+                    if done.rows_affected() == 1 {
+                        return Ok(Some(seat));
+                    }
+                }
+                Ok(None)
+            }
+
             async fn game_players(
                 &self,
                 code: &str,
