@@ -8,6 +8,8 @@ use crate::games::build::{Setup, move_list};
 use crate::play::board::Match;
 use crate::play::board::StartMoves;
 use crate::play::messages::GameCommand;
+use crate::puzzles::record::PuzzleRecord;
+use crate::puzzles::{Ask, Mode, PuzzleHistory, PuzzleRequest, choose_puzzle, open};
 use crate::review::analysis::ReviewAnalysis;
 use crate::state::Screen;
 use crate::store::settings::DataDir;
@@ -32,6 +34,11 @@ pub(super) fn show_at_start(
         ResMut<ReviewAnalysis>,
     ),
     (mut walk, mut setup, mut start): (ResMut<WalkthroughRequest>, ResMut<Setup>, ResMut<StartMoves>),
+    (mut puzzle, record, mut menu): (
+        ResMut<PuzzleRequest>,
+        Res<PuzzleRecord>,
+        ResMut<super::puzzles::PuzzleMenu>,
+    ),
 ) {
     let Some(what) = args.as_ref().and_then(|a| a.show.clone()) else {
         return;
@@ -76,6 +83,25 @@ pub(super) fn show_at_start(
         }
         // The new-game dialog on the game and options of the command line.
         "newgame" => next.set(Screen::NewGame),
+        // A rated puzzle of the command line's game (its window over the table); with
+        // puzzle-hint, its hint asked for (`hint_puzzle`).
+        "puzzles" | "puzzle-hint" => {
+            if let Some(m) = m {
+                let ask = Ask {
+                    mode: Mode::Rated,
+                    game: m.0.game_id(),
+                    theme: None,
+                };
+                if let Some(chosen) = choose_puzzle(&ask, &record, &PuzzleHistory::default()) {
+                    open(chosen, &mut puzzle, &mut setup, &mut start, &mut next);
+                }
+            }
+        }
+        // The title's puzzles card.
+        "puzzle-menu" => {
+            menu.open = true;
+            next.set(Screen::Title);
+        }
         "walk" => {
             if let Some(m) = m {
                 let (game, options) = (m.0.game_id(), m.0.options());
@@ -83,5 +109,17 @@ pub(super) fn show_at_start(
             }
         }
         _ => {}
+    }
+}
+
+/// `--show puzzle-hint`: the hint of the puzzle opened, once it is on the table.
+pub(super) fn hint_puzzle(
+    args: Option<Res<Args>>,
+    session: Option<Res<crate::puzzles::PuzzleSession>>,
+    mut asked: MessageWriter<crate::puzzles::PuzzleAction>,
+) {
+    let wanted = args.is_some_and(|a| a.show.as_deref() == Some("puzzle-hint"));
+    if wanted && session.is_some_and(|s| s.finding() && !s.attempt.hinted) {
+        asked.write(crate::puzzles::PuzzleAction::Hint);
     }
 }
