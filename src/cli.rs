@@ -45,7 +45,8 @@ struct Cli {
     /// computer's analysis, once it is done), lesson (then learning from the mistakes of the
     /// first side with any), hint (the hint for the side to move), and with --lobby leaderboard
     /// (Kōnane's) or player (this device's own page), puzzles (a rated puzzle of the game given,
-    /// its window over the table), puzzle-hint (the same with its hint) and puzzle-menu (the title screen's "Puzzles" card).
+    /// its window over the table), puzzle-hint (the same with its hint), puzzle-wrong (a wrong move
+    /// tried there) and puzzle-menu (the title screen's "Puzzles" card).
     #[arg(long, value_name = "WHAT", ignore_case = true, value_parser = clap::builder::PossibleValuesParser::new(SHOW))]
     show: Option<String>,
     /// With --show walk: the walkthrough step to show.
@@ -224,6 +225,7 @@ pub const SHOW: &[&str] = &[
     "player",
     "puzzles",
     "puzzle-hint",
+    "puzzle-wrong",
     "puzzle-menu",
 ];
 

@@ -51,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DialogUp>()
         .init_resource::<puzzles::PuzzleMenu>()
         .add_systems(Update, (keys::note_dialogs, keys::keys).chain().in_set(GameSet::Input))
-        .add_systems(Update, (show::show_at_start, show::hint_puzzle).in_set(GameSet::Input))
+        .add_systems(Update, (show::show_at_start, show::puzzle_step).in_set(GameSet::Input))
         // The page's address and the Back button: the browser's alone.
         .add_systems(
             Update,

@@ -11,9 +11,9 @@ use parlour_rules::GameId;
 use super::common::big_button;
 use crate::games::build::Setup;
 use crate::games::effects::Sfx;
-use crate::games::words::cap;
 use crate::play::board::{Match, StartMoves};
 use crate::play::messages::PlaySfx;
+use crate::puzzles::flow::side_words;
 use crate::puzzles::record::PuzzleRecord;
 use crate::puzzles::{
     Ask, Mode, PuzzleAction, PuzzleHistory, PuzzleRequest, PuzzleSession, Stage, choose_puzzle, open, today,
@@ -187,7 +187,7 @@ pub(super) fn window(
     let mut leave = false;
     window.show(ctx, |ui| {
         heading(ui, &s, &record, &history);
-        task(ui, &s, &cap(&m.0.side_name(s.side)));
+        task(ui, &s, &side_words(s.ask.game, &m.0.side_name(s.side)).0);
         ui.add_space(4.0);
         let finding = s.finding();
         ui.horizontal(|ui| {

@@ -84,8 +84,8 @@ pub(super) fn show_at_start(
         // The new-game dialog on the game and options of the command line.
         "newgame" => next.set(Screen::NewGame),
         // A rated puzzle of the command line's game (its window over the table); with
-        // puzzle-hint, its hint asked for (`hint_puzzle`).
-        "puzzles" | "puzzle-hint" => {
+        // puzzle-hint its hint asked for, with puzzle-wrong a wrong move tried (`puzzle_step`).
+        "puzzles" | "puzzle-hint" | "puzzle-wrong" => {
             if let Some(m) = m {
                 let ask = Ask {
                     mode: Mode::Rated,
@@ -112,14 +112,47 @@ pub(super) fn show_at_start(
     }
 }
 
-/// `--show puzzle-hint`: the hint of the puzzle opened, once it is on the table.
-pub(super) fn hint_puzzle(
+/// `--show puzzle-hint`: the hint of the puzzle opened, once it is on the table;
+/// `--show puzzle-wrong`: a wrong move tried there (the first legal move that does not win).
+pub(super) fn puzzle_step(
     args: Option<Res<Args>>,
     session: Option<Res<crate::puzzles::PuzzleSession>>,
+    m: Option<Res<Match>>,
+    mut done: Local<bool>,
     mut asked: MessageWriter<crate::puzzles::PuzzleAction>,
+    mut input: MessageWriter<crate::play::messages::MoveInput>,
 ) {
-    let wanted = args.is_some_and(|a| a.show.as_deref() == Some("puzzle-hint"));
-    if wanted && session.is_some_and(|s| s.finding() && !s.attempt.hinted) {
-        asked.write(crate::puzzles::PuzzleAction::Hint);
+    let what = args.as_ref().and_then(|a| a.show.as_deref());
+    let (Some(s), Some(m)) = (session, m) else { return };
+    if *done || !s.finding() || m.0.plies() != s.base {
+        return;
+    }
+    match what {
+        Some("puzzle-hint") => {
+            *done = true;
+            asked.write(crate::puzzles::PuzzleAction::Hint);
+        }
+        Some("puzzle-wrong") => {
+            *done = true;
+            let p = &s.puzzle;
+            let pairs: Vec<(String, String)> = p
+                .options
+                .split_whitespace()
+                .filter_map(|w| w.split_once('='))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let wrong = parlour_rules::dynamic::GameSetup::parse(&p.game, &pairs)
+                .ok()
+                .and_then(|g| g.replay(&p.before).ok())
+                .and_then(|g| {
+                    g.legal()
+                        .into_iter()
+                        .find(|t| !parlour_ai::puzzles::answer_is_correct(p, 0, t))
+                });
+            if let Some(tokens) = wrong.and_then(|t| m.0.parse(&t).ok()) {
+                input.write(crate::play::messages::MoveInput::Whole(tokens));
+            }
+        }
+        _ => {}
     }
 }

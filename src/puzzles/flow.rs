@@ -15,7 +15,7 @@ use crate::games::effects::Sfx;
 use crate::games::parts::Token;
 use crate::games::search::{AiTask, Answer};
 use crate::games::words::cap;
-use crate::play::board::{AnimQueue, GameOverTimer, Match, Resolution, Selection, TableDirty};
+use crate::play::board::{AnimQueue, Caption, GameOverTimer, Match, Resolution, Selection, TableDirty};
 use crate::play::messages::{GameCommand, MoveInput, PlaySfx};
 use crate::state::{Phase, Teaching};
 
@@ -97,16 +97,29 @@ fn count(s: &mut PuzzleSession, record: &mut PuzzleRecord, history: &mut PuzzleH
     }
 }
 
-/// The words after a wrong move, once its refutation is known.
-pub fn reason(game: GameId, opponent: &str, found: Option<Refutation>) -> String {
+/// A side as a sentence names it inside: "White", "Blue", or with the hunt games' pieces "the
+/// general", "the soldiers" (and whether that is plural, for the verb).
+pub fn side_words(game: GameId, name: &str) -> (String, bool) {
+    if game == GameId::Soldiers {
+        (format!("the {name}"), name.ends_with('s'))
+    } else {
+        (cap(name), false)
+    }
+}
+
+/// The words after a wrong move, once its refutation is known; `opponent` as [`side_words`]
+/// gives it.
+pub fn reason(game: GameId, opponent: &(String, bool), found: Option<Refutation>) -> String {
+    let (who, plural) = opponent;
+    let s = if *plural { "" } else { "s" };
     match found {
         Some(Refutation::Reply(reply)) => {
-            let how = if game == GameId::Konane {
-                "has the last move"
-            } else {
-                "wins by force"
+            let how = match (game, plural) {
+                (GameId::Konane, _) => "has the last move",
+                (_, false) => "wins by force",
+                (_, true) => "win by force",
             };
-            format!("After this, {opponent} answers {reply} and {how}.")
+            format!("After this, {who} answer{s} {reply} and {how}.")
         }
         Some(Refutation::LosesAtOnce) => "That move loses at once.".into(),
         None => "That does not win.".into(),
@@ -114,7 +127,7 @@ pub fn reason(game: GameId, opponent: &str, found: Option<Refutation>) -> String
 }
 
 /// Looks for the refutation of `tried` on a search thread (in the browser: at the next poll).
-fn spawn_refutation(s: &PuzzleSession, tried: &str, opponent: String) -> AiTask {
+fn spawn_refutation(s: &PuzzleSession, tried: &str, opponent: (String, bool)) -> AiTask {
     let (puzzle, ply, tried) = (s.puzzle.clone(), s.attempt.ply, tried.to_string());
     let game = s.ask.game;
     AiTask::spawn(move || {
@@ -136,7 +149,7 @@ pub(super) fn watch(
     mut input: MessageWriter<MoveInput>,
     mut cmds: MessageWriter<GameCommand>,
     mut sfx: MessageWriter<PlaySfx>,
-    (mut teaching, mut timer): (ResMut<Teaching>, ResMut<GameOverTimer>),
+    (mut teaching, mut timer, mut caption): (ResMut<Teaching>, ResMut<GameOverTimer>, ResMut<Caption>),
     (mut record, mut history): (ResMut<PuzzleRecord>, ResMut<PuzzleHistory>),
 ) {
     // The result card waits: the puzzle's own window says how it ended.
@@ -158,7 +171,7 @@ pub(super) fn watch(
             *why = Some(
                 answer
                     .and_then(|a| a.proven)
-                    .unwrap_or_else(|| reason(s.ask.game, "", None)),
+                    .unwrap_or_else(|| reason(s.ask.game, &(String::new(), false), None)),
             );
         }
     }
@@ -203,7 +216,7 @@ pub(super) fn watch(
             let known = s.wrong.as_ref().is_some_and(|(_, why)| why.is_some());
             if *wait <= 0.0 && (known || *waited >= REFUTE_WAIT) {
                 if let Some((_, why)) = s.wrong.as_mut().filter(|(_, why)| why.is_none()) {
-                    *why = Some(reason(s.ask.game, "", None));
+                    *why = Some(reason(s.ask.game, &(String::new(), false), None));
                 }
                 s.refuting = None;
                 cmds.write(GameCommand::Undo);
@@ -212,6 +225,8 @@ pub(super) fn watch(
         }
         Stage::TakingBack => {
             if plies == at {
+                // What the wrong move did is no longer on the board.
+                caption.0.clear();
                 s.stage = Stage::Find;
             }
         }
@@ -259,7 +274,7 @@ fn tried(s: &mut PuzzleSession, m: &dyn AnyMatch, sfx: &mut MessageWriter<PlaySf
         }
         Answered::Wrong => {
             sfx.write(PlaySfx(Sfx::Invalid));
-            let opponent = cap(&m.side_name(m.to_move()));
+            let opponent = side_words(s.ask.game, &m.side_name(m.to_move()));
             s.refuting = Some(spawn_refutation(s, &text, opponent));
             s.wrong = Some((text, None));
             s.stage = Stage::Wrong {
@@ -267,5 +282,31 @@ fn tried(s: &mut PuzzleSession, m: &dyn AnyMatch, sfx: &mut MessageWriter<PlaySf
                 waited: 0.0,
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refutation_is_said_in_the_games_words() {
+        let white = side_words(GameId::Konane, "white");
+        let found = Some(Refutation::Reply("c3-c5".into()));
+        assert_eq!(
+            reason(GameId::Konane, &white, found.clone()),
+            "After this, White answers c3-c5 and has the last move."
+        );
+        let soldiers = side_words(GameId::Soldiers, "soldiers");
+        assert_eq!(soldiers, ("the soldiers".to_string(), true));
+        assert_eq!(
+            reason(GameId::Soldiers, &soldiers, found),
+            "After this, the soldiers answer c3-c5 and win by force."
+        );
+        assert_eq!(reason(GameId::ConHex, &white, None), "That does not win.");
+        assert_eq!(
+            side_words(GameId::Soldiers, "general"),
+            ("the general".to_string(), false)
+        );
     }
 }

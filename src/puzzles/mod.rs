@@ -103,6 +103,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn begin(mut commands: Commands, mut req: ResMut<PuzzleRequest>, mut history: ResMut<PuzzleHistory>) {
+    history.on_table = req.0.is_some();
     if let Some((ask, puzzle)) = req.0.take() {
         let repeat = history.played.contains(&puzzle.id);
         history.played.push(puzzle.id.clone());

@@ -38,6 +38,9 @@ pub struct PuzzleHistory {
     pub streak: u32,
     /// The last streak puzzle's rating (the next is rated above it).
     pub streak_last: Option<u32>,
+    /// True while the match last put on the table is a puzzle's (it is not the player's game:
+    /// not autosaved).
+    pub on_table: bool,
 }
 
 /// The player's requests from the puzzle's window.

@@ -212,8 +212,13 @@ fn autosave_on_exit(
     demo: Option<Res<Demo>>,
     args: Option<Res<Args>>,
     (off, analysis): (Res<OffRecord>, Res<ReviewAnalysis>),
+    puzzles: Option<Res<crate::puzzles::PuzzleHistory>>,
 ) {
     if exit.read().next().is_none() {
+        return;
+    }
+    // A puzzle's position is not the player's game either: the last real game's autosave stays.
+    if puzzles.is_some_and(|p| p.on_table) {
         return;
     }
     // A scripted run (screenshots, measurements) or a demo must not replace the player's own
