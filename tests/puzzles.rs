@@ -1,5 +1,6 @@
-//! A Kōnane puzzle played headless: the right answer is answered by the line's reply and ends
-//! solved and rated; a wrong answer is shown, explained, taken back, and never counts as solved.
+//! Puzzles played headless: a Kōnane puzzle's right answers are answered by the line's replies and
+//! it ends solved and rated; a wrong answer is shown, explained, taken back, and never counts as
+//! solved; a puzzle of every game plays through on the table.
 
 mod common;
 
@@ -20,16 +21,33 @@ use parlour_ai::puzzles::{Puzzle, answer_is_correct, parse_file, shipped};
 use parlour_rules::konane::Konane;
 use parlour_rules::{Game, GameId};
 
-/// A headless app with `puzzle` on the table, its player to move.
+/// A headless app with a Kōnane `puzzle` on the table, its player to move.
 fn app_with(puzzle: &Puzzle) -> App {
+    app_for(GameId::Konane, puzzle)
+}
+
+/// A headless app with `puzzle` of `game` on the table, its player to move.
+fn app_for(game: GameId, puzzle: &Puzzle) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
         .add_plugins(parlour::logic_plugin);
     app.update();
+    open_puzzle(&mut app, game, puzzle);
+    assert_eq!(
+        plies(&app),
+        puzzle.before.len(),
+        "the moves before the puzzle are played"
+    );
+    app
+}
+
+/// Asks for `puzzle` as the title's card or "Next puzzle" do, and waits until it is on the
+/// table with its player to move.
+fn open_puzzle(app: &mut App, game: GameId, puzzle: &Puzzle) {
     let ask = Ask {
         mode: Mode::Rated,
-        game: GameId::Konane,
+        game,
         theme: None,
     };
     let chosen = (ask, puzzle.clone());
@@ -43,17 +61,12 @@ fn app_with(puzzle: &Puzzle) -> App {
             },
         )
         .unwrap();
-    assert!(until(&mut app, 200, |a| {
+    let id = puzzle.id.clone();
+    assert!(until(app, 200, |a| {
         a.world()
             .get_resource::<PuzzleSession>()
-            .is_some_and(|s| s.stage == Stage::Find && plies(a) == s.base)
+            .is_some_and(|s| s.puzzle.id == id && s.stage == Stage::Find && plies(a) == s.base)
     }));
-    assert_eq!(
-        plies(&app),
-        puzzle.before.len(),
-        "the moves before the puzzle are played"
-    );
-    app
 }
 
 fn plies(app: &App) -> usize {
@@ -98,6 +111,15 @@ fn a_konane_puzzle_answered_right_is_replied_to_and_solved() {
     assert_eq!(s.attempt.result(), Some(true));
     assert_eq!(plies(&app), base + p.line.len());
     assert!(rating(&app) > 1500.0, "solving raised the rating: {}", rating(&app));
+
+    // The next puzzle replaces it on the table, from its own position.
+    let q = set
+        .iter()
+        .find(|q| q.id != p.id && q.options != p.options)
+        .expect("another board");
+    open_puzzle(&mut app, GameId::Konane, q);
+    assert_eq!(plies(&app), q.before.len());
+    assert_eq!(session(&app).attempt.result(), None);
 }
 
 #[test]
@@ -145,4 +167,31 @@ fn a_wrong_answer_is_shown_taken_back_and_not_solved() {
     assert!(until(&mut app, 400, |a| session(a).attempt.ply >= 1));
     assert_eq!(session(&app).attempt.result(), Some(false));
     assert_eq!(rating(&app), before, "rated once");
+}
+
+/// A puzzle of every game played through its solution on the table: each move of the line is a
+/// move the table takes in the game's notation, each reply comes by itself, and it ends solved.
+#[test]
+fn a_puzzle_of_every_game_plays_through_to_solved() {
+    for game in GameId::ALL {
+        let set = parse_file(shipped(game)).unwrap();
+        let p = set.iter().max_by_key(|p| (p.line.len(), p.before.len())).unwrap();
+        let mut app = app_for(game, p);
+        let base = p.before.len();
+        for k in (0..p.line.len()).step_by(2) {
+            play(&mut app, &p.line[k]);
+            if k + 1 < p.line.len() {
+                let replied = until(&mut app, 600, |a| {
+                    session(a).stage == Stage::Find && plies(a) == base + k + 2
+                });
+                assert!(replied, "{}: no reply after {}", p.id, p.line[k]);
+            }
+        }
+        assert!(
+            until(&mut app, 600, |a| session(a).stage == Stage::Done),
+            "{}: not done",
+            p.id
+        );
+        assert_eq!(session(&app).attempt.result(), Some(true), "{}", p.id);
+    }
 }

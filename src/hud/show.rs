@@ -135,13 +135,7 @@ pub(super) fn puzzle_step(
         Some("puzzle-wrong") => {
             *done = true;
             let p = &s.puzzle;
-            let pairs: Vec<(String, String)> = p
-                .options
-                .split_whitespace()
-                .filter_map(|w| w.split_once('='))
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect();
-            let wrong = parlour_rules::dynamic::GameSetup::parse(&p.game, &pairs)
+            let wrong = parlour_rules::dynamic::GameSetup::parse(&p.game, &crate::puzzles::option_pairs(p))
                 .ok()
                 .and_then(|g| g.replay(&p.before).ok())
                 .and_then(|g| {

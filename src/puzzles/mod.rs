@@ -64,6 +64,16 @@ pub fn choose_puzzle(ask: &Ask, record: &PuzzleRecord, history: &PuzzleHistory) 
     Some((ask.clone(), puzzles[i].clone()))
 }
 
+/// A puzzle's options as (key, value) pairs.
+pub fn option_pairs(puzzle: &Puzzle) -> Vec<(String, String)> {
+    puzzle
+        .options
+        .split_whitespace()
+        .filter_map(|w| w.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
 /// Puts `chosen` on the table: the game set up with both seats people, the moves before the
 /// puzzle to be played as the match starts, the screen (re)opened.
 pub fn open(
@@ -73,14 +83,7 @@ pub fn open(
     start: &mut StartMoves,
     next: &mut NextState<Screen>,
 ) {
-    let pairs: Vec<(String, String)> = chosen
-        .1
-        .options
-        .split_whitespace()
-        .filter_map(|w| w.split_once('='))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    *setup = setup_of(chosen.0.game, &pairs, [None, None]).0;
+    *setup = setup_of(chosen.0.game, &option_pairs(&chosen.1), [None, None]).0;
     start.0 = chosen.1.before.clone();
     req.0 = Some(chosen);
     next.set(Screen::Playing);
