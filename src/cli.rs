@@ -44,7 +44,9 @@ struct Cli {
     /// game), online (the title screen's "Play online" window), review (the replay with the
     /// computer's analysis, once it is done), lesson (then learning from the mistakes of the
     /// first side with any), hint (the hint for the side to move), and with --lobby leaderboard
-    /// (Kōnane's) or player (this device's own page).
+    /// (Kōnane's) or player (this device's own page), puzzles (a rated puzzle of the game given,
+    /// its window over the table), puzzle-hint (the same with its hint), puzzle-wrong (a wrong move
+    /// tried there) and puzzle-menu (the title screen's "Puzzles" card).
     #[arg(long, value_name = "WHAT", ignore_case = true, value_parser = clap::builder::PossibleValuesParser::new(SHOW))]
     show: Option<String>,
     /// With --show walk: the walkthrough step to show.
@@ -221,6 +223,10 @@ pub const SHOW: &[&str] = &[
     "hint",
     "leaderboard",
     "player",
+    "puzzles",
+    "puzzle-hint",
+    "puzzle-wrong",
+    "puzzle-menu",
 ];
 
 /// What `--measure` runs while it records the frames after the idle ones.
@@ -291,7 +297,7 @@ impl Args {
             && out.game.is_none()
             && out.online.is_none()
             && out.lobby.is_none()
-            && !matches!(out.show.as_deref(), Some("title" | "load" | "online"))
+            && !matches!(out.show.as_deref(), Some("title" | "load" | "online" | "puzzle-menu"))
         {
             out.game = Some(GameId::Kansho);
         }

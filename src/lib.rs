@@ -20,6 +20,7 @@ pub mod measure;
 pub mod net;
 pub mod platform;
 pub mod play;
+pub mod puzzles;
 pub mod review;
 pub mod schedule;
 pub use parlour_saves as save;
@@ -43,6 +44,7 @@ pub fn logic_plugin(app: &mut App) {
         schedule::plugin,
         play::plugin,
         review::plugin,
+        puzzles::plugin,
         anim::plugin,
         ai::plugin,
         net::logic_plugin,

@@ -2,11 +2,14 @@
 //! rendering. Moves are written as `MoveInput` messages and the app is stepped with
 //! `app.update()` on a fixed clock.
 
+mod common;
+
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use common::until;
 use parlour::games::build::{Setup, setup_of};
 use parlour::games::client::ClientGame;
 use parlour::games::effects::Stage;
@@ -621,17 +624,6 @@ fn the_review_analyses_every_move_and_a_chosen_ply_shows_its_position() {
     app.update();
     app.update();
     assert_eq!(app.world().resource::<Match>().0.history().len(), 2);
-}
-
-/// Steps frames until `done` holds (at most `frames`).
-fn until(app: &mut App, frames: usize, done: impl Fn(&App) -> bool) -> bool {
-    for _ in 0..frames {
-        app.update();
-        if done(app) {
-            return true;
-        }
-    }
-    false
 }
 
 /// "Show the best line": the line is played on the board from before the chosen move, with its

@@ -33,6 +33,7 @@ pub(super) fn keys(
     mut paused: ResMut<Paused>,
     mut rules: ResMut<ShowRules>,
     mut window: Option<Single<&mut Window, With<bevy::window::PrimaryWindow>>>,
+    puzzle: Option<Res<crate::puzzles::PuzzleSession>>,
 ) {
     if wants.is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
@@ -56,7 +57,8 @@ pub(super) fn keys(
     if keys.just_pressed(KeyCode::Escape) && (paused.0 || !up.0) {
         paused.0 = !paused.0;
     }
-    if paused.0 {
+    // A puzzle takes nothing back and gives no computer's hint: its window has its own.
+    if paused.0 || puzzle.is_some() {
         return;
     }
     for (k, c) in [

@@ -6,6 +6,7 @@
 //! A file per window: `title`, `new_game`, `panel` (the in-game window, which also draws
 //! `caption` and `pause`), `results`, `dialogs` (`load`, `settings`, `paste`) and `notice`;
 //! `review/` (the review window: its graph, its keys and actions, the lesson's window);
+//! `puzzles` (the title's puzzles card and the puzzle's window over the table);
 //! `compact` (a small screen's bar and the sheet that slides up with the side window's
 //! content); `scoreboard` (the rules' counters as a card per side, pure and tested) and `cards`
 //! (drawing them); `page` (the browser only: the game in the page's address, the Back button);
@@ -24,6 +25,7 @@ mod page;
 mod panel;
 mod paste;
 mod pause;
+mod puzzles;
 mod results;
 pub mod review;
 pub mod scoreboard;
@@ -47,8 +49,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<common::Dialogs>()
         .init_resource::<compact::Sheet>()
         .init_resource::<DialogUp>()
+        .init_resource::<puzzles::PuzzleMenu>()
         .add_systems(Update, (keys::note_dialogs, keys::keys).chain().in_set(GameSet::Input))
-        .add_systems(Update, show::show_at_start.in_set(GameSet::Input))
+        .add_systems(Update, (show::show_at_start, show::puzzle_step).in_set(GameSet::Input))
         // The page's address and the Back button: the browser's alone.
         .add_systems(
             Update,
@@ -68,12 +71,14 @@ pub(super) fn plugin(app: &mut App) {
             (
                 compact::touch_style,
                 title::title,
+                puzzles::menu,
                 new_game::new_game,
                 panel::playing,
                 pause::menu,
                 results::results,
                 compact::offers::offer_strip,
                 review::review,
+                puzzles::window,
                 rules_window,
                 dialogs::dialogs,
                 notice::notice,

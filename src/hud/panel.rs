@@ -80,6 +80,7 @@ pub(super) fn playing(
             Res<crate::net::OnlineStatus>,
         ),
     ),
+    puzzle: Option<Res<crate::puzzles::PuzzleSession>>,
 ) -> Result {
     if *screen.get() != Screen::Playing || card_mode(args.as_deref()) {
         return Ok(());
@@ -102,7 +103,12 @@ pub(super) fn playing(
         thinking: ai.elapsed,
         online: online.active.then_some(&*online),
     };
-    let (window, move_now) = super::compact::side_window(ctx, &layout, &view, &mut sheet);
+    // A puzzle's own window (`puzzles`) stands in the side window's place.
+    let (window, move_now) = if puzzle.is_some() {
+        (None, false)
+    } else {
+        super::compact::side_window(ctx, &layout, &view, &mut sheet)
+    };
     if move_now {
         cmds.write(GameCommand::MoveNow);
     }

@@ -8,6 +8,8 @@ use crate::games::build::{Setup, move_list};
 use crate::play::board::Match;
 use crate::play::board::StartMoves;
 use crate::play::messages::GameCommand;
+use crate::puzzles::record::PuzzleRecord;
+use crate::puzzles::{Ask, Mode, PuzzleHistory, PuzzleRequest, choose_puzzle, open};
 use crate::review::analysis::ReviewAnalysis;
 use crate::state::Screen;
 use crate::store::settings::DataDir;
@@ -32,6 +34,11 @@ pub(super) fn show_at_start(
         ResMut<ReviewAnalysis>,
     ),
     (mut walk, mut setup, mut start): (ResMut<WalkthroughRequest>, ResMut<Setup>, ResMut<StartMoves>),
+    (mut puzzle, record, mut menu): (
+        ResMut<PuzzleRequest>,
+        Res<PuzzleRecord>,
+        ResMut<super::puzzles::PuzzleMenu>,
+    ),
 ) {
     let Some(what) = args.as_ref().and_then(|a| a.show.clone()) else {
         return;
@@ -76,10 +83,68 @@ pub(super) fn show_at_start(
         }
         // The new-game dialog on the game and options of the command line.
         "newgame" => next.set(Screen::NewGame),
+        // A rated puzzle of the command line's game (its window over the table); with
+        // puzzle-hint its hint asked for, with puzzle-wrong a wrong move tried (`puzzle_step`).
+        "puzzles" | "puzzle-hint" | "puzzle-wrong" => {
+            if let Some(m) = m {
+                let ask = Ask {
+                    mode: Mode::Rated,
+                    game: m.0.game_id(),
+                    theme: None,
+                };
+                if let Some(chosen) = choose_puzzle(&ask, &record, &PuzzleHistory::default()) {
+                    open(chosen, &mut puzzle, &mut setup, &mut start, &mut next);
+                }
+            }
+        }
+        // The title's puzzles card.
+        "puzzle-menu" => {
+            menu.open = true;
+            next.set(Screen::Title);
+        }
         "walk" => {
             if let Some(m) = m {
                 let (game, options) = (m.0.game_id(), m.0.options());
                 request(game, &options, &mut walk, &mut setup, &mut start, &mut next);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `--show puzzle-hint`: the hint of the puzzle opened, once it is on the table;
+/// `--show puzzle-wrong`: a wrong move tried there (the first legal move that does not win).
+pub(super) fn puzzle_step(
+    args: Option<Res<Args>>,
+    session: Option<Res<crate::puzzles::PuzzleSession>>,
+    m: Option<Res<Match>>,
+    mut done: Local<bool>,
+    mut asked: MessageWriter<crate::puzzles::PuzzleAction>,
+    mut input: MessageWriter<crate::play::messages::MoveInput>,
+) {
+    let what = args.as_ref().and_then(|a| a.show.as_deref());
+    let (Some(s), Some(m)) = (session, m) else { return };
+    if *done || !s.finding() || m.0.plies() != s.base {
+        return;
+    }
+    match what {
+        Some("puzzle-hint") => {
+            *done = true;
+            asked.write(crate::puzzles::PuzzleAction::Hint);
+        }
+        Some("puzzle-wrong") => {
+            *done = true;
+            let p = &s.puzzle;
+            let wrong = parlour_rules::dynamic::GameSetup::parse(&p.game, &crate::puzzles::option_pairs(p))
+                .ok()
+                .and_then(|g| g.replay(&p.before).ok())
+                .and_then(|g| {
+                    g.legal()
+                        .into_iter()
+                        .find(|t| !parlour_ai::puzzles::answer_is_correct(p, 0, t))
+                });
+            if let Some(tokens) = wrong.and_then(|t| m.0.parse(&t).ok()) {
+                input.write(crate::play::messages::MoveInput::Whole(tokens));
             }
         }
         _ => {}

@@ -1,5 +1,5 @@
-//! The title screen: a card at the left (resume, new game, online, load, watch, settings,
-//! quit) over the table with its game in progress.
+//! The title screen: a card at the left (resume, new game, puzzles, online, load, watch,
+//! settings, quit) over the table with its game in progress.
 
 use std::path::Path;
 
@@ -49,9 +49,10 @@ pub(super) fn title(
         Res<InputSeen>,
     ),
     (lobby, your_move, mut lobby_cmds): (Res<LobbyWindow>, Res<YourMove>, MessageWriter<LobbyCommand>),
+    mut puzzles: ResMut<super::puzzles::PuzzleMenu>,
 ) -> Result {
-    // On a small screen the lobby takes the card's place while it is open.
-    if *screen.get() != Screen::Title || (lobby.open && layout.compact()) {
+    // On a small screen the lobby or the puzzles' card takes the card's place while it is open.
+    if *screen.get() != Screen::Title || ((lobby.open || puzzles.open) && layout.compact()) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -92,6 +93,12 @@ pub(super) fn title(
                     demo.0 = false;
                     *setup = settings.last_setup.clone();
                     next.set(Screen::NewGame);
+                }
+                ui.add_space(6.0);
+                if big_button(ui, "Puzzles") {
+                    sfx.write(PlaySfx(Sfx::Click));
+                    demo.0 = false;
+                    puzzles.open = !puzzles.open;
                 }
                 ui.add_space(6.0);
                 online_buttons(ui, &book, &mut online, &mut net, &mut sfx);

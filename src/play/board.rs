@@ -26,6 +26,9 @@ pub struct Selection {
     pub hint_note: Option<String>,
     /// In a proven win: the other winning moves (the table draws every winning move).
     pub hint_also: Vec<Vec<Token>>,
+    /// Draw the hint on the board (a ring round one spot) even when it is the only move: a
+    /// puzzle's hint, the piece or point to move.
+    pub hint_ring: bool,
     /// What the prefix allows next (kept fresh by the rules).
     pub next: Vec<Token>,
     /// True when the prefix is a whole move that could also go on (click it again to stop).

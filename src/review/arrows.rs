@@ -61,7 +61,7 @@ pub(crate) fn draw_shown_moves(
     arrows: Query<Entity, With<MoveArrow>>,
 ) {
     // One hinted move is lit on its spots; several (all of a proven win's) are drawn as arrows.
-    let hints: Vec<Vec<Token>> = if sel.hint_also.is_empty() {
+    let hints: Vec<Vec<Token>> = if sel.hint_also.is_empty() && !sel.hint_ring {
         Vec::new()
     } else {
         std::iter::once(sel.hint.clone())

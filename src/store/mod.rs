@@ -3,6 +3,7 @@
 //! exits and the offer to resume it on the title screen. The file format and every check
 //! live in [`crate::save`]; a refused file changes nothing and its sentence is shown.
 
+mod puzzles;
 pub mod settings;
 
 use std::path::PathBuf;
@@ -51,7 +52,7 @@ pub struct SaveList(pub Vec<SaveEntry>);
 pub struct PasteError(pub Option<String>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(settings::plugin);
+    app.add_plugins((settings::plugin, puzzles::plugin));
     app.add_message::<StoreAction>()
         .init_resource::<ResumeOffer>()
         .init_resource::<SaveList>()
@@ -211,8 +212,13 @@ fn autosave_on_exit(
     demo: Option<Res<Demo>>,
     args: Option<Res<Args>>,
     (off, analysis): (Res<OffRecord>, Res<ReviewAnalysis>),
+    puzzles: Option<Res<crate::puzzles::PuzzleHistory>>,
 ) {
     if exit.read().next().is_none() {
+        return;
+    }
+    // A puzzle's position is not the player's game either: the last real game's autosave stays.
+    if puzzles.is_some_and(|p| p.on_table) {
         return;
     }
     // A scripted run (screenshots, measurements) or a demo must not replace the player's own

@@ -1,4 +1,5 @@
-//! parlour-rating: Glicko-2 with lichess's semantics, for the server's ratings.
+//! parlour-rating: Glicko-2 with lichess's semantics, for the server's ratings and the client's
+//! puzzle rating ([`rate_puzzle`]).
 //!
 //! The server keeps one rating per player and game-and-variant: a [`PlayerRating`], which is the
 //! [`Glicko`] triple (rating, deviation, volatility) as it stood right after the player's last
@@ -48,6 +49,7 @@ mod glicko;
 mod glicko2;
 mod outcome;
 mod player;
+mod puzzle;
 
 pub use constants::{
     CONVERGENCE_TOLERANCE, DEFAULT_RATING, DEFAULT_VOLATILITY, MAX_DEVIATION, MAX_ITERATIONS, MAX_RATING,
@@ -58,6 +60,7 @@ pub use glicko::{Glicko, rating_periods};
 pub use glicko2::{NoConvergence, rate_game, rate_period};
 pub use outcome::Outcome;
 pub use player::{PlayerRating, update};
+pub use puzzle::{PUZZLE_DEVIATION, rate_puzzle};
 
 #[cfg(test)]
 mod tests;

@@ -82,6 +82,13 @@ impl<G: PuzzleGame> Oracle<G> {
         }
     }
 
+    /// The same oracle with the bounded search stopping after `nodes` nodes a question (a
+    /// player waiting for a sentence gets one quickly, or none).
+    pub fn with_horizon_nodes(mut self, nodes: u64) -> Self {
+        self.max_nodes = nodes;
+        self
+    }
+
     /// Forgets the bounded search's table (it grows with every position asked about).
     pub fn clear_bounded(&mut self) {
         if self.bounded.len() > 4_000_000 {
