@@ -129,12 +129,14 @@ impl ClientGame for Soldiers {
         let pname = |p: Point| b.point_name(p).to_string();
         let hunter = b.hunter_name();
         let soldier = b.soldiers_name();
+        // One of them moves: "The soldier moves a4–a3" (the side is plural: "The soldiers win").
+        let one = b.soldier_noun();
         let mut out = Vec::new();
         let mut key: Option<u32> = None;
         for step in steps {
             match step {
                 Step::Move { piece, from, to } => {
-                    let who = if *piece == Piece::Hunter { hunter } else { soldier };
+                    let who = if *piece == Piece::Hunter { hunter } else { one };
                     out.push(AnimStep::new(
                         format!("The {who} moves {}–{}", pname(*from), pname(*to)),
                         vec![Anim::Travel {
@@ -207,6 +209,8 @@ impl ClientGame for Soldiers {
                 Step::End { winner, reason } => {
                     let who = match winner {
                         Some(Player::P1) => format!("The {hunter} wins"),
+                        // "The soldiers win", but "the water wins".
+                        Some(Player::P2) if one == soldier => format!("The {soldier} wins"),
                         Some(Player::P2) => format!("The {soldier} win"),
                         None => "A draw".to_string(),
                     };
