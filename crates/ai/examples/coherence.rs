@@ -6,7 +6,11 @@
 //! ply before (a saw). Prints a Markdown table (`parlour_ai::analysis::coherence`).
 //!
 //! `cargo run --release -p parlour-ai --example coherence -- [--games N] [--ms N | --nodes N
-//! --playouts N] [--threads N] ["game k=v …" …]`
+//! --playouts N] [--threads N] [--curves a:b,a:b…] ["game k=v …" …]`
+//!
+//! `--curves` reads the same analyses again under other win-chance curves `σ(a · logit(v) + b)`
+//! (the chances turned back into the search's values through the shipped curve): one more row a
+//! curve, for choosing one without searching again. Games without a shipped curve are skipped.
 //!
 //! Defaults: 20 games a game, 800 ms a position (the review's budget; `--nodes` and `--playouts`
 //! instead give the alpha-beta games and the MCTS games a fixed budget, the same on a busy
@@ -18,8 +22,8 @@
 use std::sync::Mutex;
 use std::time::Instant;
 
-use parlour_ai::analysis::analyse;
 use parlour_ai::analysis::coherence::{Coherence, EVERY_VARIANT, casual_game, read_spec};
+use parlour_ai::analysis::{Analysis, CALIBRATION, analyse, logistic};
 use parlour_ai::{Algorithm, Budget, Knowledge, Level, StopFlag};
 use parlour_rules::{Game, with_game};
 
@@ -33,7 +37,35 @@ enum PerPosition {
     Fixed { nodes: u64, playouts: u64 },
 }
 
-fn measure(spec: &str, games: u64, per: PerPosition, threads: usize) -> Coherence {
+/// The chance `c` (0–100) mapped by the curve `from` turned back into the search's log-odds and
+/// mapped again by `to`; the ends (proofs, finished games) stay as they are.
+fn remap_chance(c: f32, from: (f64, f64), to: (f64, f64)) -> f32 {
+    if c <= 0.0 || c >= 100.0 {
+        return c;
+    }
+    let p = f64::from(c) / 100.0;
+    let raw = ((p / (1.0 - p)).ln() - from.1) / from.0;
+    (100.0 * logistic(to.0 * raw + to.1)) as f32
+}
+
+/// The analysis as it would read under the curve `to` instead of `from` (the unproven plies'
+/// chances re-mapped; marks are not re-judged, the coherence does not read them).
+fn remapped(a: &Analysis, from: (f64, f64), to: (f64, f64)) -> Analysis {
+    let mut plies = a.plies.clone();
+    for i in 0..plies.len() {
+        let mine = plies.get(i + 1).is_some_and(|n| n.mover == plies[i].mover);
+        let p = &mut plies[i];
+        p.before = remap_chance(p.before, from, to);
+        p.after = if mine {
+            remap_chance(p.after, from, to)
+        } else {
+            100.0 - remap_chance(100.0 - p.after, from, to)
+        };
+    }
+    Analysis { plies }
+}
+
+fn measure(spec: &str, games: u64, per: PerPosition, threads: usize) -> Vec<Analysis> {
     let (id, pairs) = read_spec(spec).expect("a game and its options");
     with_game!(id, G => {
         let start = G::new(&G::parse_options(&pairs).expect("valid options"));
@@ -68,8 +100,7 @@ fn measure(spec: &str, games: u64, per: PerPosition, threads: usize) -> Coherenc
         eprintln!();
         let mut done = done.into_inner().unwrap();
         done.sort_by_key(|(i, _)| *i);
-        let analyses: Vec<_> = done.into_iter().map(|(_, a)| a).collect();
-        Coherence::of(&analyses)
+        done.into_iter().map(|(_, a)| a).collect()
     })
 }
 
@@ -101,11 +132,35 @@ fn main() {
     } else {
         named
     };
+    // `--curves a:b,a:b…`: the same analyses read again under other curves, for choosing one.
+    let curves: Vec<(f64, f64)> = args
+        .iter()
+        .position(|a| a == "--curves")
+        .and_then(|i| args.get(i + 1))
+        .map(|v| {
+            v.split(',')
+                .map(|c| {
+                    let (a, b) = c.split_once(':').expect("a curve as slope:intercept");
+                    (a.parse().expect("a slope"), b.parse().expect("an intercept"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     println!("{}", Coherence::HEADER);
     for spec in specs {
         let t = Instant::now();
-        let c = measure(spec, games, per, threads);
-        println!("{}", c.row(spec));
+        let analyses = measure(spec, games, per, threads);
+        println!("{}", Coherence::of(&analyses).row(spec));
+        let id = read_spec(spec).expect("a game").0.id();
+        let shipped = CALIBRATION.iter().find(|c| c.0 == id).map(|c| (c.1, c.2));
+        for &to in &curves {
+            let Some(from) = shipped else { break };
+            let again: Vec<Analysis> = analyses.iter().map(|a| remapped(a, from, to)).collect();
+            println!(
+                "{}",
+                Coherence::of(&again).row(&format!("{spec} (a = {}, b = {})", to.0, to.1))
+            );
+        }
         eprintln!("{spec}: {:.0} s", t.elapsed().as_secs_f64());
     }
 }

@@ -7,9 +7,10 @@
 //! the review marks worse than `inaccuracy` where the longer analysis finds no error.
 //!
 //! `cargo run --release -p parlour-ai --example marks -- [--games N] [--nodes N] [--playouts N]
-//! [--master-nodes N] ["game k=v …" …]` (defaults: 6 games; the review's budget 100,000 nodes
+//! [--master-nodes N] [--detail] ["game k=v …" …]` (defaults: 6 games; the review's budget 100,000 nodes
 //! or 10,000 playouts, ten times that for the check; the Master 200,000 nodes or 20,000
-//! playouts a move; Kansho).
+//! playouts a move; Kansho). `--detail` prints each error and each marked move, both analyses
+//! side by side, to standard error.
 
 use parlour_ai::analysis::coherence::read_spec;
 use parlour_ai::analysis::{Analysis, Mark, analyse};
@@ -56,20 +57,49 @@ struct Tally {
     agreed: u32,
     /// Marked mistake or blunder, not an error.
     false_marks: u32,
+    /// The sum of the review's losses and of the check's, over the moves neither proved.
+    losses: (f64, f64),
+    /// Moves neither analysis proved anything of.
+    unproven: u32,
 }
 
-fn tally(review: &Analysis, check: &Analysis, side: Player, t: &mut Tally) {
+fn tally(review: &Analysis, check: &Analysis, side: Player, detail: bool, t: &mut Tally) {
     for (r, c) in review.plies.iter().zip(&check.plies) {
         if r.mover != side {
             continue;
         }
         let error = c.loss >= 10.0 || c.proven == Some((true, false));
         let marked = r.mark >= Mark::Mistake;
+        if detail && (error || marked) {
+            eprintln!(
+                "  ply {:3} {:?} {:8} review {:5.1}→{:5.1} loss {:5.1} {:?} {:?} best {:?} | check {:5.1}→{:5.1} loss {:5.1} {:?} {:?} best {:?}",
+                r.ply,
+                r.mover,
+                r.played,
+                r.before,
+                r.after,
+                r.loss,
+                r.mark,
+                r.proven,
+                r.best_line.first(),
+                c.before,
+                c.after,
+                c.loss,
+                c.mark,
+                c.proven,
+                c.best_line.first()
+            );
+        }
         t.moves += 1;
         t.errors += u32::from(error);
         t.marked += u32::from(marked);
         t.agreed += u32::from(marked && error);
         t.false_marks += u32::from(marked && !error);
+        if r.proven.is_none() && c.proven.is_none() {
+            t.unproven += 1;
+            t.losses.0 += f64::from(r.loss);
+            t.losses.1 += f64::from(c.loss);
+        }
     }
 }
 
@@ -112,11 +142,21 @@ fn main() {
                 let b = analyse(&start, &moves, check, i, &stop, |_| {}).expect("not cancelled");
                 // The first two plies were random: judged like the rest, but as nobody's.
                 let skip = |x: &Analysis| Analysis { plies: x.plies[2.min(x.plies.len())..].to_vec() };
-                tally(&skip(&a), &skip(&b), novice, &mut n);
-                tally(&skip(&a), &skip(&b), novice.other(), &mut m);
+                let detail = args.iter().any(|a| a == "--detail");
+                tally(&skip(&a), &skip(&b), novice, detail, &mut n);
+                tally(&skip(&a), &skip(&b), novice.other(), detail, &mut m);
                 eprint!("\r{spec}: {} of {games} games", i + 1);
             }
             eprintln!();
+            for (who, t) in [("Novice", &n), ("Master", &m)] {
+                let k = f64::from(t.unproven.max(1));
+                eprintln!(
+                    "{spec}: the {who}'s mean loss over {} unproven moves: review {:.2}, check {:.2} points",
+                    t.unproven,
+                    t.losses.0 / k,
+                    t.losses.1 / k
+                );
+            }
             (n, m)
         });
         println!(

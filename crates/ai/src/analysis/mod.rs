@@ -44,10 +44,12 @@ pub fn logistic(x: f64) -> f64 {
 /// Per game, `(id, a, b)` of the win-chance mapping `σ(a · logit(v) + b)`. Kansho, Kōnane and
 /// Qyshinsu: the slope alone, refitted at the review's budget on 100 self-play games a game and
 /// checked on 100 more (`examples/calibrate.rs --games 100 --holdout 100 --play-nodes 30000
-/// --review-nodes W --sample 4`, 2026-12-06/07); ConHex: the fit of 2026-11-29 (12 games at
-/// 200 ms), kept until its new slope is shown coherent at the review's budget. The fits, Brier
-/// scores and calibration tables: `docs/analysis.md`. The Sixteen Soldiers keep the raw value:
-/// their few unproven positions fitted no better.
+/// --review-nodes W --sample 4`, 2026-12-06/07); ConHex: that refit's slope with a free
+/// intercept (`a = 2.599`, the fit's `b = −0.070`) and the intercept that makes its best moves
+/// neither gain nor lose at the review's budget, `b = −0.10` (`examples/coherence.rs --games 20
+/// --playouts 141947 --curves …`, 2026-12-08: −0.20 points, 95 % −0.58 … +0.17). The fits,
+/// Brier scores and calibration tables: `docs/analysis.md`. The Sixteen Soldiers keep the raw
+/// value: their few unproven positions fitted no better.
 ///
 /// `b` acts on the side to move, so it moves every position's chance towards the side not to
 /// move and a move gains twice it; it belongs only where it cancels the search's own lean
@@ -57,7 +59,7 @@ pub fn logistic(x: f64) -> f64 {
 pub const CALIBRATION: &[(&str, f64, f64)] = &[
     ("kansho", 1.611, 0.0),
     ("konane", 1.610, 0.0),
-    ("conhex", 3.489, -0.260),
+    ("conhex", 2.599, -0.10),
     ("qyshinsu", 10.913, 0.0),
 ];
 

@@ -67,8 +67,18 @@ impl Knowledge for Kansho {
         MctsParams::default()
     }
 
+    /// The value reported is the mean of the last two completed depths (`two_depths`; it changes
+    /// no move). A Kansho value swings with the horizon's parity — every placement moves several
+    /// markers — so one depth's value of a position and of the position after it could differ
+    /// by a marker or two either way, and the review's marks followed the parity rather than the
+    /// move: at the review's budget they marked none of the Novice's errors that a search ten
+    /// times longer found. With the mean they agree (issue 73, docs/analysis.md, "Do the marks
+    /// find the mistakes?").
     fn alphabeta_params(&self) -> AlphaBetaParams {
-        AlphaBetaParams::default()
+        AlphaBetaParams {
+            two_depths: true,
+            ..AlphaBetaParams::default()
+        }
     }
 
     /// Alpha-beta at every level (see `MEASUREMENTS.md`); the Casual looks two plies ahead
