@@ -209,6 +209,7 @@ impl Default for Args {
 pub const SHOW: &[&str] = &[
     "rules",
     "settings",
+    "tables",
     "load",
     "paste",
     "replay",
