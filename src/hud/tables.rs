@@ -88,7 +88,7 @@ pub(super) fn section(ui: &mut egui::Ui, builds: &mut TableBuilds, data: &Path, 
     egui::CollapsingHeader::new("Exact tables (Sixteen Soldiers)")
         .default_open(open)
         .show(ui, |ui| {
-            ui.set_max_width(560.0);
+            ui.set_max_width(600.0);
             body(ui, builds, data, now);
         });
 }
@@ -107,7 +107,7 @@ fn body(ui: &mut egui::Ui, builds: &mut TableBuilds, data: &Path, now: f64) {
 
     let dir = tables_dir(data);
     builds.look(&dir, now);
-    ui.label(egui::RichText::new(INTRO).small());
+    ui.label(INTRO);
     ui.add_space(4.0);
     let busy = builds.running.is_some();
     let mut start = None;
