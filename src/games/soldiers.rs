@@ -423,6 +423,18 @@ mod tests {
             answer.proven.as_deref(),
             Some("Proven: you can force a win within 1 of your moves.")
         );
+        // A drawn position the table answers in full: the hint says it is a draw.
+        let table = store::table_in(&o, &dir).expect("the table");
+        let layout = table.layout();
+        let drawn = (0..layout.layers.len())
+            .flat_map(|l| (0..layout.layers[l].size).map(move |i| (l, i)))
+            .filter_map(|(l, i)| layout.decode(l, i).state(&o))
+            .find(|s| table.probe(s) == Some(parlour_ai::tables::Value::Draw) && table.choose(s, 0).is_some())
+            .expect("a drawn position");
+        assert_eq!(
+            hint(drawn).proven.as_deref(),
+            Some("Proven: with perfect play neither side can force a win; this move keeps the draw.")
+        );
         store::set_dir(was);
         let _ = std::fs::remove_dir_all(&dir);
     }

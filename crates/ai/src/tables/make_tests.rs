@@ -140,15 +140,34 @@ fn the_review_judges_by_a_table_present() {
         .flat_map(|l| (0..layout.layers[l].size).map(move |i| (l, i)))
         .filter_map(|(l, i)| layout.decode(l, i).state(&o))
         .find(|s| table.probe(s) == Some(Value::Draw));
-    if let Some(d) = &drawn {
-        assert_eq!(d.known_score(), Some(0.5));
-        assert_eq!(d.known_result(), None);
-    }
+    let d = drawn.expect("a drawn position");
+    assert_eq!(d.known_score(), Some(0.5));
+    assert_eq!(d.known_result(), None);
     let mut moves = Vec::new();
     won.legal_moves(&mut moves);
     let budget = crate::Budget::iterations(200);
     let a = crate::analysis::analyse(&won, &moves[..1], budget, 1, &StopFlag::new(), |_| {}).expect("analysis");
     assert_eq!(a.plies[0].before, 100.0);
+    // A move that throws a won position away into a draw: 100 to 50, a blunder.
+    let thrown = (0..layout.layers.len())
+        .flat_map(|l| (0..layout.layers[l].size).step_by(5).map(move |i| (l, i)))
+        .filter_map(|(l, i)| layout.decode(l, i).state(&o))
+        .filter(|s| matches!(table.probe(s), Some(Value::Win(_))))
+        .find_map(|s| {
+            let mut moves = Vec::new();
+            s.legal_moves(&mut moves);
+            let mv = moves.into_iter().find(|&mv| {
+                let mut next = s.clone();
+                next.apply(mv);
+                !next.status().is_over() && table.probe(&next) == Some(Value::Draw)
+            })?;
+            Some((s, mv))
+        });
+    let (state, mv) = thrown.expect("a won position with a drawing move");
+    let a = crate::analysis::analyse(&state, &[mv], budget, 1, &StopFlag::new(), |_| {}).expect("analysis");
+    let p = &a.plies[0];
+    assert_eq!((p.before, p.after), (100.0, 50.0), "{p:?}");
+    assert_eq!(p.mark, crate::analysis::Mark::Blunder);
     store::set_dir(was);
     let _ = std::fs::remove_dir_all(&dir);
 }
