@@ -7,18 +7,24 @@
 use std::path::Path;
 
 use bevy_egui::egui;
+#[cfg(not(target_arch = "wasm32"))]
 use parlour_ai::tables::make;
+#[cfg(not(target_arch = "wasm32"))]
 use parlour_ai::tables::store::Presence;
 
-use crate::store::tables::{SETS, TableBuilds, minutes_text, set_options, size_text};
+use crate::store::tables::TableBuilds;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::store::tables::{SETS, minutes_text, set_options, size_text};
 
 /// What the section says first: what a table is for and what building one costs.
+#[cfg(not(target_arch = "wasm32"))]
 pub const INTRO: &str = "A table holds the exact result of every position of one board under one set of rules. \
      Where one is built, the Master plays perfectly and the hint and the review give exact results. \
      Building one takes about 20–60 minutes and 0.6–1 GB of memory (board 4 as given: about 2 hours \
      and 3 GB); it runs in the background while you play.";
 
 /// What a row shows in its middle column and which button it offers.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Debug, PartialEq)]
 pub enum RowState {
     /// Not built: the cost of building it.
@@ -31,6 +37,7 @@ pub enum RowState {
     Building(f32, String),
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl RowState {
     /// The button the row offers: "Build", "Build again", "Cancel" or none.
     pub fn action(&self) -> Option<&'static str> {
@@ -45,6 +52,7 @@ impl RowState {
 
 /// The state of the row of `options` from its presence on disk and its build, if one runs
 /// (`fraction` done, `left` estimated, `cancelling` asked).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn row_state(
     options: &parlour_rules::soldiers::SoldiersOptions,
     presence: &Presence,
@@ -74,6 +82,7 @@ pub fn row_state(
 }
 
 /// Minutes left as a player reads them: "about 12 min", "under a minute".
+#[cfg(not(target_arch = "wasm32"))]
 fn minutes_left(minutes: f64) -> String {
     if minutes < 1.0 {
         "under a minute".to_string()
@@ -174,7 +183,7 @@ fn body(ui: &mut egui::Ui, builds: &mut TableBuilds, data: &Path, now: f64) {
     ui.label(egui::RichText::new(format!("Folder: {}", dir.display())).small().weak());
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
 

@@ -8,10 +8,13 @@
 //! Not in the browser: the page has neither threads to spare nor files to keep a table in; the
 //! Settings say tables are a desktop feature there.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use parlour_rules::Game;
+#[cfg(not(target_arch = "wasm32"))]
 use parlour_rules::soldiers::{Soldiers, SoldiersOptions};
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -20,6 +23,7 @@ pub use desktop::Build;
 /// The boards and rule sets a table can be built for, as a player names them, with the
 /// options they are (the engine's `--options`): boards 1, 2 and 4 under the rules as the
 /// sources give them and under the fair set, and Monk and Water. Board 3 is too large.
+#[cfg(not(target_arch = "wasm32"))]
 pub const SETS: &[(&str, &str)] = &[
     ("Board 1, rules as given", "variant=board1"),
     ("Board 1, fair rules", "variant=board1 rules=fair"),
@@ -31,6 +35,7 @@ pub const SETS: &[(&str, &str)] = &[
 ];
 
 /// The options of an entry of [`SETS`].
+#[cfg(not(target_arch = "wasm32"))]
 pub fn set_options(text: &str) -> SoldiersOptions {
     let pairs: Vec<(&str, &str)> = text.split_whitespace().filter_map(|w| w.split_once('=')).collect();
     Soldiers::parse_options(&pairs).unwrap_or_default()
@@ -38,11 +43,13 @@ pub fn set_options(text: &str) -> SoldiersOptions {
 
 /// The folder tables are looked for in and built into: `PARLOUR_TABLES`, else the data
 /// folder's `tables/` (what the store was told at start).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn tables_dir(data: &Path) -> PathBuf {
     parlour_ai::tables::store::dir().unwrap_or_else(|| data.join("tables"))
 }
 
 /// A size in bytes as a player reads it: "671 MB", "1.2 GB".
+#[cfg(not(target_arch = "wasm32"))]
 pub fn size_text(bytes: u64) -> String {
     match bytes {
         b if b >= 1_000_000_000 => format!("{:.1} GB", b as f64 / 1e9),
@@ -53,6 +60,7 @@ pub fn size_text(bytes: u64) -> String {
 }
 
 /// A duration in minutes as a player reads it: "about 25 min", "about 1.9 h".
+#[cfg(not(target_arch = "wasm32"))]
 pub fn minutes_text(minutes: f64) -> String {
     if minutes >= 90.0 {
         format!("about {:.1} h", minutes / 60.0)
@@ -69,13 +77,17 @@ pub struct TableBuilds {
     #[cfg(not(target_arch = "wasm32"))]
     pub running: Option<(usize, Build)>,
     /// The last build's end, in a sentence, with its index in [`SETS`].
+    #[cfg(not(target_arch = "wasm32"))]
     pub last: Option<(usize, String)>,
     /// Each set's presence, looked at when the Settings show it (at most once a second).
+    #[cfg(not(target_arch = "wasm32"))]
     pub presence: Vec<parlour_ai::tables::store::Presence>,
     /// When the presence was last looked at (seconds since start).
+    #[cfg(not(target_arch = "wasm32"))]
     pub looked: Option<f64>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl TableBuilds {
     /// Looks at each set's file again if the last look is older than a second (`now`: seconds
     /// since start) or never happened.
