@@ -36,7 +36,8 @@ struct Cli {
     /// Who plays the second-named side: human, novice, casual, strong or master.
     #[arg(long, value_name = "WHO", default_value = "human", value_parser = who)]
     p2: Who,
-    /// Open a window at once, for screenshots: rules, settings, load, paste, replay (the replay
+    /// Open a window at once, for screenshots: rules, settings, tables (the settings with the
+    /// Sixteen Soldiers' exact tables unfolded), load, paste, replay (the replay
     /// controls, two moves back from the end), title (stay on the title screen even with
     /// --screenshot), newgame (the new-game dialog on the game and options given), card (the
     /// board alone, no panels: the new-game chooser's pictures), walk (the game's step-by-step
@@ -209,6 +210,7 @@ impl Default for Args {
 pub const SHOW: &[&str] = &[
     "rules",
     "settings",
+    "tables",
     "load",
     "paste",
     "replay",

@@ -472,7 +472,7 @@ pub(crate) mod page_worker {
 
 /// Lowers the calling thread's scheduling priority (Linux sets `nice` per thread).
 #[cfg(not(target_arch = "wasm32"))]
-fn lower_priority() {
+pub(crate) fn lower_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority with `who = 0` changes only the calling thread's niceness; it reads
     // and writes no memory of ours.

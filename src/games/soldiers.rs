@@ -390,4 +390,52 @@ mod tests {
             Some("Proven: the soldiers can force a win within 3 of their moves, whatever you play.")
         );
     }
+
+    /// Where an exact table answers, the hint is its move and says its exact result (a small
+    /// table: the general wins at one soldier left, at most three soldiers; the store's folder
+    /// is this test's for its duration, and no other test's rules have a table in it).
+    #[test]
+    fn the_hint_plays_and_says_a_tables_result() {
+        use crate::games::any_match::{AnyMatch, MatchOf};
+        use parlour_ai::tables::store;
+        let o =
+            parse_soldiers(&pairs(&[("variant", "board1"), ("rules", "fair"), ("threshold", "1")])).expect("options");
+        let dir = std::env::temp_dir().join(format!("parlour-hint-tables-{}", std::process::id()));
+        let stop = parlour_ai::StopFlag::new();
+        parlour_ai::tables::make::build_file(&o, Some(3), 0, &dir, &stop, &mut |_, _, _| {}).expect("build");
+        let was = store::dir();
+        store::set_dir(Some(dir.clone()));
+        let hint = |state: Soldiers| {
+            let mut task = MatchOf::from_position(state).spawn_hint(parlour_ai::StopFlag::new());
+            loop {
+                if let Some(a) = task.poll() {
+                    break a.expect("a hint");
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        };
+        // The general between a1 and a3 takes both by stepping onto a2: a win in one.
+        let won = Soldiers::from_position(&o, "b2", &["a1", "a3", "e5"], parlour_rules::Player::P1).expect("setup");
+        let answer = hint(won.clone());
+        let mv = won.parse_move("b2-a2").expect("b2-a2");
+        assert_eq!(answer.tokens, won.tokens(&mv));
+        assert_eq!(
+            answer.proven.as_deref(),
+            Some("Proven: you can force a win within 1 of your moves.")
+        );
+        // A drawn position the table answers in full: the hint says it is a draw.
+        let table = store::table_in(&o, &dir).expect("the table");
+        let layout = table.layout();
+        let drawn = (0..layout.layers.len())
+            .flat_map(|l| (0..layout.layers[l].size).map(move |i| (l, i)))
+            .filter_map(|(l, i)| layout.decode(l, i).state(&o))
+            .find(|s| table.probe(s) == Some(parlour_ai::tables::Value::Draw) && table.choose(s, 0).is_some())
+            .expect("a drawn position");
+        assert_eq!(
+            hint(drawn).proven.as_deref(),
+            Some("Proven: with perfect play neither side can force a win; this move keeps the draw.")
+        );
+        store::set_dir(was);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -24,9 +24,12 @@ pub fn proof_sentence<G: Game>(state: &G, p: parlour_ai::proof::Proof, to_you: b
     }
 }
 
-/// The hint's sentence for a position the solver proved: who wins, and within how many of the
-/// winner's moves when the solver measured it.
+/// The hint's sentence for a position the solver or an exact table proved: who wins, and within
+/// how many of the winner's moves when it measured it; or that it is a draw (a table's).
 pub fn solved_sentence<G: Game>(state: &G, perfect: &parlour_ai::SearchResult<G::Move>) -> String {
+    if perfect.end_in.is_none() && perfect.value == 0.5 {
+        return "Proven: with perfect play neither side can force a win; this move keeps the draw.".to_string();
+    }
     let me = state.side_to_move();
     let winner = if perfect.value > 0.5 { me } else { me.other() };
     match perfect.end_in {

@@ -12,6 +12,8 @@ pub struct Dialogs {
     pub load: bool,
     /// The settings.
     pub settings: bool,
+    /// The settings' tables section opens unfolded (`--show tables`).
+    pub tables: bool,
     /// The move-list box.
     pub paste: bool,
     /// The text in the move-list box.

@@ -9,6 +9,7 @@ use super::{load, paste, settings};
 use crate::play::board::Match;
 use crate::state::Screen;
 use crate::store::settings::{DataDir, Settings};
+use crate::store::tables::TableBuilds;
 use crate::store::{PasteError, SaveList, StoreAction};
 use crate::theme::keyboard::Ask;
 use crate::theme::keyboard::ask;
@@ -24,6 +25,7 @@ pub(super) fn dialogs(
     m: Option<Res<Match>>,
     screen: Res<State<Screen>>,
     dir: Res<DataDir>,
+    (mut builds, time): (ResMut<TableBuilds>, Res<Time>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if ask(ctx) == Some(Ask::Close) {
@@ -35,7 +37,14 @@ pub(super) fn dialogs(
         load::window(ctx, &mut dialogs, &list, &dir, &mut store);
     }
     if dialogs.settings {
-        settings::window(ctx, &mut dialogs, &mut settings);
+        settings::window(
+            ctx,
+            &mut dialogs,
+            &mut settings,
+            &mut builds,
+            &dir.0,
+            time.elapsed_secs_f64(),
+        );
     }
     if dialogs.paste && *screen.get() == Screen::Playing {
         paste::window(ctx, &mut dialogs, &mut paste, m.as_deref(), &mut store);

@@ -31,6 +31,7 @@ pub mod review;
 pub mod scoreboard;
 mod settings;
 mod show;
+mod tables;
 mod title;
 
 use bevy::prelude::*;

@@ -1,4 +1,7 @@
-//! The settings window: sound, animations, camera, colours, text size and the guided start.
+//! The settings window: sound, animations, camera, colours, text size and the guided start, and
+//! below them the Sixteen Soldiers' exact tables (`tables`).
+
+use std::path::Path;
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -6,12 +9,22 @@ use bevy_egui::egui;
 use super::common::Dialogs;
 use crate::games::build::Palette;
 use crate::store::settings::{CameraMode, Settings, Speed, UI_SCALE};
+use crate::store::tables::TableBuilds;
 use crate::theme::keyboard::way_in;
 
 /// The "Settings" window: edits a copy, stored back when it differs; closing it clears
-/// `dialogs.settings`.
-pub(super) fn window(ctx: &egui::Context, dialogs: &mut ResMut<Dialogs>, settings: &mut ResMut<Settings>) {
+/// `dialogs.settings`. `data` is the data folder, `now` the seconds since start (for the
+/// tables' section).
+pub(super) fn window(
+    ctx: &egui::Context,
+    dialogs: &mut ResMut<Dialogs>,
+    settings: &mut ResMut<Settings>,
+    builds: &mut TableBuilds,
+    data: &Path,
+    now: f64,
+) {
     let mut open = true;
+    let tables_open = dialogs.tables;
     let mut s = (**settings).clone();
     egui::Window::new("Settings")
         .open(&mut open)
@@ -28,6 +41,8 @@ pub(super) fn window(ctx: &egui::Context, dialogs: &mut ResMut<Dialogs>, setting
                     .small()
                     .italics(),
             );
+            ui.separator();
+            super::tables::section(ui, builds, data, now, tables_open);
         });
     if s != **settings {
         **settings = s;

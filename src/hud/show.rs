@@ -51,6 +51,11 @@ pub(super) fn show_at_start(
     match what.as_str() {
         "rules" => rules.0 = true,
         "settings" => dialogs.settings = true,
+        // The settings with the exact tables' section unfolded.
+        "tables" => {
+            dialogs.settings = true;
+            dialogs.tables = true;
+        }
         "load" => {
             refresh(&dir, &mut list);
             dialogs.load = true;

@@ -5,6 +5,7 @@
 
 mod puzzles;
 pub mod settings;
+pub mod tables;
 
 use std::path::PathBuf;
 
@@ -52,7 +53,7 @@ pub struct SaveList(pub Vec<SaveEntry>);
 pub struct PasteError(pub Option<String>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((settings::plugin, puzzles::plugin));
+    app.add_plugins((settings::plugin, puzzles::plugin, tables::plugin));
     app.add_message::<StoreAction>()
         .init_resource::<ResumeOffer>()
         .init_resource::<SaveList>()

@@ -45,6 +45,14 @@ pub trait Knowledge: Game {
         None
     }
 
+    /// The side to move's score with perfect play — `1` a forced win, `0.5` a draw neither side
+    /// can break, `0` a forced loss — where a table knows it (a shipped one, or an exact table
+    /// built on this machine: the Sixteen Soldiers'). The review judges by it and the hint says
+    /// it. Default: [`Knowledge::known_result`]'s win or loss.
+    fn known_score(&self) -> Option<f32> {
+        self.known_result().map(|win| if win { 1.0 } else { 0.0 })
+    }
+
     /// Perfect play where this game's exact solver reaches: the move and its proven result
     /// (see [`crate::solve::perfect_move`]; with `every_winning` every winning move the budget
     /// lets it prove, for a hint), or `None` — the default: no solver for this game or this

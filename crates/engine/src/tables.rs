@@ -12,7 +12,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
-use parlour_ai::tables::{Table, compare_with_prover};
+use parlour_ai::tables::{Table, compare_with_prover, make};
 use parlour_rules::soldiers::{Soldiers, SoldiersOptions};
 use parlour_rules::{Game, split_pairs};
 use web_time::Instant;
@@ -141,19 +141,21 @@ fn build(args: &BuildArgs) -> Result<String, String> {
     let started = Instant::now();
     let mut bar = Bar::new(started);
     let mut show = |phase: &str, done, total| bar.show(phase, done, total);
-    let table = if args.extend {
+    // The same path as the client's Settings: cancellable, written under a temporary name.
+    let stop = parlour_ai::StopFlag::new();
+    let (table, path) = if args.extend {
         let old = Table::load(&options, &dir).map_err(|e| e.to_string())?;
-        old.extend(top, &mut show)
+        old.extend(top, &stop, &mut show)
+            .and_then(|t| make::save(t, &dir, &stop))
     } else {
-        Table::build(&options, top, args.bottom, &mut show)
+        make::build_file(&options, Some(top), args.bottom, &dir, &stop, &mut show)
     }
     .map_err(|e| e.to_string())?;
     eprintln!();
     let built = started.elapsed().as_secs_f64();
-    let path = table.save(&dir).map_err(|e| e.to_string())?;
     let s = table.stats();
     Ok(format!(
-        "{}: {} positions ({} layers, {} to {} soldiers{}), {} bytes, built and checked in {built:.1} s\n\
+        "{}: {} positions ({} layers, {} to {} soldiers{}), {} bytes, built, checked and written in {built:.1} s\n\
          wins {} losses {} draws {} finished {}; longest result {} plies\nwritten to {}",
         board.name(),
         table.bytes(),

@@ -404,10 +404,13 @@ impl<G: ClientGame> AnyMatch for MatchOf<G> {
         let state = self.state.clone();
         let cfg = state.level_config(Level::Casual).bounded();
         crate::games::search::search(state, cfg, stop, |state, result, stop| {
-            // Where the game's solver proves the position (Kōnane's solved boards), the hint is
-            // the perfect move and says who wins.
+            // Where an exact table (the Sixteen Soldiers', where built) or the game's solver
+            // (Kōnane's solved boards) proves the position, the hint is the perfect move and
+            // says who wins, or that it is a draw.
             if !stop.is_cancelled()
-                && let Some(perfect) = state.exact_move(Some(HINT_SOLVE_MS), None, true, stop)
+                && let Some(perfect) = state
+                    .table_move(0)
+                    .or_else(|| state.exact_move(Some(HINT_SOLVE_MS), None, true, stop))
                 && let Some(mv) = perfect.best
             {
                 // Every winning move is shown, the perfect one first.

@@ -88,13 +88,15 @@ fn proven_score(score: f32) -> Option<bool> {
     (score > 0.75).then_some(true).or((score < 0.25).then_some(false))
 }
 
-/// Judges one position: searched (see [`searched`]), and where a table shipped with the program
-/// knows its result (Kōnane's solved openings), that result over the search's.
+/// Judges one position: searched (see [`searched`]), and where a table knows its result
+/// (Kōnane's solved openings shipped with the program, the Sixteen Soldiers' exact tables where
+/// built), that result over the search's: a win 100, a loss 0, an exact draw 50 and nothing
+/// proven.
 fn judge<G: Knowledge>(state: &G, budget: Budget, seed: u64, stop: &StopFlag) -> Option<Judged> {
     let mut judged = searched(state, budget, seed, stop)?;
-    if let Some(win) = state.known_result() {
-        judged.proven = Some(win);
-        judged.chance = if win { 100.0 } else { 0.0 };
+    if let Some(score) = state.known_score() {
+        judged.proven = proven_score(score);
+        judged.chance = score * 100.0;
     }
     Some(judged)
 }

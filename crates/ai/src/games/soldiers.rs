@@ -44,12 +44,30 @@ impl Knowledge for Soldiers {
         if self.side_to_move() == Player::P1 { v } else { -v }
     }
 
+    /// The result an exact table of the board and rules proves, where one is present and answers
+    /// the position ([`crate::tables::Table::probe`]): a win or loss within the no-capture
+    /// count, or a draw.
+    fn known_score(&self) -> Option<f32> {
+        match crate::tables::store::table_for(self.options())?.probe(self)? {
+            Value::Win(_) => Some(1.0),
+            Value::Loss(_) => Some(0.0),
+            Value::Draw => Some(0.5),
+            Value::Over => None,
+        }
+    }
+
+    fn known_result(&self) -> Option<bool> {
+        self.known_score().filter(|&s| s != 0.5).map(|s| s > 0.5)
+    }
+
     /// The Master plays from a table of the board and rules where one is present and answers
     /// (`tables::store`: the quickest win, the longest defence, the draw that gives the
     /// opponent the most ways to go wrong).
     fn table_move(&self, seed: u64) -> Option<SearchResult<Move>> {
         let table = crate::tables::store::table_for(self.options())?;
         let c = table.choose(self, seed)?;
+        // For a hint: every move that keeps a proven win.
+        let winning = table.winning_moves(self);
         let (value, end_in) = match c.value {
             Value::Win(p) => (1.0, Some(p)),
             Value::Loss(p) => (0.0, Some(p)),
@@ -59,6 +77,7 @@ impl Knowledge for Soldiers {
             value,
             proven: true,
             end_in,
+            winning,
             ..SearchResult::immediate(Some(c.mv))
         })
     }

@@ -17,6 +17,7 @@ use super::index::{Layout, Pos};
 use super::types::{BuildError, Stats};
 use super::unmove::predecessors;
 use super::value::{DRAW, MAX_PLIES, OVER, Value};
+use crate::stop::StopFlag;
 
 /// What the forward look at a position found.
 #[derive(Default)]
@@ -78,8 +79,15 @@ impl<'a> Builder<'a> {
     }
 
     /// Solves layer `l` (every layer it exits to must be solved), reporting each position
-    /// examined and each distance finished.
-    pub fn solve_layer(&mut self, l: usize, stats: &mut Stats, tick: &mut dyn FnMut(u64)) -> Result<(), BuildError> {
+    /// examined; `stop` set ends it within a few thousand positions with
+    /// [`BuildError::Cancelled`].
+    pub fn solve_layer(
+        &mut self,
+        l: usize,
+        stats: &mut Stats,
+        stop: &StopFlag,
+        tick: &mut dyn FnMut(u64),
+    ) -> Result<(), BuildError> {
         let (offset, size) = (self.layout.layers[l].offset as usize, self.layout.layers[l].size);
         let mut count = vec![0u8; size as usize];
         let mut last = 0u32;
@@ -103,6 +111,9 @@ impl<'a> Builder<'a> {
             }
             if i % 4096 == 4095 {
                 tick(4096);
+                if stop.is_set() {
+                    return Err(BuildError::Cancelled);
+                }
             }
         }
         tick(size % 4096);
@@ -111,6 +122,9 @@ impl<'a> Builder<'a> {
         while d <= last {
             let code = byte(d)?;
             for i in 0..size {
+                if i % 65_536 == 0 && stop.is_set() {
+                    return Err(BuildError::Cancelled);
+                }
                 if self.values[offset + i as usize] != code {
                     continue;
                 }

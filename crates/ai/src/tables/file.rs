@@ -137,70 +137,49 @@ impl Table {
     }
 
     /// Writes the table to `dir` under its [`file_name`] (through a temporary file, so a
-    /// cut-short write never leaves a table that looks whole); returns the path.
+    /// cut-short write never leaves a table that looks whole, and a failed one leaves nothing);
+    /// returns the path.
     pub fn save(&self, dir: &Path) -> Result<PathBuf, TableError> {
         let path = dir.join(file_name(&self.layout.options));
         let tmp = path.with_extension("part");
+        let written = self.write_to(dir, &tmp).and_then(|()| {
+            std::fs::rename(&tmp, &path).map_err(|source| TableError::Io {
+                path: path.display().to_string(),
+                source,
+            })
+        });
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        written.map(|()| path)
+    }
+
+    /// Writes header and values to `tmp` (in `dir`, made if need be) and syncs it.
+    fn write_to(&self, dir: &Path, tmp: &Path) -> Result<(), TableError> {
         let io = |source| TableError::Io {
-            path: path.display().to_string(),
+            path: tmp.display().to_string(),
             source,
         };
         std::fs::create_dir_all(dir).map_err(io)?;
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(io)?);
+        let mut f = std::io::BufWriter::new(std::fs::File::create(tmp).map_err(io)?);
         f.write_all(self.header().as_bytes()).map_err(io)?;
         f.write_all(&self.values).map_err(io)?;
-        f.into_inner().map_err(|e| io(e.into_error()))?.sync_all().map_err(io)?;
-        std::fs::rename(&tmp, &path).map_err(io)?;
-        Ok(path)
+        f.into_inner().map_err(|e| io(e.into_error()))?.sync_all().map_err(io)
     }
 
     /// Reads the table of `options` from `dir`, checking that it is whole, for these rules and
     /// undamaged.
     pub fn load(options: &SoldiersOptions, dir: &Path) -> Result<Table, TableError> {
-        let path = dir.join(file_name(options));
-        if !path.exists() {
-            return Err(TableError::Missing {
-                what: format!("{} ({})", options.variant.board().name(), rules_text(options)),
-                dir: dir.display().to_string(),
-            });
-        }
-        let shown = path.display().to_string();
+        let (mut r, header, layout, shown) = open_checked(options, dir)?;
         let io = |source| TableError::Io {
             path: shown.clone(),
             source,
         };
-        let file = std::fs::File::open(&path).map_err(io)?;
-        let file_len = file.metadata().map_err(io)?.len();
-        let mut r = std::io::BufReader::new(file);
-        let header = read_header(&mut r, &shown)?;
         let corrupt = |why: &str| TableError::Corrupt {
             path: shown.clone(),
             why: why.to_string(),
         };
-        let found = format!("{} {}", header.board, header.rules);
-        let wanted = format!("{} {}", options.variant.id(), rules_text(options));
-        if found != wanted {
-            return Err(TableError::OtherRules {
-                path: shown.clone(),
-                found,
-                wanted,
-            });
-        }
-        let layout = Layout::new(options, header.top, header.bottom);
-        let sizes: Vec<(u32, bool, u64)> = layout.layers.iter().map(|l| (l.soldiers, l.apex, l.size)).collect();
-        if sizes != header.layers || layout.total() != header.positions {
-            return Err(corrupt("its layers are not the ones these rules have"));
-        }
-        let expected = header.positions;
-        let found_len = file_len.saturating_sub(header.bytes);
-        if found_len != expected {
-            return Err(TableError::Truncated {
-                path: shown.clone(),
-                expected,
-                found: found_len,
-            });
-        }
-        let mut values = vec![0u8; expected as usize];
+        let mut values = vec![0u8; header.positions as usize];
         r.read_exact(&mut values).map_err(io)?;
         if checksum(&values) != header.checksum {
             return Err(corrupt("its checksum does not match its values"));
@@ -219,6 +198,64 @@ impl Table {
             stats,
         })
     }
+
+    /// Looks at the table of `options` in `dir` without reading its values: its header must
+    /// name these rules and its length match. The file's size in bytes; the checksum is only
+    /// checked by [`Table::load`].
+    pub fn inspect(options: &SoldiersOptions, dir: &Path) -> Result<u64, TableError> {
+        let (_, header, _, _) = open_checked(options, dir)?;
+        Ok(header.bytes + header.positions)
+    }
+}
+
+/// Opens the table of `options` in `dir` and checks its header and length: the reader at the
+/// values, the header, the layout and the path as shown in sentences.
+fn open_checked(
+    options: &SoldiersOptions,
+    dir: &Path,
+) -> Result<(std::io::BufReader<std::fs::File>, Header, Layout, String), TableError> {
+    let path = dir.join(file_name(options));
+    if !path.exists() {
+        return Err(TableError::Missing {
+            what: format!("{} ({})", options.variant.board().name(), rules_text(options)),
+            dir: dir.display().to_string(),
+        });
+    }
+    let shown = path.display().to_string();
+    let io = |source| TableError::Io {
+        path: shown.clone(),
+        source,
+    };
+    let file = std::fs::File::open(&path).map_err(io)?;
+    let file_len = file.metadata().map_err(io)?.len();
+    let mut r = std::io::BufReader::new(file);
+    let header = read_header(&mut r, &shown)?;
+    let found = format!("{} {}", header.board, header.rules);
+    let wanted = format!("{} {}", options.variant.id(), rules_text(options));
+    if found != wanted {
+        return Err(TableError::OtherRules {
+            path: shown.clone(),
+            found,
+            wanted,
+        });
+    }
+    let layout = Layout::new(options, header.top, header.bottom);
+    let sizes: Vec<(u32, bool, u64)> = layout.layers.iter().map(|l| (l.soldiers, l.apex, l.size)).collect();
+    if sizes != header.layers || layout.total() != header.positions {
+        return Err(TableError::Corrupt {
+            path: shown.clone(),
+            why: "its layers are not the ones these rules have".into(),
+        });
+    }
+    let found_len = file_len.saturating_sub(header.bytes);
+    if found_len != header.positions {
+        return Err(TableError::Truncated {
+            path: shown.clone(),
+            expected: header.positions,
+            found: found_len,
+        });
+    }
+    Ok((r, header, layout, shown))
 }
 
 /// A table file's header, read.

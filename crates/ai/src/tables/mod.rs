@@ -9,6 +9,8 @@
 //!   rules' move generator forward and plain steps taken back (`unmove.rs`).
 //! * `verify.rs` checks every position against its successors; `file.rs` writes and reads a
 //!   table with a header naming the game, board, rules and sizes and a checksum.
+//! * `make.rs` builds a table into its folder (cancellable, with progress), the one path of the
+//!   engine's `tables build` and the client's Settings; `store.rs` finds and shares tables.
 //!
 //! **What a value means.** A table's value is the position's value as the first position after
 //! a capture (or the start): `moves without capture` at 0 and nothing to repeat. The house rules'
@@ -24,6 +26,7 @@ mod choose;
 mod file;
 mod index;
 pub mod known;
+pub mod make;
 mod sample;
 pub mod store;
 mod table;
@@ -34,6 +37,8 @@ mod verify;
 
 #[cfg(test)]
 mod choose_tests;
+#[cfg(test)]
+mod make_tests;
 #[cfg(test)]
 mod tests;
 

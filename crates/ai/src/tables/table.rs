@@ -1,12 +1,13 @@
 //! One board and rule set's table in memory: building it, and answering from it.
 
-use parlour_rules::soldiers::{NO_CAPTURE_LIMIT, Soldiers, SoldiersOptions, Variant};
+use parlour_rules::soldiers::{Move, NO_CAPTURE_LIMIT, Soldiers, SoldiersOptions, Variant};
 use parlour_rules::{Game, Status};
 
 use super::index::{Layout, Pos};
 use super::types::{BuildError, Stats};
 use super::value::{self, Value};
 use super::{build, verify};
+use crate::stop::StopFlag;
 
 /// One board and rule set's table.
 pub struct Table {
@@ -27,18 +28,36 @@ impl Table {
         bottom: u32,
         progress: &mut dyn FnMut(&str, u64, u64),
     ) -> Result<Table, BuildError> {
+        Table::build_until(options, top, bottom, &StopFlag::new(), progress)
+    }
+
+    /// [`Table::build`] that ends with [`BuildError::Cancelled`] within a few thousand
+    /// positions of `stop` being set.
+    pub fn build_until(
+        options: &SoldiersOptions,
+        top: u32,
+        bottom: u32,
+        stop: &StopFlag,
+        progress: &mut dyn FnMut(&str, u64, u64),
+    ) -> Result<Table, BuildError> {
         if options.variant == Variant::Board3 {
             return Err(BuildError::TooLarge);
         }
         let layout = Layout::new(options, top, bottom);
         let values = vec![value::DRAW; layout.total() as usize];
-        Table::solve_from(layout, values, 0, Stats::default(), progress)
+        Table::solve_from(layout, values, 0, Stats::default(), stop, progress)
     }
 
     /// The same table with the layers above its top up to `top` soldiers added (the layers it
     /// has are kept, and are what the new ones' captures lead to), each new layer solved and
-    /// checked: a whole board can be built a few layers at a time.
-    pub fn extend(self, top: u32, progress: &mut dyn FnMut(&str, u64, u64)) -> Result<Table, BuildError> {
+    /// checked: a whole board can be built a few layers at a time. Stopped through `stop` as
+    /// [`Table::build_until`] is.
+    pub fn extend(
+        self,
+        top: u32,
+        stop: &StopFlag,
+        progress: &mut dyn FnMut(&str, u64, u64),
+    ) -> Result<Table, BuildError> {
         let layout = Layout::new(&self.layout.options, top, self.layout.bottom);
         let kept = self.layout.layers.len();
         if layout.layers.get(..kept) != Some(&self.layout.layers[..]) {
@@ -46,7 +65,7 @@ impl Table {
         }
         let mut values = self.values;
         values.resize(layout.total() as usize, value::DRAW);
-        Table::solve_from(layout, values, kept, self.stats, progress)
+        Table::solve_from(layout, values, kept, self.stats, stop, progress)
     }
 
     /// Solves and checks the layers from `first` up.
@@ -55,6 +74,7 @@ impl Table {
         mut values: Vec<u8>,
         first: usize,
         mut stats: Stats,
+        stop: &StopFlag,
         progress: &mut dyn FnMut(&str, u64, u64),
     ) -> Result<Table, BuildError> {
         let start = layout.layers.get(first).map_or(0, |l| l.offset);
@@ -62,13 +82,13 @@ impl Table {
         let mut done = 0;
         for l in first..layout.layers.len() {
             let mut b = build::Builder::new(&layout, &mut values);
-            b.solve_layer(l, &mut stats, &mut |n| {
+            b.solve_layer(l, &mut stats, stop, &mut |n| {
                 done += n;
                 progress("solve", done, total);
             })?;
         }
         let mut done = 0;
-        verify::verify(&layout, &values, first, &mut |n| {
+        verify::verify(&layout, &values, first, stop, &mut |n| {
             done += n;
             progress("check", done, total);
         })?;
@@ -171,18 +191,9 @@ impl Table {
         };
         let mut out = format!("win {} {plies}", state.side_name(winner));
         if winner == me {
-            let mut moves = Vec::new();
-            state.legal_moves(&mut moves);
-            let mut names: Vec<String> = moves
+            let mut names: Vec<String> = self
+                .winning_moves(state)
                 .iter()
-                .filter(|&&mv| {
-                    let mut next = state.clone();
-                    next.apply(mv);
-                    match next.status() {
-                        Status::Win { winner: w, .. } => w == me,
-                        _ => matches!(self.probe(&next), Some(Value::Loss(_))),
-                    }
-                })
                 .map(|mv| state.format_move(mv))
                 .collect();
             names.sort();
@@ -192,5 +203,27 @@ impl Table {
             }
         }
         Some(out)
+    }
+
+    /// The moves that keep a win the table proves for the side to move: those after which it
+    /// proves the opponent lost, or which end the game in the mover's favour (none where the
+    /// table proves no win).
+    pub fn winning_moves(&self, state: &Soldiers) -> Vec<Move> {
+        if !matches!(self.probe(state), Some(Value::Win(_))) {
+            return Vec::new();
+        }
+        let me = state.side_to_move();
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        moves.retain(|&mv| {
+            let mut next = state.clone();
+            next.apply(mv);
+            match next.status() {
+                Status::Win { winner: w, .. } => w == me,
+                _ if next.side_to_move() == me => matches!(self.probe(&next), Some(Value::Win(_))),
+                _ => matches!(self.probe(&next), Some(Value::Loss(_))),
+            }
+        });
+        moves
     }
 }

@@ -136,7 +136,7 @@ fn a_table_grown_a_layer_at_a_time_is_the_table_built_at_once() {
     let o = options(SMALL[3]);
     let whole = Table::build(&o, 3, 0, &mut |_, _, _| {}).expect("whole");
     let grown = Table::build(&o, 2, 0, &mut |_, _, _| {})
-        .and_then(|t| t.extend(3, &mut |_, _, _| {}))
+        .and_then(|t| t.extend(3, &crate::StopFlag::new(), &mut |_, _, _| {}))
         .expect("grown");
     assert_eq!(grown.top(), 3);
     assert_eq!(grown.stats(), whole.stats());

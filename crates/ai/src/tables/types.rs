@@ -24,6 +24,12 @@ pub enum BuildError {
     /// The check against the successors failed (a bug).
     #[error("the table disagrees with the rules: {0}")]
     Inconsistent(Mismatch),
+    /// Stopped through its [`crate::StopFlag`] before the end; nothing was written.
+    #[error("the build was cancelled before it finished, and nothing was written")]
+    Cancelled,
+    /// Built, but the file could not be written (the sentence says why).
+    #[error("{0}")]
+    Write(String),
 }
 
 /// A position whose stored value is not what its successors make it.

@@ -10,10 +10,18 @@ use super::build::after;
 use super::index::Layout;
 use super::types::{BuildError, Mismatch};
 use super::value::{OVER, Value};
+use crate::stop::StopFlag;
 
 /// Checks every position of the layers from `first` up against its successors; the first
-/// disagreement is an error naming the position.
-pub fn verify(layout: &Layout, values: &[u8], first: usize, tick: &mut dyn FnMut(u64)) -> Result<(), BuildError> {
+/// disagreement is an error naming the position. `stop` set ends it with
+/// [`BuildError::Cancelled`].
+pub fn verify(
+    layout: &Layout,
+    values: &[u8],
+    first: usize,
+    stop: &StopFlag,
+    tick: &mut dyn FnMut(u64),
+) -> Result<(), BuildError> {
     let mut buf = Vec::new();
     for l in first..layout.layers.len() {
         let (offset, size) = (layout.layers[l].offset as usize, layout.layers[l].size);
@@ -46,6 +54,9 @@ pub fn verify(layout: &Layout, values: &[u8], first: usize, tick: &mut dyn FnMut
             }
             if i % 4096 == 4095 {
                 tick(4096);
+                if stop.is_set() {
+                    return Err(BuildError::Cancelled);
+                }
             }
         }
         tick(size % 4096);
