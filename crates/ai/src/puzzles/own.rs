@@ -6,7 +6,7 @@
 //! position is a puzzle from the player's game exactly when it would be one from self-play.
 
 use parlour_rules::record::{Mark, PlyAnalysis};
-use parlour_rules::{Game, GameId, Player, with_game};
+use parlour_rules::{GameId, Player, with_game};
 
 use super::check::verify_counted;
 use super::find::{FindConfig, find};
@@ -146,19 +146,4 @@ pub fn merge(own: &mut Vec<Puzzle>, found: &[Puzzle]) -> usize {
         }
     }
     own.len() - before
-}
-
-/// The state a game of `G` reaches from its options' start through `moves` (a helper for tests
-/// and callers that hold moves, not text).
-#[cfg(test)]
-pub(crate) fn texts<G: Game>(start: &G, moves: &[G::Move]) -> Vec<String> {
-    let mut s = start.clone();
-    moves
-        .iter()
-        .map(|m| {
-            let t = s.format_move(m);
-            s.apply(*m);
-            t
-        })
-        .collect()
 }

@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::oracle::{Method, Oracle};
-use super::own::{candidates, from_game, merge, read_own, texts};
+use super::own::{candidates, from_game, merge, read_own};
 use crate::analysis::{PlyAnalysis, analyse};
 use crate::{Budget, StopFlag};
 
@@ -161,4 +161,17 @@ fn the_store_refuses_a_corrupt_line_and_keeps_no_duplicates() {
     let mut store = kept.clone();
     assert_eq!(merge(&mut store, &found), 0);
     assert_eq!(store.len(), 1);
+}
+
+/// The moves' notation, played from `start`.
+fn texts(start: &Konane, moves: &[<Konane as Game>::Move]) -> Vec<String> {
+    let mut s = start.clone();
+    moves
+        .iter()
+        .map(|m| {
+            let t = s.format_move(m);
+            s.apply(*m);
+            t
+        })
+        .collect()
 }
