@@ -28,7 +28,7 @@ fn take_screenshot(
     res: Res<Resolution>,
     mut progress: Local<Progress>,
     analysis: Res<ReviewAnalysis>,
-    (lesson, off): (Res<Lesson>, Res<OffRecord>),
+    (lesson, off, own): (Res<Lesson>, Res<OffRecord>, Res<crate::puzzles::own::OwnPuzzles>),
     mut asking: Local<u32>,
 ) {
     let Some(path) = args.screenshot.clone() else { return };
@@ -44,7 +44,8 @@ fn take_screenshot(
         *asking += 1;
     }
     let lesson_starting = args.show.as_deref() == Some("lesson") && *asking < 10;
-    if (analysis.busy() || lesson_starting) && progress.frames < args.frames * 200 {
+    // So is the search for the player's own puzzles that follows it.
+    if (analysis.busy() || own.task.is_some() || lesson_starting) && progress.frames < args.frames * 200 {
         return;
     }
     progress.requested = true;

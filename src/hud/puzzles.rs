@@ -14,9 +14,11 @@ use crate::games::effects::Sfx;
 use crate::play::board::{Match, StartMoves};
 use crate::play::messages::PlaySfx;
 use crate::puzzles::flow::side_words;
+use crate::puzzles::own::OwnPuzzles;
 use crate::puzzles::record::PuzzleRecord;
 use crate::puzzles::{
-    Ask, Mode, PuzzleAction, PuzzleHistory, PuzzleRequest, PuzzleSession, Stage, choose_puzzle, open, today,
+    Ask, Mode, NONE_LEFT_OWN, PuzzleAction, PuzzleHistory, PuzzleRequest, PuzzleSession, Stage, choose_puzzle, open,
+    today,
 };
 use crate::state::{Notice, Screen};
 use crate::theme::keyboard::{Ask as Key, ask};
@@ -32,6 +34,8 @@ pub struct PuzzleMenu {
     pub game: GameId,
     /// The theme (none: every theme).
     pub theme: Option<String>,
+    /// "From your games" chosen instead of a theme: the player's own puzzles.
+    pub own: bool,
 }
 
 impl Default for PuzzleMenu {
@@ -40,6 +44,7 @@ impl Default for PuzzleMenu {
             open: false,
             game: GameId::Konane,
             theme: None,
+            own: false,
         }
     }
 }
@@ -52,12 +57,19 @@ type Starting<'a> = (
     ResMut<'a, NextState<Screen>>,
 );
 
+/// What a puzzle is chosen from: the player's record, this visit's puzzles, their own.
+type Known<'a> = (Res<'a, PuzzleRecord>, Res<'a, OwnPuzzles>);
+
 /// Chooses and opens the puzzle `ask` gives, or says there is none.
-fn start(ask: &Ask, record: &PuzzleRecord, history: &PuzzleHistory, to: &mut Starting, notice: &mut Notice) -> bool {
-    match choose_puzzle(ask, record, history) {
+fn start(ask: &Ask, known: &Known, history: &PuzzleHistory, to: &mut Starting, notice: &mut Notice) -> bool {
+    match choose_puzzle(ask, &known.0, history, &known.1) {
         Some(chosen) => {
             open(chosen, &mut to.0, &mut to.1, &mut to.2, &mut to.3);
             true
+        }
+        None if ask.mode.own() => {
+            notice.set(NONE_LEFT_OWN, false);
+            false
         }
         None => {
             notice.set("No puzzle is left of that kind: choose another theme.", false);
@@ -71,7 +83,7 @@ pub(super) fn menu(
     mut contexts: EguiContexts,
     screen: Res<State<Screen>>,
     mut menu: ResMut<PuzzleMenu>,
-    (record, mut history): (Res<PuzzleRecord>, ResMut<PuzzleHistory>),
+    (known, mut history): (Known, ResMut<PuzzleHistory>),
     mut to: Starting,
     mut notice: ResMut<Notice>,
     layout: Res<Layout>,
@@ -106,16 +118,13 @@ pub(super) fn menu(
                     }
                 }
             });
-            let shown = menu.theme.clone().unwrap_or_else(|| "Every theme".into());
-            egui::ComboBox::from_id_salt("puzzle-theme")
-                .selected_text(shown)
-                .width(layout.max_width(240.0, 60.0))
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut menu.theme, None, "Every theme");
-                    for t in &themes {
-                        ui.selectable_value(&mut menu.theme, Some(t.clone()), t);
-                    }
-                });
+            let own = known.1.of_game(menu.game).len();
+            theme_choice(ui, &mut menu, &themes, own, &layout);
+            if menu.own {
+                own_card(ui, menu.game, own, &mut chosen);
+                return;
+            }
+            let record = &known.0;
             let rated = record.rated(menu.game);
             ui.label(format!(
                 "Your {} puzzle rating: {} ({} solved of {})",
@@ -151,11 +160,66 @@ pub(super) fn menu(
             game: menu.game,
             theme: menu.theme.clone(),
         };
-        if start(&a, &record, &history, &mut to, &mut notice) {
+        if start(&a, &known, &history, &mut to, &mut notice) {
             menu.open = false;
         }
     }
     Ok(())
+}
+
+/// The theme's list, with "From your games" (the player's own puzzles, `own` of them) first.
+fn theme_choice(ui: &mut egui::Ui, menu: &mut PuzzleMenu, themes: &[String], own: usize, layout: &Layout) {
+    let from_yours = format!("From your games ({own})");
+    let shown = match (&menu.theme, menu.own) {
+        (_, true) => from_yours.clone(),
+        (Some(t), false) => t.clone(),
+        (None, false) => "Every theme".into(),
+    };
+    egui::ComboBox::from_id_salt("puzzle-theme")
+        .selected_text(shown)
+        .width(layout.max_width(240.0, 60.0))
+        .show_ui(ui, |ui| {
+            if ui.selectable_label(menu.own, from_yours).clicked() {
+                menu.own = true;
+                menu.theme = None;
+            }
+            if ui
+                .selectable_label(!menu.own && menu.theme.is_none(), "Every theme")
+                .clicked()
+            {
+                menu.own = false;
+                menu.theme = None;
+            }
+            for t in themes {
+                if ui
+                    .selectable_label(!menu.own && menu.theme.as_ref() == Some(t), t)
+                    .clicked()
+                {
+                    menu.own = false;
+                    menu.theme = Some(t.clone());
+                }
+            }
+        });
+}
+
+/// The card with "From your games" chosen: how many, and the button that plays them.
+fn own_card(ui: &mut egui::Ui, game: GameId, own: usize, chosen: &mut Option<Mode>) {
+    if own == 0 {
+        ui.label(format!(
+            "No puzzles from your games of {} yet. Review a game you played: each win you let go \
+             that the computer can prove becomes a puzzle here.",
+            game.name()
+        ));
+        return;
+    }
+    ui.label("Positions from your own games where you had one winning move and played another. Practice: they are not rated.");
+    ui.add_space(6.0);
+    ui.vertical_centered(|ui| {
+        let s = if own == 1 { "" } else { "s" };
+        if big_button(ui, &format!("Solve your {own} puzzle{s}")) {
+            *chosen = Some(Mode::Own);
+        }
+    });
 }
 
 /// The puzzle's window over the table.
@@ -163,7 +227,7 @@ pub(super) fn window(
     mut contexts: EguiContexts,
     session: Option<Res<PuzzleSession>>,
     m: Option<Res<Match>>,
-    (record, history): (Res<PuzzleRecord>, Res<PuzzleHistory>),
+    (known, history): (Known, Res<PuzzleHistory>),
     mut to: Starting,
     mut notice: ResMut<Notice>,
     layout: Res<Layout>,
@@ -186,7 +250,7 @@ pub(super) fn window(
     let mut next = false;
     let mut leave = false;
     window.show(ctx, |ui| {
-        heading(ui, &s, &record, &history);
+        heading(ui, &s, &known.0, &history);
         task(ui, &s, &side_words(s.ask.game, &m.0.side_name(s.side)).0);
         ui.add_space(4.0);
         let finding = s.finding();
@@ -210,6 +274,7 @@ pub(super) fn window(
             let label = match s.ask.mode {
                 Mode::Daily => "A rated puzzle ▶",
                 Mode::Streak if streak_over => "New streak ▶",
+                Mode::Own | Mode::FromGame => "Next of yours ▶",
                 _ => "Next puzzle ▶",
             };
             next = ui.button(label).clicked();
@@ -223,7 +288,7 @@ pub(super) fn window(
             s.ask.mode
         };
         let ask = Ask { mode, ..s.ask.clone() };
-        start(&ask, &record, &history, &mut to, &mut notice);
+        start(&ask, &known, &history, &mut to, &mut notice);
     }
     if leave {
         to.3.set(Screen::Title);
@@ -238,9 +303,11 @@ fn heading(ui: &mut egui::Ui, s: &PuzzleSession, record: &PuzzleRecord, history:
         Mode::Rated => format!("{game} puzzle · rated {}", s.puzzle.rating),
         Mode::Streak => format!("{game} streak · rated {}", s.puzzle.rating),
         Mode::Daily => format!("Today's puzzle · {game} · rated {}", s.puzzle.rating),
+        Mode::Own | Mode::FromGame => format!("Your own {game} puzzle"),
     };
     ui.label(egui::RichText::new(title).size(17.0).strong());
     let line = match s.ask.mode {
+        Mode::Own | Mode::FromGame => format!("{}. Practice: not rated.", s.puzzle.source),
         Mode::Streak => format!("Streak: {} · best {}", history.streak, record.best_streak),
         _ => {
             let change = match s.change {

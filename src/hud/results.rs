@@ -13,6 +13,8 @@ use crate::play::board::OffRecord;
 use crate::play::board::{Match, Resigned};
 use crate::play::messages::PlaySfx;
 use crate::play::result::{left_line, result_line, time_line};
+use crate::puzzles::own::OwnPuzzles;
+use crate::puzzles::{Mode, PlayOwn};
 use crate::review::analysis::ReviewAnalysis;
 use crate::review::branch::ReviewAction;
 use crate::state::Remote;
@@ -33,6 +35,7 @@ pub(super) fn results(
     (setup, settings, remote, mut analysis): (Res<Setup>, Res<Settings>, Res<Remote>, ResMut<ReviewAnalysis>),
     (mut off, mut actions): (ResMut<OffRecord>, MessageWriter<ReviewAction>),
     online: Option<Res<OnlineStatus>>,
+    (own, mut play): (Res<OwnPuzzles>, MessageWriter<PlayOwn>),
 ) -> Result {
     if *screen.get() != Screen::Results {
         return Ok(());
@@ -84,6 +87,15 @@ pub(super) fn results(
                     next.set(Screen::Playing);
                 }
             }
+            // The puzzles the game gave, once reviewed (reviewing is what finds them: the
+            // analysis takes about a minute of both cores, so it is never run unasked).
+            let moves: Vec<String> = m.history().into_iter().map(|(_, t)| t).collect();
+            if !off.branching() && super::review::own::offer(ui, &own, &moves, true) {
+                play.write(PlayOwn {
+                    mode: Mode::FromGame,
+                    game: m.game_id(),
+                });
+            }
             ui.horizontal(|ui| {
                 if !off.branching() {
                     replay_buttons(ui, &mut sfx, &mut keep, &mut review, &mut analysis, &mut next);
@@ -121,9 +133,9 @@ fn replay_buttons(
         review.0 = true;
         next.set(Screen::Playing);
     }
-    let button = ui
-        .button(egui::RichText::new("Review").size(17.0))
-        .on_hover_text("The replay with the computer's analysis: its graph and each move's mark");
+    let button = ui.button(egui::RichText::new("Review").size(17.0)).on_hover_text(
+        "The replay with the computer's analysis: its graph, each move's mark, and the wins you let go made puzzles",
+    );
     mark_target(ui.ctx(), "review", button.rect);
     if button.clicked() {
         sfx.write(PlaySfx(Sfx::Click));

@@ -34,10 +34,11 @@ pub(super) fn show_at_start(
         ResMut<ReviewAnalysis>,
     ),
     (mut walk, mut setup, mut start): (ResMut<WalkthroughRequest>, ResMut<Setup>, ResMut<StartMoves>),
-    (mut puzzle, record, mut menu): (
+    (mut puzzle, record, mut menu, own): (
         ResMut<PuzzleRequest>,
         Res<PuzzleRecord>,
         ResMut<super::puzzles::PuzzleMenu>,
+        Res<crate::puzzles::own::OwnPuzzles>,
     ),
 ) {
     let Some(what) = args.as_ref().and_then(|a| a.show.clone()) else {
@@ -97,7 +98,7 @@ pub(super) fn show_at_start(
                     game: m.0.game_id(),
                     theme: None,
                 };
-                if let Some(chosen) = choose_puzzle(&ask, &record, &PuzzleHistory::default()) {
+                if let Some(chosen) = choose_puzzle(&ask, &record, &PuzzleHistory::default(), &own) {
                     open(chosen, &mut puzzle, &mut setup, &mut start, &mut next);
                 }
             }

@@ -80,6 +80,9 @@ fn count(s: &mut PuzzleSession, record: &mut PuzzleRecord, history: &mut PuzzleH
     }
     match s.ask.mode {
         Mode::Rated | Mode::Daily if s.repeat => s.change = Some(0.0),
+        // The player's own positions are practice: rating them would mix unrated puzzles
+        // into a rating measured against the shipped set.
+        Mode::Own | Mode::FromGame => s.change = Some(0.0),
         Mode::Rated | Mode::Daily => {
             s.change = Some(record.rate(s.ask.game, s.puzzle.rating, solved));
         }

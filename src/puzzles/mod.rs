@@ -13,6 +13,7 @@
 //! computer moves).
 
 pub mod flow;
+pub mod own;
 pub mod record;
 pub mod session;
 
@@ -23,9 +24,10 @@ use crate::games::build::{Setup, setup_of};
 use crate::play::board::StartMoves;
 use crate::play::start::start_match;
 use crate::schedule::GameSet;
-use crate::state::{Screen, Teaching};
+use crate::state::{Notice, Screen, Teaching};
+use own::OwnPuzzles;
 use record::PuzzleRecord;
-pub use session::{Ask, Mode, PuzzleAction, PuzzleHistory, PuzzleSession, Stage};
+pub use session::{Ask, Mode, PlayOwn, PuzzleAction, PuzzleHistory, PuzzleSession, Stage};
 
 /// A puzzle chosen, to begin once its table is up.
 #[derive(Resource, Default)]
@@ -38,9 +40,25 @@ pub fn today() -> u64 {
         .map_or(0, |d| d.as_secs() / 86_400)
 }
 
-/// The next puzzle `ask` gives: near the player's rating in `game`, the streak's next, or the
-/// day's. `None` when there is none (a theme with every puzzle of a streak played).
-pub fn choose_puzzle(ask: &Ask, record: &PuzzleRecord, history: &PuzzleHistory) -> Option<(Ask, Puzzle)> {
+/// The next puzzle `ask` gives: near the player's rating in `game`, the streak's next, the
+/// day's, or the next of the player's own not yet played in this visit. `None` when there is
+/// none (a theme with every puzzle of a streak played, every own puzzle played).
+pub fn choose_puzzle(
+    ask: &Ask,
+    record: &PuzzleRecord,
+    history: &PuzzleHistory,
+    own: &OwnPuzzles,
+) -> Option<(Ask, Puzzle)> {
+    if ask.mode.own() {
+        let p = own.next(ask.mode == Mode::FromGame, ask.game, &history.played)?;
+        let game = p.game.parse().ok()?;
+        let ask = Ask {
+            game,
+            theme: None,
+            ..ask.clone()
+        };
+        return Some((ask, p));
+    }
     if ask.mode == Mode::Daily {
         let (game, p) = choose::daily(today())?;
         let ask = Ask {
@@ -93,7 +111,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PuzzleRequest>()
         .init_resource::<PuzzleHistory>()
         .init_resource::<PuzzleRecord>()
+        .init_resource::<OwnPuzzles>()
         .add_message::<PuzzleAction>()
+        .add_message::<PlayOwn>()
+        .add_systems(Update, (own::look_for_puzzles, play_own))
         .add_systems(OnEnter(Screen::Playing), begin.after(start_match))
         .add_systems(OnExit(Screen::Playing), end)
         .add_systems(
@@ -104,6 +125,38 @@ pub(crate) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<PuzzleSession>)),
         );
 }
+
+/// Opens the first of the player's own puzzles asked for (`PlayOwn`), from the review, the
+/// result card or the title's card; says so when there is none left.
+fn play_own(
+    mut asked: MessageReader<PlayOwn>,
+    (record, history, own): (Res<PuzzleRecord>, Res<PuzzleHistory>, Res<OwnPuzzles>),
+    (mut req, mut setup, mut start, mut next): (
+        ResMut<PuzzleRequest>,
+        ResMut<Setup>,
+        ResMut<StartMoves>,
+        ResMut<NextState<Screen>>,
+    ),
+    notice: Option<ResMut<Notice>>,
+) {
+    let Some(a) = asked.read().last() else { return };
+    let ask = Ask {
+        mode: a.mode,
+        game: a.game,
+        theme: None,
+    };
+    match choose_puzzle(&ask, &record, &history, &own) {
+        Some(chosen) => open(chosen, &mut req, &mut setup, &mut start, &mut next),
+        None => {
+            if let Some(mut n) = notice {
+                n.set(NONE_LEFT_OWN, false);
+            }
+        }
+    }
+}
+
+/// Said when every puzzle asked for of the player's own has been played in this visit.
+pub const NONE_LEFT_OWN: &str = "Every puzzle from your games of that kind has been played in this visit.";
 
 fn begin(mut commands: Commands, mut req: ResMut<PuzzleRequest>, mut history: ResMut<PuzzleHistory>) {
     history.on_table = req.0.is_some();

@@ -16,6 +16,27 @@ pub enum Mode {
     Streak,
     /// The day's puzzle, the same for everybody.
     Daily,
+    /// The player's own puzzles of a game (from the reviewed games): practice, not rated.
+    Own,
+    /// The puzzles of the game just reviewed: practice, not rated.
+    FromGame,
+}
+
+impl Mode {
+    /// True for the player's own puzzles (never rated).
+    pub fn own(self) -> bool {
+        matches!(self, Mode::Own | Mode::FromGame)
+    }
+}
+
+/// "Play the player's own puzzles": of the game just reviewed ([`Mode::FromGame`]) or of a game
+/// ([`Mode::Own`]).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct PlayOwn {
+    /// Which.
+    pub mode: Mode,
+    /// The game (for [`Mode::Own`]).
+    pub game: GameId,
 }
 
 /// What the player asked for: a kind of puzzle, of a game, of a theme.

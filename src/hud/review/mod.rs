@@ -6,12 +6,14 @@
 //! over, or at any time in a game with no computer and no online opponent; the analysis runs on
 //! a search thread and fills in as it goes, and can be cancelled. The move list shows the marks
 //! (`?!`, `?`, `??`). With "no spoilers" the verdicts stay hidden until asked for, move by move.
-//! `graph` draws the graph; `actions` holds the keys, the line and the branch.
+//! `graph` draws the graph; `actions` holds the keys, the line and the branch; `own` the offer of
+//! the puzzles the game gave (the wins the player let go, `puzzles::own`).
 
 mod actions;
 mod graph;
 mod lesson;
 mod look;
+pub(super) mod own;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -22,6 +24,8 @@ use crate::games::any_match::AnyMatch;
 use crate::games::build::Setup;
 use crate::play::board::{Match, OffRecord, ShownMoves};
 use crate::play::messages::GameCommand;
+use crate::puzzles::own::OwnPuzzles;
+use crate::puzzles::{Mode, PlayOwn};
 use crate::review::analysis::{REVIEW_MS, ReviewAnalysis};
 use crate::review::branch::ReviewAction;
 use crate::review::lesson::{Lesson, LessonAction};
@@ -80,6 +84,7 @@ pub(super) fn review(
     mut actions: MessageWriter<ReviewAction>,
     (learning, mut asked): (Res<Lesson>, MessageWriter<LessonAction>),
     mut inset: ResMut<crate::table::camera::ViewInset>,
+    (own, mut play): (Res<OwnPuzzles>, MessageWriter<PlayOwn>),
 ) -> Result {
     let Some(m) = m else { return Ok(()) };
     let changed = m.is_changed();
@@ -133,6 +138,8 @@ pub(super) fn review(
             actions: &mut actions,
             asked: &mut asked,
             online: remote.any(),
+            own: &own,
+            play: &mut play,
         };
         // The settings are written when they change: only on a click.
         let mut hide = settings.hide_verdicts;
@@ -153,12 +160,16 @@ pub(super) fn review(
 }
 
 /// Where the review window's requests go.
-struct Out<'a, 'w1, 'w2, 'w3> {
+struct Out<'a, 'w1, 'w2, 'w3, 'w4> {
     cmds: &'a mut MessageWriter<'w1, GameCommand>,
     actions: &'a mut MessageWriter<'w2, ReviewAction>,
     asked: &'a mut MessageWriter<'w3, LessonAction>,
     /// An online game (no branch from it).
     online: bool,
+    /// The player's own puzzles (the offer of this game's).
+    own: &'a OwnPuzzles,
+    /// "Solve them" of that offer.
+    play: &'a mut MessageWriter<'w4, PlayOwn>,
 }
 
 /// The review window; returns its right edge.
@@ -169,7 +180,7 @@ fn review_window(
     analysis: &mut ReviewAnalysis,
     off: &OffRecord,
     hide: &mut bool,
-    out: &mut Out<'_, '_, '_, '_>,
+    out: &mut Out<'_, '_, '_, '_, '_>,
 ) -> Option<f32> {
     egui::Window::new("Review")
         .resizable(false)
@@ -226,6 +237,12 @@ fn review_window(
                 if analysis.task.is_none() {
                     lesson::start_row(ui, m, analysis, out.asked);
                 }
+            }
+            if !analysis.hide && own::offer(ui, out.own, &analysis.record, false) {
+                out.play.write(PlayOwn {
+                    mode: Mode::FromGame,
+                    game: m.game_id(),
+                });
             }
             ui.separator();
             actions::branch_row(ui, m, out.online, out.actions);

@@ -120,7 +120,13 @@ pub fn puzzle_id(game: &str, options: &str, before: &[String]) -> String {
 }
 
 /// Writes a found line down: rating, themes, id.
-fn write_down<G: PuzzleGame>(start: &G, before: &[G::Move], found: &Found<G>, source: String, seed: u64) -> Puzzle {
+pub(super) fn write_down<G: PuzzleGame>(
+    start: &G,
+    before: &[G::Move],
+    found: &Found<G>,
+    source: String,
+    seed: u64,
+) -> Puzzle {
     let options = options_text::<G>(start.options());
     let mut replay = G::new(start.options());
     let mut before_text = Vec::new();

@@ -8,7 +8,8 @@
 //! * [`check`] — re-verifying a puzzle, and whether a player's answer counts.
 //! * [`attempt`] — a player's attempt at one puzzle (answers, replies, hints, the result);
 //!   [`refute`] — the opponent's winning reply to a wrong move; [`choose`] — the next puzzle
-//!   near a rating, in a streak, and the daily puzzle.
+//!   near a rating, in a streak, and the daily puzzle; [`own`] — puzzles from the player's
+//!   own reviewed games.
 //!
 //! A puzzle file has one puzzle a line, nine `|`-separated columns: the seven of the export
 //! (`<id>|<game>|<options or ->|<moves before>|<solution line>|<rating>|<themes>`), then how
@@ -23,11 +24,14 @@ pub mod find;
 mod game;
 pub mod generate;
 pub mod oracle;
+pub mod own;
 mod puzzle;
 pub mod refute;
 mod shipped;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_own;
 #[cfg(test)]
 mod tests_play;
 mod themes;
