@@ -96,7 +96,9 @@ impl Drop for OwnTask {
     }
 }
 
-/// Everything the search needs, taken from the frame.
+/// Everything the search needs, taken from the frame (in the browser, where nothing is searched,
+/// only built and dropped).
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 struct Job {
     game: GameId,
     options: String,
