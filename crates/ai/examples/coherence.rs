@@ -52,11 +52,16 @@ fn remap_chance(c: f32, from: (f64, f64), to: (f64, f64)) -> f32 {
 /// chances re-mapped; marks are not re-judged, the coherence does not read them).
 fn remapped(a: &Analysis, from: (f64, f64), to: (f64, f64)) -> Analysis {
     let mut plies = a.plies.clone();
+    let last = plies.len().saturating_sub(1);
     for i in 0..plies.len() {
         let mine = plies.get(i + 1).is_some_and(|n| n.mover == plies[i].mover);
         let p = &mut plies[i];
         p.before = remap_chance(p.before, from, to);
-        p.after = if mine {
+        // A game's last ply may end it: its score (a draw's 50 too) is no search's value.
+        let ended = i == last && [0.0, 50.0, 100.0].contains(&p.after);
+        p.after = if ended {
+            p.after
+        } else if mine {
             remap_chance(p.after, from, to)
         } else {
             100.0 - remap_chance(100.0 - p.after, from, to)
